@@ -1,0 +1,258 @@
+//===- Artifact.h - Typed artifacts lowered from a trace log ----*- C++ -*-===//
+//
+// Part of tlp. An artifact is one payload of the log that matters for
+// provenance (a graph, generated code, a mapping), already parsed into
+// typed form. Artifacts use LLVM-style RTTI: getKind() + classof().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_IR_ARTIFACT_H
+#define TLP_IR_ARTIFACT_H
+
+#include "tlp/IR/Types.h"
+#include "tlp/Support/StringUtils.h"
+
+#include "llvm/ADT/Optional.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tlp {
+
+/// Name -> list of names, in the order of the source JSON.
+using NameListMap = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+class Artifact {
+public:
+  enum ArtifactKind {
+    AK_PreGradGraph,
+    AK_PostGradGraph,
+    AK_OutputCode,     ///< inductor_output_code (Python wrapper)
+    AK_AOTWrapperCode, ///< graph_dump inductor_aot_wrapper_code (C++)
+    AK_AOTKernelCode,  ///< graph_dump inductor_aot_kernel_code (C++)
+    AK_NodeMappings,
+    AK_KernelStackTraces,
+    AK_TritonKernelInfo,
+    AK_PostToPreGradNodes,
+    AK_KernelToPostGradNodes,
+  };
+
+  virtual ~Artifact();
+  ArtifactKind getKind() const { return Kind; }
+  virtual std::unique_ptr<Artifact> clone() const = 0;
+
+  /// The artifact or event name in the log ("before_pre_grad_graph").
+  std::string Name;
+  /// Index into Module::Logs, and the 1-based log line of the envelope.
+  uint32_t Log = 0;
+  uint32_t Line = 0;
+  llvm::Optional<int64_t> Rank;
+  llvm::Optional<CompileId> Id;
+
+protected:
+  explicit Artifact(ArtifactKind K) : Kind(K) {}
+  Artifact(const Artifact &) = default;
+
+private:
+  ArtifactKind Kind;
+};
+
+/// The role of an artifact kind in a compile unit, as written in the IR
+/// ("pre_grad", "code", ...).
+llvm::StringRef artifactKindName(Artifact::ArtifactKind K);
+bool parseArtifactKind(llvm::StringRef S, Artifact::ArtifactKind &K);
+
+/// One FX node.
+struct Node {
+  std::string Name;
+  NodeOp Op = NodeOp::Unknown;
+  std::string Target;
+  /// The annotation verbatim, e.g. `f32[8, 16][16, 1]cuda:0`; may be empty.
+  std::string Type;
+  /// 1-based line in the graph text.
+  uint32_t Line = 0;
+  /// Dotted path of the nested submodule holding the node; empty at top.
+  std::string Scope;
+  /// Line of the `# File:` comment that applies to the node (0: none).
+  uint32_t CommentLine = 0;
+  /// Index into CompileUnit::Sources, set by attribute-source.
+  llvm::Optional<uint32_t> Source;
+
+  /// Scope-qualified name: "thunder_0.input_2d" or "x".
+  std::string qualifiedName() const {
+    return Scope.empty() ? Name : Scope + "." + Name;
+  }
+};
+
+/// A pre-grad or post-grad FX graph: its text and its nodes.
+class GraphArtifact : public Artifact {
+public:
+  explicit GraphArtifact(ArtifactKind K) : Artifact(K) {}
+  std::unique_ptr<Artifact> clone() const override;
+  static bool classof(const Artifact *A) {
+    return A->getKind() == AK_PreGradGraph ||
+           A->getKind() == AK_PostGradGraph;
+  }
+
+  std::string Text;
+  std::vector<Node> Nodes;
+  /// `# graph id: N` footer of before_pre_grad_graph.
+  llvm::Optional<int64_t> GraphId;
+
+  /// Rebuild the derived lookup tables after Nodes or Text change.
+  void reindex();
+  /// Find a node by name: a top-level node first, then a nested one, then a
+  /// scope-qualified name.
+  llvm::Optional<uint32_t> findNode(llvm::StringRef Name) const;
+  const LineTable &lines() const { return Lines; }
+
+private:
+  llvm::StringMap<uint32_t> Index;
+  LineTable Lines;
+};
+
+/// A kernel definition found in generated code.
+struct KernelDef {
+  std::string Name;
+  KernelKind Kind = KernelKind::Unknown;
+  /// First and last line of the definition.
+  uint32_t Begin = 0;
+  uint32_t End = 0;
+  /// First line of the comment block above the definition (0: none).
+  uint32_t HeaderBegin = 0;
+  /// `Topologically Sorted Source Nodes` of the header (pre-grad names).
+  std::vector<std::string> TopoNames;
+  /// `Source node to ATen node mapping` pairs (pre-grad -> post-grad).
+  std::vector<std::pair<std::string, std::string>> SourceToAten;
+  /// Post-grad nodes named in the `Graph fragment` comment.
+  std::vector<std::string> FragmentNodes;
+};
+
+/// A place in the wrapper where a kernel is launched or called.
+struct CallSite {
+  std::string Kernel;
+  KernelKind Kind = KernelKind::Unknown;
+  uint32_t Line = 0;
+  /// From a `[Provenance debug handles] kernel:N` comment.
+  llvm::Optional<uint64_t> Handle;
+  uint32_t HandleLine = 0;
+  /// The `Topologically Sorted Source Nodes` comment before the call.
+  uint32_t TopoLine = 0;
+  std::vector<std::string> TopoNames;
+};
+
+/// Generated code: the Python wrapper, the AOT C++ wrapper or the AOT
+/// kernel file.
+class CodeArtifact : public Artifact {
+public:
+  explicit CodeArtifact(ArtifactKind K) : Artifact(K) {}
+  std::unique_ptr<Artifact> clone() const override;
+  static bool classof(const Artifact *A) {
+    return A->getKind() == AK_OutputCode || A->getKind() == AK_AOTWrapperCode ||
+           A->getKind() == AK_AOTKernelCode;
+  }
+
+  Language Lang = Language::Python;
+  std::string Text;
+  /// From `# AOT ID: ['0_forward']` ("0_forward"); empty if absent.
+  std::string AotId;
+  /// Lines of the entry function (`def call`, `Runner.call`, `run_impl`).
+  uint32_t EntryBegin = 0;
+  uint32_t EntryEnd = 0;
+  std::vector<KernelDef> Defs;
+  std::vector<CallSite> Calls;
+
+  void reindex();
+  const LineTable &lines() const { return Lines; }
+  llvm::Optional<uint32_t> findDef(llvm::StringRef Name) const;
+
+private:
+  LineTable Lines;
+  llvm::StringMap<uint32_t> DefIndex;
+};
+
+/// inductor_provenance_tracking_node_mappings, every version.
+class MappingArtifact : public Artifact {
+public:
+  MappingArtifact() : Artifact(AK_NodeMappings) {}
+  std::unique_ptr<Artifact> clone() const override;
+  static bool classof(const Artifact *A) {
+    return A->getKind() == AK_NodeMappings;
+  }
+
+  /// The "version" field; None when absent (which means v1).
+  llvm::Optional<double> Version;
+  NameListMap PreToPost;
+  NameListMap PostToPre;
+  NameListMap KernelToPost; ///< cppCodeToPost
+  NameListMap PostToKernel; ///< postToCppCode
+
+  /// True when keys carry debug handles (`kernel:N`).
+  bool hasHandles() const { return Version && *Version >= 2.0; }
+};
+
+/// inductor_provenance_tracking_kernel_stack_traces: key -> traces.
+class StackTraceArtifact : public Artifact {
+public:
+  StackTraceArtifact() : Artifact(AK_KernelStackTraces) {}
+  std::unique_ptr<Artifact> clone() const override;
+  static bool classof(const Artifact *A) {
+    return A->getKind() == AK_KernelStackTraces;
+  }
+  NameListMap Traces;
+};
+
+/// triton_kernel_info: kernel -> its info object as compact JSON text.
+class KernelInfoArtifact : public Artifact {
+public:
+  KernelInfoArtifact() : Artifact(AK_TritonKernelInfo) {}
+  std::unique_ptr<Artifact> clone() const override;
+  static bool classof(const Artifact *A) {
+    return A->getKind() == AK_TritonKernelInfo;
+  }
+  struct Entry {
+    std::string Kernel;
+    std::string Info;
+  };
+  std::vector<Entry> Entries;
+};
+
+/// One node an FX node came from (NodeSource, flattened).
+struct NodeOrigin {
+  std::string Name;
+  int64_t GraphId = -1;
+  bool operator==(const NodeOrigin &O) const {
+    return Name == O.Name && GraphId == O.GraphId;
+  }
+};
+
+/// inductor_post_to_pre_grad_nodes: post-grad node -> every NodeSource it
+/// was derived from (the from_node tree, flattened in pre-order).
+class NodeTreeArtifact : public Artifact {
+public:
+  NodeTreeArtifact() : Artifact(AK_PostToPreGradNodes) {}
+  std::unique_ptr<Artifact> clone() const override;
+  static bool classof(const Artifact *A) {
+    return A->getKind() == AK_PostToPreGradNodes;
+  }
+  std::vector<std::pair<std::string, std::vector<NodeOrigin>>> Entries;
+};
+
+/// inductor_triton_kernel_to_post_grad_nodes: kernel -> post-grad nodes.
+class KernelNodesArtifact : public Artifact {
+public:
+  KernelNodesArtifact() : Artifact(AK_KernelToPostGradNodes) {}
+  std::unique_ptr<Artifact> clone() const override;
+  static bool classof(const Artifact *A) {
+    return A->getKind() == AK_KernelToPostGradNodes;
+  }
+  NameListMap Entries;
+};
+
+} // namespace tlp
+
+#endif // TLP_IR_ARTIFACT_H

@@ -1,0 +1,192 @@
+//===- Module.h - Compile units and the provenance module -------*- C++ -*-===//
+//
+// Part of tlp. A Module is everything tlp knows about one input: the logs it
+// read, the artifacts not yet grouped, the compile units, and the
+// diagnostics so far. A CompileUnit is one Inductor compile: one graph
+// (forward, backward or inference) of one compile id on one rank, with its
+// graphs, generated code, kernels and provenance edges.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_IR_MODULE_H
+#define TLP_IR_MODULE_H
+
+#include "tlp/IR/Artifact.h"
+#include "tlp/IR/Types.h"
+#include "tlp/Support/Diagnostics.h"
+
+#include "llvm/ADT/Optional.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tlp {
+
+/// Current version of the IR text form (docs/IR.md).
+constexpr unsigned IRVersion = 1;
+
+/// One input log file.
+struct LogFile {
+  std::string Path;
+  /// From a `dedicated_log_torch_trace_rank_N` file name or the envelopes.
+  llvm::Optional<int64_t> Rank;
+};
+
+/// A log event that does not carry a payload tlp keeps but tells the
+/// grouping pass something (which graphs AOTAutograd made, which frame).
+struct CompileEvent {
+  enum EventKind { DynamoStart, AotForward, AotBackward, AotInference };
+  EventKind Kind = DynamoStart;
+  uint32_t Log = 0;
+  uint32_t Line = 0;
+  llvm::Optional<int64_t> Rank;
+  llvm::Optional<CompileId> Id;
+  /// dynamo_start: the innermost frame of its stack (the compiled frame).
+  llvm::Optional<SourceLoc> Frame;
+};
+llvm::StringRef compileEventKindName(CompileEvent::EventKind K);
+bool parseCompileEventKind(llvm::StringRef S, CompileEvent::EventKind &K);
+
+/// Counts kept by the log reader.
+struct LogStats {
+  uint64_t Lines = 0;
+  uint64_t Events = 0;
+  uint64_t Payloads = 0;
+  uint64_t Md5Mismatches = 0;
+  uint64_t MalformedLines = 0;
+  /// Event kinds tlp does not know, with their counts, sorted by name.
+  std::vector<std::pair<std::string, uint64_t>> UnknownKinds;
+};
+
+/// Identifies a compile unit.
+struct UnitKey {
+  uint32_t Log = 0;
+  llvm::Optional<int64_t> Rank;
+  llvm::Optional<CompileId> Id; ///< None for AOTInductor / export
+  GraphKind Graph = GraphKind::Unknown;
+  /// Distinguishes several compiles with the same id and graph kind.
+  uint32_t Ordinal = 0;
+
+  /// Stable, file-name safe: "0-0-forward", "r1-0-2-inference",
+  /// "aot-inference", "0-0-forward-1".
+  std::string slug() const;
+  /// For people: "rank 1 0/2 inference", "aot inference".
+  std::string displayName() const;
+  /// Sort order: rank (none first), log, compile id (none last), graph
+  /// order of appearance is kept by Ordinal.
+  bool operator<(const UnitKey &O) const;
+  bool operator==(const UnitKey &O) const;
+};
+
+/// One row of a unit's kernel table: a kernel name with one debug handle
+/// (or none), and the call sites it stands for.
+struct Kernel {
+  std::string Name;
+  llvm::Optional<uint64_t> Handle;
+  KernelKind Kind = KernelKind::Unknown;
+  /// 1-based lines of the call sites in the unit's code, ascending.
+  std::vector<uint32_t> CallLines;
+  /// Index into the definitions of the unit's Code / KernelCode.
+  llvm::Optional<uint32_t> Def;
+  llvm::Optional<uint32_t> KernelCodeDef;
+  /// True if the key appears in the provenance mapping.
+  bool InMapping = false;
+
+  /// "name:handle" or "name": the key as the mapping writes it.
+  std::string key() const;
+};
+
+/// Split a mapping key `name:handle` at its last ':' when the suffix is a
+/// decimal number; otherwise the whole key is the name.
+void splitKernelKey(llvm::StringRef Key, llvm::StringRef &Name,
+                    llvm::Optional<uint64_t> &Handle);
+
+/// An end of a provenance edge.
+struct Endpoint {
+  enum EndpointKind { PreNode, PostNode, KernelRow, Source };
+  EndpointKind Kind = PreNode;
+  uint32_t Index = 0;
+
+  bool operator==(const Endpoint &O) const {
+    return Kind == O.Kind && Index == O.Index;
+  }
+  bool operator<(const Endpoint &O) const {
+    return Kind != O.Kind ? Kind < O.Kind : Index < O.Index;
+  }
+};
+
+/// pre -> post, post -> kernel, pre -> kernel or kernel -> source.
+struct Edge {
+  Endpoint From;
+  Endpoint To;
+  EdgeOrigin Origin = EdgeOrigin::Mapping;
+
+  bool operator==(const Edge &O) const {
+    return From == O.From && To == O.To && Origin == O.Origin;
+  }
+  bool operator<(const Edge &O) const {
+    if (!(From == O.From))
+      return From < O.From;
+    if (!(To == O.To))
+      return To < O.To;
+    return Origin < O.Origin;
+  }
+};
+
+class CompileUnit {
+public:
+  UnitKey Key;
+  /// The frame Dynamo compiled (from dynamo_start), when known.
+  llvm::Optional<SourceLoc> Frame;
+
+  std::unique_ptr<GraphArtifact> PreGrad;
+  std::unique_ptr<GraphArtifact> PostGrad;
+  std::unique_ptr<CodeArtifact> Code;       ///< Python or C++ wrapper
+  std::unique_ptr<CodeArtifact> KernelCode; ///< AOT kernel .cpp
+  std::unique_ptr<MappingArtifact> Mapping;
+  std::unique_ptr<StackTraceArtifact> StackTraces;
+  std::unique_ptr<KernelInfoArtifact> KernelInfo;
+  std::unique_ptr<NodeTreeArtifact> NodeTree;
+  std::unique_ptr<KernelNodesArtifact> KernelNodes;
+
+  /// Set by resolve-debug-handles.
+  std::vector<Kernel> Kernels;
+  /// User source lines, set by attribute-source.
+  std::vector<SourceLoc> Sources;
+  /// Set by link-provenance (and attribute-source for stack traces).
+  std::vector<Edge> Edges;
+
+  /// Find a kernel row by its key ("name:handle" or "name").
+  llvm::Optional<uint32_t> findKernel(llvm::StringRef Key) const;
+  /// Add a source line if new; returns its index.
+  uint32_t addSource(const SourceLoc &S);
+  /// Sort edges and drop duplicates.
+  void canonicalizeEdges();
+  /// Drop every edge with origin \p O.
+  void removeEdges(EdgeOrigin O);
+  /// The graph an endpoint kind refers to (pre or post), or null.
+  const GraphArtifact *graphFor(Endpoint::EndpointKind K) const;
+  /// Human-readable name of an endpoint: node name, kernel key or
+  /// file:line.
+  std::string endpointName(const Endpoint &E) const;
+};
+
+class Module {
+public:
+  std::vector<LogFile> Logs;
+  std::vector<CompileEvent> Events;
+  /// Artifacts not yet grouped into units.
+  std::vector<std::unique_ptr<Artifact>> Artifacts;
+  std::vector<std::unique_ptr<CompileUnit>> Units;
+  LogStats Stats;
+  /// Diagnostics carried with the IR (from earlier stages).
+  std::vector<Diagnostic> Diagnostics;
+
+  /// Display name of log \p I for diagnostics.
+  std::string logName(uint32_t I) const;
+};
+
+} // namespace tlp
+
+#endif // TLP_IR_MODULE_H

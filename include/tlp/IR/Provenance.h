@@ -1,0 +1,86 @@
+//===- Provenance.h - Queries over a unit's provenance edges ----*- C++ -*-===//
+//
+// Part of tlp. A read-only index of one unit's edges, for emitters: the
+// post-grad and pre-grad nodes of each kernel row (directly or through its
+// post-grad nodes), the kernels of each node, the sources of each kernel,
+// and coverage figures. Lists are sorted by line (nodes), by table order
+// (kernels) or by file and line (sources).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_IR_PROVENANCE_H
+#define TLP_IR_PROVENANCE_H
+
+#include "tlp/IR/Module.h"
+
+#include <vector>
+
+namespace tlp {
+
+struct CoverageCount {
+  unsigned Linked = 0;
+  unsigned Total = 0;
+  double ratio() const { return Total ? double(Linked) / Total : 0.0; }
+};
+
+struct UnitCoverage {
+  CoverageCount Pre, Post, Kernels;
+};
+
+/// Nodes that count for coverage: the computing ones (not placeholders,
+/// attributes or the output).
+bool isComputeNode(const Node &N);
+
+class UnitProvenance {
+public:
+  explicit UnitProvenance(const CompileUnit &U);
+
+  const std::vector<uint32_t> &postOfKernel(uint32_t Row) const {
+    return KernelPost[Row];
+  }
+  /// Pre-grad nodes of a kernel: direct edges and those of its post nodes.
+  const std::vector<uint32_t> &preOfKernel(uint32_t Row) const {
+    return KernelPre[Row];
+  }
+  const std::vector<uint32_t> &sourcesOfKernel(uint32_t Row) const {
+    return KernelSources[Row];
+  }
+  /// Origins of the kernel -> source edges, parallel to sourcesOfKernel.
+  const std::vector<EdgeOrigin> &sourceOriginsOfKernel(uint32_t Row) const {
+    return KernelSourceOrigins[Row];
+  }
+  const std::vector<uint32_t> &postOfPre(uint32_t Pre) const {
+    return PrePost[Pre];
+  }
+  const std::vector<uint32_t> &preOfPost(uint32_t Post) const {
+    return PostPre[Post];
+  }
+  const std::vector<uint32_t> &kernelsOfPost(uint32_t Post) const {
+    return PostKernels[Post];
+  }
+  /// Kernels of a pre-grad node: direct and through its post-grad nodes.
+  const std::vector<uint32_t> &kernelsOfPre(uint32_t Pre) const {
+    return PreKernels[Pre];
+  }
+  bool preLinked(uint32_t Pre) const {
+    return !PrePost[Pre].empty() || !PreKernels[Pre].empty();
+  }
+  bool postLinked(uint32_t Post) const {
+    return !PostPre[Post].empty() || !PostKernels[Post].empty();
+  }
+  bool kernelLinked(uint32_t Row) const {
+    return !KernelPost[Row].empty() || !KernelPre[Row].empty();
+  }
+  UnitCoverage coverage() const;
+
+private:
+  const CompileUnit &U;
+  std::vector<std::vector<uint32_t>> KernelPost, KernelPre, KernelSources;
+  std::vector<std::vector<EdgeOrigin>> KernelSourceOrigins;
+  std::vector<std::vector<uint32_t>> PrePost, PostPre, PostKernels,
+      PreKernels;
+};
+
+} // namespace tlp
+
+#endif // TLP_IR_PROVENANCE_H

@@ -1,0 +1,32 @@
+//===- SourceInfo.h - User source locations in IR strings -------*- C++ -*-===//
+//
+// Part of tlp. Parsers for the two ways user source lines appear in the
+// artifacts the IR keeps verbatim: FX `# File:` comments and Python stack
+// trace strings (kernel stack traces).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_IR_SOURCEINFO_H
+#define TLP_IR_SOURCEINFO_H
+
+#include "tlp/IR/Types.h"
+
+#include "llvm/ADT/Optional.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <vector>
+
+namespace tlp {
+
+/// Parse an FX summary comment: `# File: /a/b.py:79 in forward, code: x = f(x)`
+/// (any indentation, optional `Annotation: {...}` before `File:`). Returns
+/// None for other comments, such as `# No stacktrace found ...`.
+llvm::Optional<SourceLoc> parseFXFileComment(llvm::StringRef Line);
+
+/// Parse a Python traceback text: pairs of `File "p", line N, in fn` and the
+/// code line after it. Frames come out outermost first, as written.
+std::vector<SourceLoc> parseStackTrace(llvm::StringRef Text);
+
+} // namespace tlp
+
+#endif // TLP_IR_SOURCEINFO_H

@@ -1,0 +1,111 @@
+//===- Types.h - Basic value types of the provenance IR ---------*- C++ -*-===//
+//
+// Part of tlp. Enumerations with their textual names (used by the YAML form,
+// the JSON emitter and diagnostics), compile ids in PyTorch's string form,
+// and user source locations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_IR_TYPES_H
+#define TLP_IR_TYPES_H
+
+#include "llvm/ADT/Optional.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+#include <tuple>
+
+namespace tlp {
+
+/// Which AOTAutograd graph an Inductor compile lowered.
+enum class GraphKind { Forward, Backward, Inference, Unknown };
+llvm::StringRef graphKindName(GraphKind K);
+bool parseGraphKind(llvm::StringRef S, GraphKind &K);
+
+/// FX node opcodes, as `torch.fx.Node.op` spells them.
+enum class NodeOp {
+  Placeholder,
+  GetAttr,
+  CallFunction,
+  CallMethod,
+  CallModule,
+  Output,
+  Unknown
+};
+llvm::StringRef nodeOpName(NodeOp Op);
+bool parseNodeOp(llvm::StringRef S, NodeOp &Op);
+
+/// What kind of code a kernel is.
+enum class KernelKind {
+  Triton,     ///< generated Triton kernel (triton_poi_/red_/per_...)
+  Cpp,        ///< generated C++ kernel (cpp_fused_...)
+  Extern,     ///< extern_kernels.* or aoti_torch_<device>_* library call
+  Fallback,   ///< an ATen op called as is (torch.ops.aten.*)
+  Combo,      ///< combo kernel: several sub-kernels in one launch
+  Template,   ///< Triton template kernel (triton_tem_...)
+  Collective, ///< a collective (torch.ops._c10d_functional.*)
+  Unknown
+};
+llvm::StringRef kernelKindName(KernelKind K);
+bool parseKernelKind(llvm::StringRef S, KernelKind &K);
+/// Guess the kind from a kernel name alone (no definition seen).
+KernelKind guessKernelKind(llvm::StringRef Name);
+
+enum class Language { Python, Cpp };
+llvm::StringRef languageName(Language L);
+bool parseLanguage(llvm::StringRef S, Language &L);
+
+/// Where a provenance edge came from.
+enum class EdgeOrigin {
+  Mapping,     ///< inductor_provenance_tracking_node_mappings
+  NodeTree,    ///< inductor_post_to_pre_grad_nodes (May 2025 logs)
+  KernelNodes, ///< inductor_triton_kernel_to_post_grad_nodes
+  CodeComment, ///< comments Inductor writes into the generated code
+  StackTrace,  ///< inductor_provenance_tracking_kernel_stack_traces
+  FXComment    ///< `# File:` comments of the FX graphs
+};
+llvm::StringRef edgeOriginName(EdgeOrigin O);
+bool parseEdgeOrigin(llvm::StringRef S, EdgeOrigin &O);
+
+/// A PyTorch compile id. Attempt 0 is not printed, as in TraceId.__str__.
+struct CompileId {
+  llvm::Optional<int64_t> CompiledAutogradId;
+  llvm::Optional<int64_t> FrameId;
+  llvm::Optional<int64_t> FrameCompileId;
+  int64_t Attempt = 0;
+
+  /// "0/0", "0/1_2", "!1", "!1/2/0".
+  std::string str() const;
+  /// A form safe for file names: "0-0", "0-1_2", "ca1", "ca1-2-0".
+  std::string slug() const;
+  /// Parse the string form; None if malformed.
+  static llvm::Optional<CompileId> parse(llvm::StringRef S);
+  /// True if the id has at least a frame id or a compiled-autograd id.
+  bool isValid() const { return FrameId || CompiledAutogradId; }
+
+  auto tie() const {
+    return std::make_tuple(CompiledAutogradId.getValueOr(-1),
+                           FrameId.getValueOr(-1),
+                           FrameCompileId.getValueOr(-1), Attempt);
+  }
+  bool operator==(const CompileId &O) const { return tie() == O.tie(); }
+  bool operator!=(const CompileId &O) const { return !(*this == O); }
+  bool operator<(const CompileId &O) const { return tie() < O.tie(); }
+};
+
+/// A line of user code.
+struct SourceLoc {
+  std::string File;
+  uint32_t Line = 0;
+  std::string Function;
+  std::string Code;
+
+  auto tie() const { return std::tie(File, Line, Function, Code); }
+  bool operator==(const SourceLoc &O) const { return tie() == O.tie(); }
+  bool operator<(const SourceLoc &O) const { return tie() < O.tie(); }
+};
+
+} // namespace tlp
+
+#endif // TLP_IR_TYPES_H

@@ -1,0 +1,84 @@
+//===- PayloadParsers.h - Parsers for artifact payloads ---------*- C++ -*-===//
+//
+// Part of tlp. Each parser lowers one payload (FX graph text, a Python or
+// C++ wrapper, a provenance JSON) into its typed artifact. Parsers never
+// fail outright: what they cannot read they report, with the log line, and
+// skip.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_PARSE_PAYLOADPARSERS_H
+#define TLP_PARSE_PAYLOADPARSERS_H
+
+#include "tlp/IR/Artifact.h"
+#include "tlp/Support/Diagnostics.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <string>
+
+namespace tlp {
+
+/// Where a payload sits in its log, for diagnostics. Payload line N is log
+/// line EnvelopeLine + N. At most MaxReports problems are reported one by
+/// one; the rest are summed up by finish().
+class PayloadContext {
+public:
+  PayloadContext(DiagnosticEngine &Diags, llvm::StringRef File,
+                 uint32_t EnvelopeLine, llvm::StringRef ArtifactName)
+      : Diags(Diags), File(File.str()), EnvelopeLine(EnvelopeLine),
+        ArtifactName(ArtifactName.str()) {}
+  ~PayloadContext() { finish(); }
+
+  void report(Severity Sev, uint32_t PayloadLine, const llvm::Twine &Msg,
+              llvm::StringRef Excerpt = "");
+  void warning(uint32_t PayloadLine, const llvm::Twine &Msg,
+               llvm::StringRef Excerpt = "") {
+    report(Severity::Warning, PayloadLine, Msg, Excerpt);
+  }
+  /// Report a JSON syntax error at byte \p Offset of \p Text.
+  void jsonError(llvm::StringRef Text, size_t Offset, llvm::StringRef Msg);
+  /// Print the count of problems not reported one by one.
+  void finish();
+
+  llvm::StringRef artifactName() const { return ArtifactName; }
+  static constexpr unsigned MaxReports = 10;
+
+private:
+  DiagnosticEngine &Diags;
+  std::string File;
+  uint32_t EnvelopeLine;
+  std::string ArtifactName;
+  unsigned Reported = 0;
+  unsigned Suppressed = 0;
+};
+
+/// FX graph text (print_readable, in G.Text) into nodes, comment lines and
+/// the graph id. Reindexes G.
+void parseFXGraph(GraphArtifact &G, PayloadContext &Ctx);
+
+/// The Python wrapper module of inductor_output_code (in C.Text): kernel
+/// definitions, the entry function and its launches. Reindexes C.
+void parsePythonWrapper(CodeArtifact &C, PayloadContext &Ctx);
+
+/// AOTInductor C++ (in C.Text): the wrapper (run_impl, launches) or the
+/// kernel file (definitions). Reindexes C.
+void parseCppCode(CodeArtifact &C, PayloadContext &Ctx);
+
+/// The provenance JSON artifacts. Each returns false (after reporting) if
+/// the payload is not usable at all.
+bool parseNodeMappings(llvm::StringRef Text, MappingArtifact &M,
+                       PayloadContext &Ctx);
+bool parseKernelStackTraces(llvm::StringRef Text, StackTraceArtifact &S,
+                            PayloadContext &Ctx);
+bool parseKernelInfo(llvm::StringRef Text, KernelInfoArtifact &K,
+                     PayloadContext &Ctx);
+bool parseNodeTree(llvm::StringRef Text, NodeTreeArtifact &T,
+                   PayloadContext &Ctx);
+bool parseKernelNodes(llvm::StringRef Text, KernelNodesArtifact &K,
+                      PayloadContext &Ctx);
+
+} // namespace tlp
+
+#endif // TLP_PARSE_PAYLOADPARSERS_H

@@ -1,0 +1,291 @@
+//===- JSONEmitter.cpp - Machine-readable JSON ----------------------------===//
+//
+// Schema: docs/json.md. The document is written unit by unit, so memory
+// holds one unit's JSON at a time; keys keep a fixed order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/Emit/Emitter.h"
+#include "tlp/IR/Provenance.h"
+#include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/Version.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace llvm;
+using ojson = nlohmann::ordered_json;
+
+namespace tlp {
+
+const char *const JSONSchemaVersion = "tlp-json/1";
+
+namespace {
+
+std::string dump(const ojson &J, bool Pretty, unsigned Indent) {
+  std::string S = J.dump(Pretty ? 2 : -1, ' ', /*ensure_ascii=*/false,
+                         ojson::error_handler_t::replace);
+  if (!Pretty || !Indent)
+    return S;
+  std::string Pad(Indent, ' ');
+  std::string Out;
+  Out.reserve(S.size() + S.size() / 8);
+  for (char C : S) {
+    Out += C;
+    if (C == '\n')
+      Out += Pad;
+  }
+  return Out;
+}
+
+ojson optInt(const Optional<int64_t> &V) {
+  return V ? ojson(*V) : ojson(nullptr);
+}
+
+ojson sourceJSON(const SourceLoc &S) {
+  ojson J = ojson::object();
+  J["file"] = S.File;
+  J["line"] = S.Line;
+  J["function"] = S.Function;
+  J["code"] = S.Code;
+  return J;
+}
+
+ojson artifactRef(const Artifact *A) {
+  if (!A)
+    return nullptr;
+  ojson J = ojson::object();
+  J["name"] = A->Name;
+  J["line"] = A->Line;
+  return J;
+}
+
+ojson codeJSON(const CodeArtifact *C) {
+  if (!C)
+    return nullptr;
+  ojson J = ojson::object();
+  J["language"] = languageName(C->Lang).str();
+  J["lines"] = C->lines().size();
+  if (C->EntryBegin)
+    J["entry"] = {C->EntryBegin, C->EntryEnd};
+  else
+    J["entry"] = nullptr;
+  return J;
+}
+
+ojson nodesJSON(const CompileUnit &U, const GraphArtifact *G,
+                const UnitProvenance &P, bool Pre) {
+  ojson Arr = ojson::array();
+  if (!G)
+    return Arr;
+  const GraphArtifact *Other = Pre ? U.PostGrad.get() : U.PreGrad.get();
+  for (uint32_t I = 0; I < G->Nodes.size(); ++I) {
+    const Node &N = G->Nodes[I];
+    ojson J = ojson::object();
+    J["name"] = N.Name;
+    J["line"] = N.Line;
+    J["op"] = nodeOpName(N.Op).str();
+    J["target"] = N.Target;
+    J["type"] = N.Type;
+    J["source"] = N.Source && *N.Source < U.Sources.size()
+                      ? sourceJSON(U.Sources[*N.Source])
+                      : ojson(nullptr);
+    if (!N.Scope.empty())
+      J["scope"] = N.Scope;
+    ojson Linked = ojson::array();
+    if (Other)
+      for (uint32_t O : Pre ? P.postOfPre(I) : P.preOfPost(I))
+        Linked.push_back(Other->Nodes[O].Name);
+    J[Pre ? "post_nodes" : "pre_nodes"] = std::move(Linked);
+    ojson Kernels = ojson::array();
+    for (uint32_t K : Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I))
+      Kernels.push_back(U.Kernels[K].key());
+    J["kernels"] = std::move(Kernels);
+    Arr.push_back(std::move(J));
+  }
+  return Arr;
+}
+
+ojson kernelInfo(const CompileUnit &U, StringRef Name) {
+  if (!U.KernelInfo)
+    return nullptr;
+  for (const KernelInfoArtifact::Entry &E : U.KernelInfo->Entries)
+    if (E.Kernel == Name) {
+      ojson J = ojson::parse(E.Info, nullptr, /*allow_exceptions=*/false);
+      if (J.is_discarded())
+        return E.Info; // Python-only tokens such as NaN: keep the text
+      return J;
+    }
+  return nullptr;
+}
+
+ojson kernelsJSON(const CompileUnit &U, const UnitProvenance &P) {
+  ojson Arr = ojson::array();
+  for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
+    const Kernel &K = U.Kernels[R];
+    ojson J = ojson::object();
+    J["name"] = K.Name;
+    J["kind"] = kernelKindName(K.Kind).str();
+    J["handle"] = K.Handle ? ojson(*K.Handle) : ojson(nullptr);
+    J["key"] = K.key();
+    J["call_lines"] = K.CallLines;
+    const KernelDef *Def = nullptr;
+    if (K.Def && U.Code)
+      Def = &U.Code->Defs[*K.Def];
+    J["def_lines"] = Def ? ojson({Def->Begin, Def->End}) : ojson(nullptr);
+    const KernelDef *KDef = nullptr;
+    if (K.KernelCodeDef && U.KernelCode)
+      KDef = &U.KernelCode->Defs[*K.KernelCodeDef];
+    J["kernel_code_lines"] =
+        KDef ? ojson({KDef->Begin, KDef->End}) : ojson(nullptr);
+    ojson Post = ojson::array(), Pre = ojson::array(), Src = ojson::array();
+    if (U.PostGrad)
+      for (uint32_t Q : P.postOfKernel(R))
+        Post.push_back(U.PostGrad->Nodes[Q].Name);
+    if (U.PreGrad)
+      for (uint32_t Q : P.preOfKernel(R))
+        Pre.push_back(U.PreGrad->Nodes[Q].Name);
+    const auto &Sources = P.sourcesOfKernel(R);
+    const auto &Origins = P.sourceOriginsOfKernel(R);
+    for (size_t I = 0; I < Sources.size(); ++I) {
+      ojson S = sourceJSON(U.Sources[Sources[I]]);
+      S["origin"] = edgeOriginName(Origins[I]).str();
+      Src.push_back(std::move(S));
+    }
+    J["post_nodes"] = std::move(Post);
+    J["pre_nodes"] = std::move(Pre);
+    J["source"] = std::move(Src);
+    J["in_mapping"] = K.InMapping;
+    J["info"] = kernelInfo(U, K.Name);
+    Arr.push_back(std::move(J));
+  }
+  return Arr;
+}
+
+ojson coverageJSON(const UnitCoverage &C) {
+  auto One = [](const CoverageCount &N) {
+    ojson J = ojson::object();
+    J["linked"] = N.Linked;
+    J["total"] = N.Total;
+    return J;
+  };
+  ojson J = ojson::object();
+  J["pre_grad"] = One(C.Pre);
+  J["post_grad"] = One(C.Post);
+  J["kernels"] = One(C.Kernels);
+  return J;
+}
+
+ojson unitJSON(const Module &M, const CompileUnit &U) {
+  UnitProvenance P(U);
+  ojson J = ojson::object();
+  J["id"] = U.Key.slug();
+  J["name"] = U.Key.displayName();
+  J["log"] = M.logName(U.Key.Log);
+  J["rank"] = optInt(U.Key.Rank);
+  J["compile_id"] = U.Key.Id ? ojson(U.Key.Id->str()) : ojson(nullptr);
+  J["graph"] = graphKindName(U.Key.Graph).str();
+  J["frame"] = U.Frame ? sourceJSON(*U.Frame) : ojson(nullptr);
+  ojson A = ojson::object();
+  A["pre_grad"] = artifactRef(U.PreGrad.get());
+  A["post_grad"] = artifactRef(U.PostGrad.get());
+  A["code"] = artifactRef(U.Code.get());
+  A["kernel_code"] = artifactRef(U.KernelCode.get());
+  A["mapping"] = artifactRef(U.Mapping.get());
+  if (U.Mapping)
+    A["mapping"]["version"] =
+        U.Mapping->Version ? ojson(*U.Mapping->Version) : ojson(nullptr);
+  A["stack_traces"] = artifactRef(U.StackTraces.get());
+  A["kernel_info"] = artifactRef(U.KernelInfo.get());
+  A["node_tree"] = artifactRef(U.NodeTree.get());
+  A["kernel_nodes"] = artifactRef(U.KernelNodes.get());
+  J["artifacts"] = std::move(A);
+  J["pre_grad_nodes"] = nodesJSON(U, U.PreGrad.get(), P, true);
+  J["post_grad_nodes"] = nodesJSON(U, U.PostGrad.get(), P, false);
+  J["code"] = codeJSON(U.Code.get());
+  J["kernel_code"] = codeJSON(U.KernelCode.get());
+  J["kernels"] = kernelsJSON(U, P);
+  J["coverage"] = coverageJSON(P.coverage());
+  return J;
+}
+
+ojson diagnosticJSON(const Diagnostic &D) {
+  ojson J = ojson::object();
+  J["severity"] = severityName(D.Sev).str();
+  J["file"] = D.File.empty() ? ojson(nullptr) : ojson(D.File);
+  J["line"] = D.Line ? ojson(D.Line) : ojson(nullptr);
+  J["message"] = D.Message;
+  return J;
+}
+
+} // namespace
+
+Error emitJSON(const Module &M, const EmitOptions &Opts,
+               DiagnosticEngine &Diags) {
+  Expected<std::unique_ptr<ToolOutputFile>> Out = openOutputFile(Opts.Output);
+  if (!Out)
+    return Out.takeError();
+  raw_fd_ostream &OS = (*Out)->os();
+  bool P = Opts.Pretty;
+  const char *NL = P ? "\n" : "";
+  const char *Ind = P ? "  " : "";
+  const char *Sep = P ? ": " : ":";
+  auto Key = [&](StringRef K) {
+    OS << Ind << '"' << K << '"' << Sep;
+  };
+
+  OS << '{' << NL;
+  Key("schema");
+  OS << '"' << JSONSchemaVersion << "\"," << NL;
+  Key("producer");
+  OS << "\"tlp " << TLP_VERSION_STRING << "\"," << NL;
+  ojson Logs = ojson::array();
+  for (uint32_t I = 0; I < M.Logs.size(); ++I) {
+    ojson L = ojson::object();
+    L["path"] = M.logName(I);
+    L["rank"] = optInt(M.Logs[I].Rank);
+    Logs.push_back(std::move(L));
+  }
+  Key("logs");
+  OS << dump(Logs, P, 2) << ',' << NL;
+  Key("units");
+  OS << '[';
+  for (size_t I = 0; I < M.Units.size(); ++I) {
+    OS << (I ? "," : "") << NL << (P ? "    " : "");
+    OS << dump(unitJSON(M, *M.Units[I]), P, 4);
+  }
+  if (!M.Units.empty())
+    OS << NL << Ind;
+  OS << "]," << NL;
+  ojson Stats = ojson::object();
+  Stats["lines"] = M.Stats.Lines;
+  Stats["events"] = M.Stats.Events;
+  Stats["payloads"] = M.Stats.Payloads;
+  Stats["md5_mismatches"] = M.Stats.Md5Mismatches;
+  Stats["malformed_lines"] = M.Stats.MalformedLines;
+  ojson Unknown = ojson::object();
+  for (auto &KV : M.Stats.UnknownKinds)
+    Unknown[KV.first] = KV.second;
+  Stats["unknown_kinds"] = std::move(Unknown);
+  Stats["ungrouped_artifacts"] = M.Artifacts.size();
+  Key("stats");
+  OS << dump(Stats, P, 2) << ',' << NL;
+  ojson Diag = ojson::array();
+  for (const Diagnostic &D : M.Diagnostics)
+    Diag.push_back(diagnosticJSON(D));
+  Key("diagnostics");
+  OS << dump(Diag, P, 2) << NL << '}' << '\n';
+  OS.flush();
+  if (OS.has_error()) {
+    std::error_code EC = OS.error();
+    OS.clear_error();
+    return createStringError(EC, "cannot write '%s': %s", Opts.Output.c_str(),
+                             EC.message().c_str());
+  }
+  (*Out)->keep();
+  return Error::success();
+}
+
+} // namespace tlp

@@ -1,0 +1,808 @@
+//===- IRYAML.cpp - Textual form of the provenance IR ---------------------===//
+//
+// YAML traits for every IR type. Strings that come from logs go through
+// SafeString/TextLine so that any byte sequence (after UTF-8 repair by the
+// reader) survives a print/parse round trip: LLVM's default quoting would
+// single-quote strings with line breaks, which YAML then folds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/IR/IRYAML.h"
+#include "tlp/Support/StringUtils.h"
+#include "tlp/Support/Version.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
+#include "llvm/Support/YAMLTraits.h"
+
+using namespace llvm;
+using namespace llvm::yaml;
+using namespace tlp;
+
+namespace {
+
+/// A std::string field seen through a pointer, quoted safely on output.
+struct SafeString {
+  std::string *S = nullptr;
+};
+
+/// One line of an artifact's text.
+struct TextLine {
+  StringRef V;
+};
+
+static QuotingType quotingFor(StringRef S) {
+  QuotingType Q = needsQuotes(S);
+  if (Q == QuotingType::Single && S.find_first_of("\r\n") != StringRef::npos)
+    return QuotingType::Double;
+  return Q;
+}
+
+using KeyValues = std::pair<std::string, std::vector<std::string>>;
+using KeyOrigins = std::pair<std::string, std::vector<NodeOrigin>>;
+using KeyInfo = KernelInfoArtifact::Entry;
+using KindCount = std::pair<std::string, uint64_t>;
+using StringPair = std::pair<std::string, std::string>;
+
+/// An artifact in a field or list: borrowed on output, owned on input.
+struct ArtifactRef {
+  Artifact *A = nullptr;
+  std::unique_ptr<Artifact> Owned;
+};
+
+/// An edge with its ends written as names.
+struct EdgeText {
+  std::string From;
+  std::string To;
+  EdgeOrigin Origin = EdgeOrigin::Mapping;
+};
+
+/// One document of the stream.
+struct IRDocument {
+  enum DocKind { Header, Unit, Diags, Invalid };
+  DocKind Kind = Invalid;
+  Module *M = nullptr;
+  CompileUnit *U = nullptr;
+  std::vector<Diagnostic> *D = nullptr;
+  std::unique_ptr<CompileUnit> OwnedUnit;
+};
+
+} // namespace
+
+LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(SafeString)
+LLVM_YAML_IS_SEQUENCE_VECTOR(TextLine)
+LLVM_YAML_IS_SEQUENCE_VECTOR(KeyValues)
+LLVM_YAML_IS_SEQUENCE_VECTOR(KeyOrigins)
+LLVM_YAML_IS_SEQUENCE_VECTOR(KeyInfo)
+LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(NodeOrigin)
+LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(KindCount)
+LLVM_YAML_IS_SEQUENCE_VECTOR(ArtifactRef)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Node)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::KernelDef)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CallSite)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Kernel)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::SourceLoc)
+LLVM_YAML_IS_SEQUENCE_VECTOR(EdgeText)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::LogFile)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CompileEvent)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Diagnostic)
+
+namespace {
+
+void mapStr(IO &Io, const char *Key, std::string &S) {
+  SafeString W{&S};
+  Io.mapRequired(Key, W);
+}
+
+void mapOptStr(IO &Io, const char *Key, std::string &S) {
+  if (Io.outputting() && S.empty())
+    return;
+  SafeString W{&S};
+  Io.mapOptional(Key, W);
+}
+
+void mapStrings(IO &Io, const char *Key, std::vector<std::string> &V,
+                bool Optional = true) {
+  if (Io.outputting()) {
+    if (Optional && V.empty())
+      return;
+    std::vector<SafeString> W;
+    W.reserve(V.size());
+    for (std::string &S : V)
+      W.push_back(SafeString{&S});
+    Io.mapRequired(Key, W);
+    return;
+  }
+  if (Optional)
+    Io.mapOptional(Key, V);
+  else
+    Io.mapRequired(Key, V);
+}
+
+void mapText(IO &Io, std::string &Text) {
+  if (Io.outputting()) {
+    std::vector<StringRef> Lines;
+    splitLines(Text, Lines);
+    std::vector<TextLine> T;
+    T.reserve(Lines.size());
+    for (StringRef L : Lines)
+      T.push_back(TextLine{L});
+    Io.mapRequired("text", T);
+    return;
+  }
+  std::vector<TextLine> T;
+  Io.mapRequired("text", T);
+  size_t Size = T.size();
+  for (const TextLine &L : T)
+    Size += L.V.size();
+  Text.clear();
+  Text.reserve(Size);
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (I)
+      Text += '\n';
+    Text += T[I].V;
+  }
+}
+
+template <typename T> void mapOptVector(IO &Io, const char *Key, T &V) {
+  if (Io.outputting() && V.empty())
+    return;
+  Io.mapOptional(Key, V);
+}
+
+} // namespace
+
+namespace llvm {
+namespace yaml {
+
+template <> struct ScalarTraits<SafeString> {
+  static void output(const SafeString &V, void *, raw_ostream &OS) {
+    OS << *V.S;
+  }
+  static StringRef input(StringRef Scalar, void *, SafeString &V) {
+    if (V.S)
+      *V.S = Scalar.str();
+    return StringRef();
+  }
+  static QuotingType mustQuote(StringRef S) { return quotingFor(S); }
+};
+
+template <> struct ScalarTraits<TextLine> {
+  static void output(const TextLine &V, void *, raw_ostream &OS) {
+    OS << V.V;
+  }
+  static StringRef input(StringRef Scalar, void *, TextLine &V) {
+    V.V = Scalar;
+    return StringRef();
+  }
+  static QuotingType mustQuote(StringRef S) { return quotingFor(S); }
+};
+
+template <> struct ScalarTraits<CompileId> {
+  static void output(const CompileId &V, void *, raw_ostream &OS) {
+    OS << V.str();
+  }
+  static StringRef input(StringRef Scalar, void *, CompileId &V) {
+    Optional<CompileId> Id = CompileId::parse(Scalar);
+    if (!Id)
+      return "invalid compile id";
+    V = *Id;
+    return StringRef();
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::Single; }
+};
+
+#define TLP_ENUM_TRAITS(TYPE, NAMEFN, ...)                                     \
+  template <> struct ScalarEnumerationTraits<TYPE> {                           \
+    static void enumeration(IO &Io, TYPE &V) {                                 \
+      for (TYPE K : {__VA_ARGS__})                                             \
+        Io.enumCase(V, NAMEFN(K).data(), K);                                   \
+    }                                                                          \
+  };
+
+TLP_ENUM_TRAITS(GraphKind, graphKindName, GraphKind::Forward,
+                GraphKind::Backward, GraphKind::Inference, GraphKind::Unknown)
+TLP_ENUM_TRAITS(NodeOp, nodeOpName, NodeOp::Placeholder, NodeOp::GetAttr,
+                NodeOp::CallFunction, NodeOp::CallMethod, NodeOp::CallModule,
+                NodeOp::Output, NodeOp::Unknown)
+TLP_ENUM_TRAITS(KernelKind, kernelKindName, KernelKind::Triton,
+                KernelKind::Cpp, KernelKind::Extern, KernelKind::Fallback,
+                KernelKind::Combo, KernelKind::Template,
+                KernelKind::Collective, KernelKind::Unknown)
+TLP_ENUM_TRAITS(Language, languageName, Language::Python, Language::Cpp)
+TLP_ENUM_TRAITS(EdgeOrigin, edgeOriginName, EdgeOrigin::Mapping,
+                EdgeOrigin::NodeTree, EdgeOrigin::KernelNodes,
+                EdgeOrigin::CodeComment, EdgeOrigin::StackTrace,
+                EdgeOrigin::FXComment)
+TLP_ENUM_TRAITS(CompileEvent::EventKind, compileEventKindName,
+                CompileEvent::DynamoStart, CompileEvent::AotForward,
+                CompileEvent::AotBackward, CompileEvent::AotInference)
+TLP_ENUM_TRAITS(Severity, severityName, Severity::Error, Severity::Warning,
+                Severity::Note)
+#undef TLP_ENUM_TRAITS
+
+template <> struct MappingTraits<SourceLoc> {
+  static void mapping(IO &Io, SourceLoc &S) {
+    mapStr(Io, "file", S.File);
+    Io.mapRequired("line", S.Line);
+    mapOptStr(Io, "function", S.Function);
+    mapOptStr(Io, "code", S.Code);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<KeyValues> {
+  static void mapping(IO &Io, KeyValues &KV) {
+    mapStr(Io, "key", KV.first);
+    mapStrings(Io, "values", KV.second, /*Optional=*/false);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<NodeOrigin> {
+  static void mapping(IO &Io, NodeOrigin &O) {
+    mapStr(Io, "name", O.Name);
+    Io.mapRequired("graph_id", O.GraphId);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<KeyOrigins> {
+  static void mapping(IO &Io, KeyOrigins &KV) {
+    mapStr(Io, "key", KV.first);
+    Io.mapRequired("origins", KV.second);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<KeyInfo> {
+  static void mapping(IO &Io, KeyInfo &KV) {
+    mapStr(Io, "kernel", KV.Kernel);
+    mapStr(Io, "info", KV.Info);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<KindCount> {
+  static void mapping(IO &Io, KindCount &KC) {
+    mapStr(Io, "kind", KC.first);
+    Io.mapRequired("count", KC.second);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<StringPair> {
+  static void mapping(IO &Io, StringPair &P) {
+    mapStr(Io, "pre", P.first);
+    mapStr(Io, "post", P.second);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::Node> {
+  static void mapping(IO &Io, tlp::Node &N) {
+    mapStr(Io, "name", N.Name);
+    Io.mapRequired("op", N.Op);
+    mapOptStr(Io, "target", N.Target);
+    mapOptStr(Io, "type", N.Type);
+    Io.mapRequired("line", N.Line);
+    mapOptStr(Io, "scope", N.Scope);
+    Io.mapOptional("comment", N.CommentLine, 0u);
+    Io.mapOptional("source", N.Source);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::KernelDef> {
+  static void mapping(IO &Io, tlp::KernelDef &D) {
+    mapStr(Io, "name", D.Name);
+    Io.mapRequired("kind", D.Kind);
+    Io.mapRequired("begin", D.Begin);
+    Io.mapRequired("end", D.End);
+    Io.mapOptional("header", D.HeaderBegin, 0u);
+    mapStrings(Io, "topo", D.TopoNames);
+    mapOptVector(Io, "source_to_aten", D.SourceToAten);
+    mapStrings(Io, "fragment", D.FragmentNodes);
+  }
+};
+
+template <> struct MappingTraits<tlp::CallSite> {
+  static void mapping(IO &Io, tlp::CallSite &C) {
+    mapStr(Io, "kernel", C.Kernel);
+    Io.mapRequired("kind", C.Kind);
+    Io.mapRequired("line", C.Line);
+    Io.mapOptional("handle", C.Handle);
+    Io.mapOptional("handle_line", C.HandleLine, 0u);
+    Io.mapOptional("topo_line", C.TopoLine, 0u);
+    mapStrings(Io, "topo", C.TopoNames);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::Kernel> {
+  static void mapping(IO &Io, tlp::Kernel &K) {
+    mapStr(Io, "name", K.Name);
+    Io.mapOptional("handle", K.Handle);
+    Io.mapRequired("kind", K.Kind);
+    mapOptVector(Io, "calls", K.CallLines);
+    Io.mapOptional("def", K.Def);
+    Io.mapOptional("kernel_code_def", K.KernelCodeDef);
+    Io.mapOptional("in_mapping", K.InMapping, false);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<EdgeText> {
+  static void mapping(IO &Io, EdgeText &E) {
+    mapStr(Io, "from", E.From);
+    mapStr(Io, "to", E.To);
+    Io.mapRequired("origin", E.Origin);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::LogFile> {
+  static void mapping(IO &Io, tlp::LogFile &L) {
+    mapStr(Io, "path", L.Path);
+    Io.mapOptional("rank", L.Rank);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::CompileEvent> {
+  static void mapping(IO &Io, tlp::CompileEvent &E) {
+    Io.mapRequired("kind", E.Kind);
+    Io.mapRequired("log", E.Log);
+    Io.mapRequired("line", E.Line);
+    Io.mapOptional("rank", E.Rank);
+    Io.mapOptional("compile_id", E.Id);
+    Io.mapOptional("frame", E.Frame);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::Diagnostic> {
+  static void mapping(IO &Io, tlp::Diagnostic &D) {
+    Io.mapRequired("severity", D.Sev);
+    mapOptStr(Io, "file", D.File);
+    Io.mapOptional("line", D.Line, 0u);
+    mapStr(Io, "message", D.Message);
+    mapOptStr(Io, "excerpt", D.Excerpt);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::UnitKey> {
+  static void mapping(IO &Io, tlp::UnitKey &K) {
+    Io.mapRequired("log", K.Log);
+    Io.mapOptional("rank", K.Rank);
+    Io.mapOptional("compile_id", K.Id);
+    Io.mapRequired("graph", K.Graph);
+    Io.mapOptional("ordinal", K.Ordinal, 0u);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::LogStats> {
+  static void mapping(IO &Io, tlp::LogStats &S) {
+    Io.mapRequired("lines", S.Lines);
+    Io.mapRequired("events", S.Events);
+    Io.mapRequired("payloads", S.Payloads);
+    Io.mapOptional("md5_mismatches", S.Md5Mismatches, uint64_t(0));
+    Io.mapOptional("malformed_lines", S.MalformedLines, uint64_t(0));
+    mapOptVector(Io, "unknown_kinds", S.UnknownKinds);
+  }
+};
+
+static void mapArtifactBody(IO &Io, Artifact &A) {
+  mapStr(Io, "name", A.Name);
+  Io.mapRequired("log", A.Log);
+  Io.mapRequired("line", A.Line);
+  Io.mapOptional("rank", A.Rank);
+  Io.mapOptional("compile_id", A.Id);
+
+  if (auto *G = dyn_cast<GraphArtifact>(&A)) {
+    Io.mapOptional("graph_id", G->GraphId);
+    mapOptVector(Io, "nodes", G->Nodes);
+    mapText(Io, G->Text);
+    if (!Io.outputting())
+      G->reindex();
+    return;
+  }
+  if (auto *C = dyn_cast<CodeArtifact>(&A)) {
+    Io.mapRequired("language", C->Lang);
+    mapOptStr(Io, "aot_id", C->AotId);
+    Io.mapOptional("entry_begin", C->EntryBegin, 0u);
+    Io.mapOptional("entry_end", C->EntryEnd, 0u);
+    mapOptVector(Io, "defs", C->Defs);
+    mapOptVector(Io, "calls", C->Calls);
+    mapText(Io, C->Text);
+    if (!Io.outputting())
+      C->reindex();
+    return;
+  }
+  if (auto *M = dyn_cast<MappingArtifact>(&A)) {
+    Io.mapOptional("version", M->Version);
+    mapOptVector(Io, "pre_to_post", M->PreToPost);
+    mapOptVector(Io, "post_to_pre", M->PostToPre);
+    mapOptVector(Io, "kernel_to_post", M->KernelToPost);
+    mapOptVector(Io, "post_to_kernel", M->PostToKernel);
+    return;
+  }
+  if (auto *S = dyn_cast<StackTraceArtifact>(&A)) {
+    mapOptVector(Io, "traces", S->Traces);
+    return;
+  }
+  if (auto *K = dyn_cast<KernelInfoArtifact>(&A)) {
+    mapOptVector(Io, "entries", K->Entries);
+    return;
+  }
+  if (auto *T = dyn_cast<NodeTreeArtifact>(&A)) {
+    mapOptVector(Io, "entries", T->Entries);
+    return;
+  }
+  if (auto *K = dyn_cast<KernelNodesArtifact>(&A)) {
+    mapOptVector(Io, "entries", K->Entries);
+    return;
+  }
+}
+
+static std::unique_ptr<Artifact> createArtifact(Artifact::ArtifactKind K) {
+  switch (K) {
+  case Artifact::AK_PreGradGraph:
+  case Artifact::AK_PostGradGraph:
+    return std::make_unique<GraphArtifact>(K);
+  case Artifact::AK_OutputCode:
+  case Artifact::AK_AOTWrapperCode:
+  case Artifact::AK_AOTKernelCode:
+    return std::make_unique<CodeArtifact>(K);
+  case Artifact::AK_NodeMappings:
+    return std::make_unique<MappingArtifact>();
+  case Artifact::AK_KernelStackTraces:
+    return std::make_unique<StackTraceArtifact>();
+  case Artifact::AK_TritonKernelInfo:
+    return std::make_unique<KernelInfoArtifact>();
+  case Artifact::AK_PostToPreGradNodes:
+    return std::make_unique<NodeTreeArtifact>();
+  case Artifact::AK_KernelToPostGradNodes:
+    return std::make_unique<KernelNodesArtifact>();
+  }
+  return nullptr;
+}
+
+template <> struct MappingTraits<ArtifactRef> {
+  static void mapping(IO &Io, ArtifactRef &R) {
+    std::string KindName;
+    if (Io.outputting())
+      KindName = artifactKindName(R.A->getKind()).str();
+    mapStr(Io, "kind", KindName);
+    if (!Io.outputting()) {
+      Artifact::ArtifactKind K;
+      if (!parseArtifactKind(KindName, K)) {
+        Io.setError("unknown artifact kind '" + KindName + "'");
+        return;
+      }
+      R.Owned = createArtifact(K);
+      R.A = R.Owned.get();
+    }
+    mapArtifactBody(Io, *R.A);
+  }
+};
+
+} // namespace yaml
+} // namespace llvm
+
+namespace {
+
+/// Map a unit's artifact field; on input check that the kind fits.
+template <typename T>
+void mapArtifactField(IO &Io, const char *Key, std::unique_ptr<T> &P,
+                      std::initializer_list<Artifact::ArtifactKind> Kinds) {
+  if (Io.outputting()) {
+    if (!P)
+      return;
+    ArtifactRef R;
+    R.A = P.get();
+    Io.mapRequired(Key, R);
+    return;
+  }
+  ArtifactRef R;
+  Io.mapOptional(Key, R);
+  if (!R.Owned)
+    return;
+  bool OK = llvm::is_contained(Kinds, R.Owned->getKind());
+  if (!OK) {
+    Io.setError(Twine("artifact of kind '") +
+                artifactKindName(R.Owned->getKind()) + "' cannot be '" + Key +
+                "'");
+    return;
+  }
+  P.reset(static_cast<T *>(R.Owned.release()));
+}
+
+std::string endpointText(const CompileUnit &U, const Endpoint &E) {
+  switch (E.Kind) {
+  case Endpoint::PreNode:
+  case Endpoint::PostNode: {
+    const char *Prefix = E.Kind == Endpoint::PreNode ? "pre:" : "post:";
+    const GraphArtifact *G = U.graphFor(E.Kind);
+    if (G && E.Index < G->Nodes.size()) {
+      std::string Name = G->Nodes[E.Index].qualifiedName();
+      Optional<uint32_t> Found = G->findNode(Name);
+      if (Found && *Found == E.Index)
+        return Prefix + Name;
+    }
+    return std::string(Prefix) + "#" + std::to_string(E.Index);
+  }
+  case Endpoint::KernelRow: {
+    if (E.Index < U.Kernels.size()) {
+      std::string Key = U.Kernels[E.Index].key();
+      Optional<uint32_t> Found = U.findKernel(Key);
+      if (Found && *Found == E.Index)
+        return "kernel:" + Key;
+    }
+    return "kernel:#" + std::to_string(E.Index);
+  }
+  case Endpoint::Source:
+    return "src:" + std::to_string(E.Index);
+  }
+  return "?";
+}
+
+/// Parse an endpoint written by endpointText; returns an error message.
+std::string parseEndpoint(const CompileUnit &U, StringRef Text, Endpoint &E) {
+  StringRef Prefix, Rest;
+  std::tie(Prefix, Rest) = Text.split(':');
+  if (Prefix == "pre")
+    E.Kind = Endpoint::PreNode;
+  else if (Prefix == "post")
+    E.Kind = Endpoint::PostNode;
+  else if (Prefix == "kernel")
+    E.Kind = Endpoint::KernelRow;
+  else if (Prefix == "src")
+    E.Kind = Endpoint::Source;
+  else
+    return "bad endpoint '" + Text.str() +
+           "': expected 'pre:', 'post:', 'kernel:' or 'src:'";
+  uint64_t Index;
+  bool ByIndex = E.Kind == Endpoint::Source ? parseUnsigned(Rest, Index)
+                                            : Rest.startswith("#") &&
+                                                  parseUnsigned(Rest.drop_front(),
+                                                                Index);
+  size_t Limit = 0;
+  if (E.Kind == Endpoint::KernelRow)
+    Limit = U.Kernels.size();
+  else if (E.Kind == Endpoint::Source)
+    Limit = U.Sources.size();
+  else if (const GraphArtifact *G = U.graphFor(E.Kind))
+    Limit = G->Nodes.size();
+  if (ByIndex) {
+    if (Index >= Limit)
+      return "endpoint '" + Text.str() + "' is out of range";
+    E.Index = static_cast<uint32_t>(Index);
+    return "";
+  }
+  if (E.Kind == Endpoint::Source)
+    return "bad source endpoint '" + Text.str() + "'";
+  Optional<uint32_t> Found;
+  if (E.Kind == Endpoint::KernelRow) {
+    Found = U.findKernel(Rest);
+  } else if (const GraphArtifact *G = U.graphFor(E.Kind)) {
+    Found = G->findNode(Rest);
+  }
+  if (!Found)
+    return "endpoint '" + Text.str() + "' names nothing in this unit";
+  E.Index = *Found;
+  return "";
+}
+
+void mapUnit(IO &Io, CompileUnit &U) {
+  Io.mapRequired("key", U.Key);
+  Io.mapOptional("frame", U.Frame);
+  mapOptVector(Io, "kernels", U.Kernels);
+  mapOptVector(Io, "sources", U.Sources);
+  std::vector<EdgeText> Edges;
+  if (Io.outputting())
+    for (const Edge &E : U.Edges)
+      Edges.push_back(EdgeText{endpointText(U, E.From), endpointText(U, E.To),
+                               E.Origin});
+  mapOptVector(Io, "edges", Edges);
+  mapArtifactField(Io, "pre_grad", U.PreGrad, {Artifact::AK_PreGradGraph});
+  mapArtifactField(Io, "post_grad", U.PostGrad, {Artifact::AK_PostGradGraph});
+  mapArtifactField(Io, "code", U.Code,
+                   {Artifact::AK_OutputCode, Artifact::AK_AOTWrapperCode});
+  mapArtifactField(Io, "kernel_code", U.KernelCode,
+                   {Artifact::AK_AOTKernelCode});
+  mapArtifactField(Io, "mapping", U.Mapping, {Artifact::AK_NodeMappings});
+  mapArtifactField(Io, "stack_traces", U.StackTraces,
+                   {Artifact::AK_KernelStackTraces});
+  mapArtifactField(Io, "kernel_info", U.KernelInfo,
+                   {Artifact::AK_TritonKernelInfo});
+  mapArtifactField(Io, "node_tree", U.NodeTree,
+                   {Artifact::AK_PostToPreGradNodes});
+  mapArtifactField(Io, "kernel_nodes", U.KernelNodes,
+                   {Artifact::AK_KernelToPostGradNodes});
+  if (Io.outputting())
+    return;
+  for (const EdgeText &T : Edges) {
+    Edge E;
+    E.Origin = T.Origin;
+    std::string Err = parseEndpoint(U, T.From, E.From);
+    if (Err.empty())
+      Err = parseEndpoint(U, T.To, E.To);
+    if (!Err.empty()) {
+      Io.setError(Err);
+      return;
+    }
+    U.Edges.push_back(E);
+  }
+}
+
+void mapHeader(IO &Io, Module &M) {
+  unsigned Version = IRVersion;
+  Io.mapRequired("version", Version);
+  if (!Io.outputting() && Version != IRVersion) {
+    Io.setError("unsupported IR version " + Twine(Version) + " (expected " +
+                Twine(IRVersion) + ")");
+    return;
+  }
+  std::string Producer = std::string("tlp ") + TLP_VERSION_STRING;
+  mapStr(Io, "producer", Producer);
+  mapOptVector(Io, "logs", M.Logs);
+  Io.mapRequired("stats", M.Stats);
+  mapOptVector(Io, "events", M.Events);
+  std::vector<ArtifactRef> Refs;
+  if (Io.outputting())
+    for (const std::unique_ptr<Artifact> &A : M.Artifacts) {
+      ArtifactRef R;
+      R.A = A.get();
+      Refs.push_back(std::move(R));
+    }
+  mapOptVector(Io, "artifacts", Refs);
+  if (!Io.outputting())
+    for (ArtifactRef &R : Refs)
+      if (R.Owned)
+        M.Artifacts.push_back(std::move(R.Owned));
+}
+
+} // namespace
+
+namespace llvm {
+namespace yaml {
+template <> struct MappingTraits<IRDocument> {
+  static void mapping(IO &Io, IRDocument &D) {
+    if (Io.mapTag("!tlp.module", D.Kind == IRDocument::Header)) {
+      D.Kind = IRDocument::Header;
+      mapHeader(Io, *D.M);
+    } else if (Io.mapTag("!tlp.unit", D.Kind == IRDocument::Unit)) {
+      D.Kind = IRDocument::Unit;
+      if (!Io.outputting()) {
+        D.OwnedUnit = std::make_unique<CompileUnit>();
+        D.U = D.OwnedUnit.get();
+      }
+      mapUnit(Io, *D.U);
+    } else if (Io.mapTag("!tlp.diagnostics", D.Kind == IRDocument::Diags)) {
+      D.Kind = IRDocument::Diags;
+      mapOptVector(Io, "diagnostics", *D.D);
+    } else {
+      D.Kind = IRDocument::Invalid;
+    }
+  }
+};
+} // namespace yaml
+} // namespace llvm
+
+namespace tlp {
+
+static void writeDocument(IRDocument &D, raw_ostream &OS) {
+  // A wide wrap column keeps flow mappings (one node, one call site) on one
+  // line, which makes the text easy to grep and to check with FileCheck.
+  yaml::Output Out(OS, nullptr, /*WrapColumn=*/0);
+  Out << D;
+}
+
+void printModuleHeader(const Module &M, raw_ostream &OS) {
+  IRDocument D;
+  D.Kind = IRDocument::Header;
+  D.M = const_cast<Module *>(&M);
+  writeDocument(D, OS);
+}
+
+void printUnit(const CompileUnit &U, raw_ostream &OS) {
+  IRDocument D;
+  D.Kind = IRDocument::Unit;
+  D.U = const_cast<CompileUnit *>(&U);
+  writeDocument(D, OS);
+}
+
+void printDiagnosticsDocument(ArrayRef<Diagnostic> Diags, raw_ostream &OS) {
+  std::vector<Diagnostic> Copy(Diags.begin(), Diags.end());
+  IRDocument D;
+  D.Kind = IRDocument::Diags;
+  D.D = &Copy;
+  writeDocument(D, OS);
+}
+
+void printModule(const Module &M, raw_ostream &OS) {
+  printModuleHeader(M, OS);
+  for (const std::unique_ptr<CompileUnit> &U : M.Units)
+    printUnit(*U, OS);
+  printDiagnosticsDocument(M.Diagnostics, OS);
+}
+
+bool looksLikeIR(StringRef Text) {
+  Text = Text.ltrim(" \t\r\n");
+  return Text.startswith("--- !tlp.module");
+}
+
+namespace {
+struct DiagContext {
+  DiagnosticEngine *Diags;
+  std::string File;
+  bool Failed = false;
+};
+} // namespace
+
+static void yamlDiagHandler(const SMDiagnostic &D, void *Ctx) {
+  auto *C = static_cast<DiagContext *>(Ctx);
+  Severity Sev = D.getKind() == SourceMgr::DK_Error     ? Severity::Error
+                 : D.getKind() == SourceMgr::DK_Warning ? Severity::Warning
+                                                        : Severity::Note;
+  if (Sev == Severity::Error)
+    C->Failed = true;
+  std::string Msg = D.getMessage().str();
+  if (!Msg.empty())
+    Msg[0] = static_cast<char>(tolower(static_cast<unsigned char>(Msg[0])));
+  C->Diags->report(Sev, C->File, D.getLineNo() > 0 ? D.getLineNo() : 0, Msg,
+                   excerpt(D.getLineContents()));
+}
+
+Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
+                                              DiagnosticEngine &Diags) {
+  auto M = std::make_unique<Module>();
+  DiagContext Ctx{&Diags, Buffer.getBufferIdentifier().str()};
+  auto Fail = [&]() -> Expected<std::unique_ptr<Module>> {
+    return createStringError(std::errc::invalid_argument,
+                             "'%s' is not valid tlp IR", Ctx.File.c_str());
+  };
+  if (!looksLikeIR(Buffer.getBuffer())) {
+    Diags.error(Ctx.File, 1, "expected a '--- !tlp.module' document");
+    return Fail();
+  }
+  yaml::Input In(Buffer, nullptr, yamlDiagHandler, &Ctx);
+  bool SeenHeader = false, SeenDiags = false;
+  unsigned DocNo = 0;
+  do {
+    ++DocNo;
+    IRDocument D;
+    D.M = M.get();
+    D.D = &M->Diagnostics;
+    In >> D;
+    if (In.error() || Ctx.Failed)
+      return Fail();
+    if (D.Kind == IRDocument::Invalid) {
+      Diags.error(Ctx.File, 0,
+                  "document " + Twine(DocNo) +
+                      " is not a !tlp.module, !tlp.unit or !tlp.diagnostics "
+                      "document");
+      return Fail();
+    }
+    if ((D.Kind == IRDocument::Header) != (DocNo == 1) || SeenDiags) {
+      Diags.error(Ctx.File, 0,
+                  "document " + Twine(DocNo) +
+                      " is out of order: expected the module header first "
+                      "and the diagnostics last");
+      return Fail();
+    }
+    SeenHeader |= D.Kind == IRDocument::Header;
+    SeenDiags |= D.Kind == IRDocument::Diags;
+    if (D.Kind == IRDocument::Unit)
+      M->Units.push_back(std::move(D.OwnedUnit));
+  } while (In.nextDocument());
+  (void)SeenHeader;
+  return M;
+}
+
+} // namespace tlp

@@ -1,0 +1,160 @@
+//===- Module.cpp - Compile units and the provenance module ---------------===//
+
+#include "tlp/IR/Module.h"
+#include "tlp/Support/StringUtils.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace llvm;
+
+namespace tlp {
+
+StringRef compileEventKindName(CompileEvent::EventKind K) {
+  switch (K) {
+  case CompileEvent::DynamoStart:
+    return "dynamo_start";
+  case CompileEvent::AotForward:
+    return "aot_forward_graph";
+  case CompileEvent::AotBackward:
+    return "aot_backward_graph";
+  case CompileEvent::AotInference:
+    return "aot_inference_graph";
+  }
+  return "dynamo_start";
+}
+
+bool parseCompileEventKind(StringRef S, CompileEvent::EventKind &K) {
+  Optional<CompileEvent::EventKind> R =
+      StringSwitch<Optional<CompileEvent::EventKind>>(S)
+          .Case("dynamo_start", CompileEvent::DynamoStart)
+          .Case("aot_forward_graph", CompileEvent::AotForward)
+          .Case("aot_backward_graph", CompileEvent::AotBackward)
+          .Case("aot_inference_graph", CompileEvent::AotInference)
+          .Default(None);
+  if (!R)
+    return false;
+  K = *R;
+  return true;
+}
+
+std::string UnitKey::slug() const {
+  std::string S;
+  if (Rank)
+    S += "r" + std::to_string(*Rank) + "-";
+  S += Id ? Id->slug() : std::string("aot");
+  S += "-";
+  S += graphKindName(Graph).str();
+  if (Ordinal)
+    S += "-" + std::to_string(Ordinal);
+  return S;
+}
+
+std::string UnitKey::displayName() const {
+  std::string S;
+  if (Rank)
+    S += "rank " + std::to_string(*Rank) + " ";
+  S += Id ? Id->str() : std::string("aot");
+  S += " ";
+  S += graphKindName(Graph).str();
+  if (Ordinal)
+    S += " #" + std::to_string(Ordinal + 1);
+  return S;
+}
+
+static auto keyTuple(const UnitKey &K) {
+  return std::make_tuple(K.Rank.hasValue(), K.Rank.getValueOr(0), K.Log,
+                         !K.Id.hasValue(),
+                         K.Id ? K.Id->tie() : CompileId().tie(),
+                         K.Ordinal, static_cast<int>(K.Graph));
+}
+
+bool UnitKey::operator<(const UnitKey &O) const {
+  return keyTuple(*this) < keyTuple(O);
+}
+
+bool UnitKey::operator==(const UnitKey &O) const {
+  return keyTuple(*this) == keyTuple(O);
+}
+
+void splitKernelKey(StringRef Key, StringRef &Name, Optional<uint64_t> &Handle) {
+  Name = Key;
+  Handle = None;
+  size_t C = Key.rfind(':');
+  if (C == StringRef::npos || C == 0)
+    return;
+  uint64_t H;
+  if (!parseUnsigned(Key.substr(C + 1), H))
+    return;
+  Name = Key.substr(0, C);
+  Handle = H;
+}
+
+std::string Kernel::key() const {
+  if (!Handle)
+    return Name;
+  return Name + ":" + std::to_string(*Handle);
+}
+
+Optional<uint32_t> CompileUnit::findKernel(StringRef Key) const {
+  for (uint32_t I = 0, E = Kernels.size(); I < E; ++I)
+    if (Kernels[I].key() == Key)
+      return I;
+  return None;
+}
+
+uint32_t CompileUnit::addSource(const SourceLoc &S) {
+  for (uint32_t I = 0, E = Sources.size(); I < E; ++I)
+    if (Sources[I] == S)
+      return I;
+  Sources.push_back(S);
+  return Sources.size() - 1;
+}
+
+void CompileUnit::canonicalizeEdges() {
+  llvm::sort(Edges);
+  Edges.erase(std::unique(Edges.begin(), Edges.end()), Edges.end());
+}
+
+void CompileUnit::removeEdges(EdgeOrigin O) {
+  llvm::erase_if(Edges, [O](const Edge &E) { return E.Origin == O; });
+}
+
+const GraphArtifact *CompileUnit::graphFor(Endpoint::EndpointKind K) const {
+  if (K == Endpoint::PreNode)
+    return PreGrad.get();
+  if (K == Endpoint::PostNode)
+    return PostGrad.get();
+  return nullptr;
+}
+
+std::string CompileUnit::endpointName(const Endpoint &E) const {
+  switch (E.Kind) {
+  case Endpoint::PreNode:
+  case Endpoint::PostNode: {
+    const GraphArtifact *G = graphFor(E.Kind);
+    if (G && E.Index < G->Nodes.size())
+      return G->Nodes[E.Index].qualifiedName();
+    return "?";
+  }
+  case Endpoint::KernelRow:
+    return E.Index < Kernels.size() ? Kernels[E.Index].key() : "?";
+  case Endpoint::Source:
+    if (E.Index < Sources.size())
+      return Sources[E.Index].File + ":" +
+             std::to_string(Sources[E.Index].Line);
+    return "?";
+  }
+  return "?";
+}
+
+std::string Module::logName(uint32_t I) const {
+  if (I < Logs.size())
+    return Logs[I].Path == "-" ? std::string("<stdin>") : Logs[I].Path;
+  return "<unknown>";
+}
+
+} // namespace tlp

@@ -1,0 +1,129 @@
+//===- Provenance.cpp - Queries over a unit's provenance edges ------------===//
+
+#include "tlp/IR/Provenance.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace llvm;
+
+namespace tlp {
+
+bool isComputeNode(const Node &N) {
+  return N.Op == NodeOp::CallFunction || N.Op == NodeOp::CallMethod ||
+         N.Op == NodeOp::CallModule || N.Op == NodeOp::Unknown;
+}
+
+static void sortUnique(std::vector<uint32_t> &V) {
+  llvm::sort(V);
+  V.erase(std::unique(V.begin(), V.end()), V.end());
+}
+
+UnitProvenance::UnitProvenance(const CompileUnit &U) : U(U) {
+  size_t NK = U.Kernels.size();
+  size_t NPre = U.PreGrad ? U.PreGrad->Nodes.size() : 0;
+  size_t NPost = U.PostGrad ? U.PostGrad->Nodes.size() : 0;
+  KernelPost.resize(NK);
+  KernelPre.resize(NK);
+  KernelSources.resize(NK);
+  KernelSourceOrigins.resize(NK);
+  PrePost.resize(NPre);
+  PreKernels.resize(NPre);
+  PostPre.resize(NPost);
+  PostKernels.resize(NPost);
+  std::vector<std::pair<uint32_t, uint32_t>> KS; // kernel, source
+  std::vector<std::pair<std::pair<uint32_t, uint32_t>, EdgeOrigin>> KSO;
+  for (const Edge &E : U.Edges) {
+    uint32_t F = E.From.Index, T = E.To.Index;
+    if (E.From.Kind == Endpoint::PreNode && E.To.Kind == Endpoint::PostNode &&
+        F < NPre && T < NPost) {
+      PrePost[F].push_back(T);
+      PostPre[T].push_back(F);
+    } else if (E.From.Kind == Endpoint::PostNode &&
+               E.To.Kind == Endpoint::KernelRow && F < NPost && T < NK) {
+      PostKernels[F].push_back(T);
+      KernelPost[T].push_back(F);
+    } else if (E.From.Kind == Endpoint::PreNode &&
+               E.To.Kind == Endpoint::KernelRow && F < NPre && T < NK) {
+      PreKernels[F].push_back(T);
+      KernelPre[T].push_back(F);
+    } else if (E.From.Kind == Endpoint::KernelRow &&
+               E.To.Kind == Endpoint::Source && F < NK &&
+               T < U.Sources.size()) {
+      KSO.push_back({{F, T}, E.Origin});
+    }
+  }
+  // Transitive: pre -> post -> kernel.
+  for (uint32_t K = 0; K < NK; ++K) {
+    for (uint32_t Q : KernelPost[K])
+      for (uint32_t P : PostPre[Q]) {
+        KernelPre[K].push_back(P);
+        PreKernels[P].push_back(K);
+      }
+  }
+  auto ByLine = [](const GraphArtifact *G) {
+    return [G](uint32_t A, uint32_t B) {
+      return G->Nodes[A].Line != G->Nodes[B].Line
+                 ? G->Nodes[A].Line < G->Nodes[B].Line
+                 : A < B;
+    };
+  };
+  for (auto *V : {&KernelPost, &KernelPre, &PrePost, &PostPre, &PostKernels,
+                  &PreKernels})
+    for (auto &L : *V)
+      sortUnique(L);
+  if (U.PostGrad)
+    for (auto &L : KernelPost)
+      llvm::sort(L, ByLine(U.PostGrad.get()));
+  if (U.PreGrad) {
+    for (auto &L : KernelPre)
+      llvm::sort(L, ByLine(U.PreGrad.get()));
+    for (auto &L : PostPre)
+      llvm::sort(L, ByLine(U.PreGrad.get()));
+  }
+  if (U.PostGrad)
+    for (auto &L : PrePost)
+      llvm::sort(L, ByLine(U.PostGrad.get()));
+  // Sources by file and line; one origin per source (the first edge's).
+  llvm::sort(KSO, [&](const auto &A, const auto &B) {
+    if (A.first.first != B.first.first)
+      return A.first.first < B.first.first;
+    const SourceLoc &SA = U.Sources[A.first.second];
+    const SourceLoc &SB = U.Sources[B.first.second];
+    if (!(SA == SB))
+      return SA < SB;
+    return A.second < B.second;
+  });
+  for (auto &E : KSO) {
+    auto &L = KernelSources[E.first.first];
+    if (!L.empty() && L.back() == E.first.second)
+      continue;
+    L.push_back(E.first.second);
+    KernelSourceOrigins[E.first.first].push_back(E.second);
+  }
+}
+
+UnitCoverage UnitProvenance::coverage() const {
+  UnitCoverage C;
+  if (U.PreGrad)
+    for (uint32_t I = 0; I < U.PreGrad->Nodes.size(); ++I)
+      if (isComputeNode(U.PreGrad->Nodes[I])) {
+        ++C.Pre.Total;
+        C.Pre.Linked += preLinked(I);
+      }
+  if (U.PostGrad)
+    for (uint32_t I = 0; I < U.PostGrad->Nodes.size(); ++I)
+      if (isComputeNode(U.PostGrad->Nodes[I])) {
+        ++C.Post.Total;
+        C.Post.Linked += postLinked(I);
+      }
+  for (uint32_t K = 0; K < U.Kernels.size(); ++K) {
+    ++C.Kernels.Total;
+    C.Kernels.Linked += kernelLinked(K);
+  }
+  return C;
+}
+
+} // namespace tlp

@@ -1,0 +1,89 @@
+//===- SourceInfo.cpp - User source locations in IR strings ---------------===//
+
+#include "tlp/IR/SourceInfo.h"
+#include "tlp/Support/StringUtils.h"
+
+using namespace llvm;
+
+namespace tlp {
+
+Optional<SourceLoc> parseFXFileComment(StringRef Line) {
+  StringRef S = trimWS(Line);
+  if (!S.consume_front("#"))
+    return None;
+  size_t F = S.find("File: ");
+  if (F == StringRef::npos)
+    return None;
+  // Only `Annotation: {...}` may come before `File:`.
+  StringRef Before = trimWS(S.substr(0, F));
+  if (!Before.empty() && !Before.startswith("Annotation:"))
+    return None;
+  S = S.substr(F + 6);
+  // The path ends at the first ":<digits> in " (paths may hold ':').
+  size_t Pos = 0;
+  while (true) {
+    size_t C = S.find(':', Pos);
+    if (C == StringRef::npos)
+      return None;
+    size_t D = C + 1;
+    while (D < S.size() && S[D] >= '0' && S[D] <= '9')
+      ++D;
+    if (D > C + 1 && S.substr(D).startswith(" in ")) {
+      SourceLoc L;
+      L.File = S.substr(0, C).str();
+      uint64_t N;
+      if (!parseUnsigned(S.substr(C + 1, D - C - 1), N) || N > UINT32_MAX)
+        return None;
+      L.Line = static_cast<uint32_t>(N);
+      StringRef Rest = S.substr(D + 4);
+      size_t CodePos = Rest.find(", code: ");
+      if (CodePos == StringRef::npos) {
+        L.Function = trimWS(Rest).str();
+      } else {
+        L.Function = Rest.substr(0, CodePos).str();
+        L.Code = trimWS(Rest.substr(CodePos + 8)).str();
+      }
+      return L;
+    }
+    Pos = C + 1;
+  }
+}
+
+std::vector<SourceLoc> parseStackTrace(StringRef Text) {
+  std::vector<SourceLoc> Frames;
+  std::vector<StringRef> Lines;
+  splitLines(Text, Lines);
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = trimWS(Lines[I]);
+    if (!L.consume_front("File \""))
+      continue;
+    size_t Q = L.find("\", line ");
+    if (Q == StringRef::npos)
+      continue;
+    SourceLoc S;
+    S.File = L.substr(0, Q).str();
+    StringRef Rest = L.substr(Q + 8);
+    size_t Comma = Rest.find(',');
+    uint64_t N;
+    if (!parseUnsigned(Rest.substr(0, Comma), N) || N > UINT32_MAX || N == 0)
+      continue;
+    S.Line = static_cast<uint32_t>(N);
+    if (Comma != StringRef::npos) {
+      StringRef Fn = trimWS(Rest.substr(Comma + 1));
+      if (Fn.consume_front("in "))
+        S.Function = Fn.str();
+    }
+    // The code line follows unless it is the next frame.
+    if (I + 1 < Lines.size()) {
+      StringRef Next = trimWS(Lines[I + 1]);
+      if (!Next.startswith("File \"") && !Next.empty()) {
+        S.Code = Next.str();
+        ++I;
+      }
+    }
+    Frames.push_back(std::move(S));
+  }
+  return Frames;
+}
+
+} // namespace tlp

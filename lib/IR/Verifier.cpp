@@ -1,0 +1,246 @@
+//===- Verifier.cpp - IR invariant checks ---------------------------------===//
+
+#include "tlp/IR/Verifier.h"
+#include "tlp/Support/StringUtils.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace tlp {
+
+bool lineNamesKernel(StringRef Line, StringRef Name) {
+  if (findToken(Line, Name) != StringRef::npos)
+    return true;
+  // AOT Triton launches go through `call_<name>(` wrappers.
+  std::string Call = "call_" + Name.str();
+  return findToken(Line, Call) != StringRef::npos;
+}
+
+namespace {
+
+class VerifierImpl {
+public:
+  explicit VerifierImpl(const Module &M) : M(M) {}
+
+  Error run() {
+    for (size_t I = 0; I < M.Artifacts.size(); ++I)
+      checkArtifact(*M.Artifacts[I], "artifact " + std::to_string(I));
+    for (size_t I = 0; I < M.Units.size(); ++I) {
+      const CompileUnit &U = *M.Units[I];
+      checkUnit(U);
+      if (I > 0 && !(M.Units[I - 1]->Key < U.Key))
+        fail("unit " + U.Key.slug(),
+             "units are not sorted by key or a key is repeated (after '" +
+                 M.Units[I - 1]->Key.slug() + "')");
+    }
+    if (Problems.empty())
+      return Error::success();
+    std::string Msg;
+    for (size_t I = 0; I < Problems.size(); ++I) {
+      if (I)
+        Msg += "\n";
+      Msg += Problems[I];
+    }
+    return createStringError(inconvertibleErrorCode(), Msg);
+  }
+
+private:
+  const Module &M;
+  std::vector<std::string> Problems;
+
+  void fail(const std::string &Where, const Twine &What) {
+    // Bound the report; one broken invariant tends to repeat.
+    if (Problems.size() == 50)
+      Problems.push_back("... more problems not shown");
+    if (Problems.size() > 50)
+      return;
+    Problems.push_back(Where + ": " + What.str());
+  }
+
+  void checkHeader(const Artifact &A, const std::string &Where) {
+    if (A.Log >= M.Logs.size())
+      fail(Where, "log index " + Twine(A.Log) + " is out of range");
+    if (A.Line == 0)
+      fail(Where, "log line is 0");
+    if (A.Id && !A.Id->isValid())
+      fail(Where, "compile id has neither a frame nor a compiled-autograd id");
+  }
+
+  void checkArtifact(const Artifact &A, const std::string &Where,
+                     const CompileUnit *U = nullptr) {
+    checkHeader(A, Where);
+    if (const auto *G = dyn_cast<GraphArtifact>(&A))
+      checkGraph(*G, Where, U);
+    else if (const auto *C = dyn_cast<CodeArtifact>(&A))
+      checkCode(*C, Where);
+  }
+
+  void checkGraph(const GraphArtifact &G, const std::string &Where,
+                  const CompileUnit *U) {
+    unsigned N = G.lines().size();
+    for (size_t I = 0; I < G.Nodes.size(); ++I) {
+      const Node &Nd = G.Nodes[I];
+      std::string W = Where + ": node '" + Nd.Name + "'";
+      if (Nd.Name.empty())
+        fail(W, "has no name");
+      if (Nd.Line == 0 || Nd.Line > N) {
+        fail(W, "line " + Twine(Nd.Line) + " is outside the graph text (" +
+                    Twine(N) + " lines)");
+        continue;
+      }
+      StringRef Text = G.lines().line(G.Text, Nd.Line);
+      // Output nodes are named 'output' but their line says 'return'.
+      if (Nd.Op != NodeOp::Output && findToken(Text, Nd.Name) == StringRef::npos)
+        fail(W, "line " + Twine(Nd.Line) + " does not name the node");
+      if (Nd.CommentLine) {
+        if (Nd.CommentLine > N ||
+            !trimWS(G.lines().line(G.Text, Nd.CommentLine)).startswith("#"))
+          fail(W, "comment line " + Twine(Nd.CommentLine) +
+                      " is not a comment");
+      }
+      if (Nd.Source && (!U || *Nd.Source >= U->Sources.size()))
+        fail(W, "source index " + Twine(*Nd.Source) + " is out of range");
+    }
+  }
+
+  void checkCode(const CodeArtifact &C, const std::string &Where) {
+    unsigned N = C.lines().size();
+    if (C.EntryBegin > C.EntryEnd || C.EntryEnd > N)
+      fail(Where, "entry function lines " + Twine(C.EntryBegin) + "-" +
+                      Twine(C.EntryEnd) + " are outside the code");
+    for (const KernelDef &D : C.Defs) {
+      std::string W = Where + ": definition of '" + D.Name + "'";
+      if (D.Begin == 0 || D.Begin > D.End || D.End > N) {
+        fail(W, "lines " + Twine(D.Begin) + "-" + Twine(D.End) +
+                    " are outside the code");
+        continue;
+      }
+      if (!C.lines().line(C.Text, D.Begin).contains(D.Name))
+        fail(W, "line " + Twine(D.Begin) + " does not name the kernel");
+      if (D.HeaderBegin > D.Begin)
+        fail(W, "header starts after the definition");
+    }
+    uint32_t Prev = 0;
+    for (const CallSite &S : C.Calls) {
+      std::string W = Where + ": call of '" + S.Kernel + "'";
+      if (S.Line == 0 || S.Line > N) {
+        fail(W, "line " + Twine(S.Line) + " is outside the code");
+        continue;
+      }
+      if (S.Line < Prev)
+        fail(W, "call sites are not in line order");
+      Prev = S.Line;
+      if (!lineNamesKernel(C.lines().line(C.Text, S.Line), S.Kernel))
+        fail(W, "line " + Twine(S.Line) + " does not name the kernel");
+      if (S.HandleLine &&
+          (S.HandleLine >= S.Line ||
+           !C.lines().line(C.Text, S.HandleLine).contains("[Provenance debug handles]")))
+        fail(W, "handle line " + Twine(S.HandleLine) +
+                    " is not a debug handle comment before the call");
+      if (S.TopoLine &&
+          (S.TopoLine >= S.Line ||
+           !C.lines().line(C.Text, S.TopoLine).contains("Topologically Sorted")))
+        fail(W, "topo line " + Twine(S.TopoLine) +
+                    " is not a 'Topologically Sorted' comment before the call");
+    }
+  }
+
+  void checkUnit(const CompileUnit &U) {
+    std::string Where = "unit " + U.Key.slug();
+    if (U.Key.Log >= M.Logs.size())
+      fail(Where, "log index " + Twine(U.Key.Log) + " is out of range");
+    if (U.Key.Id && !U.Key.Id->isValid())
+      fail(Where, "compile id is invalid");
+    auto Check = [&](const Artifact *A, const char *Role) {
+      if (A)
+        checkArtifact(*A, Where + ": " + Role, &U);
+    };
+    Check(U.PreGrad.get(), "pre_grad");
+    Check(U.PostGrad.get(), "post_grad");
+    Check(U.Code.get(), "code");
+    Check(U.KernelCode.get(), "kernel_code");
+    Check(U.Mapping.get(), "mapping");
+    Check(U.StackTraces.get(), "stack_traces");
+    Check(U.KernelInfo.get(), "kernel_info");
+    Check(U.NodeTree.get(), "node_tree");
+    Check(U.KernelNodes.get(), "kernel_nodes");
+
+    StringSet<> Keys;
+    for (const Kernel &K : U.Kernels) {
+      std::string W = Where + ": kernel '" + K.key() + "'";
+      if (!Keys.insert(K.key()).second)
+        fail(W, "appears twice in the kernel table");
+      if (!std::is_sorted(K.CallLines.begin(), K.CallLines.end()))
+        fail(W, "call lines are not sorted");
+      if (!K.CallLines.empty() && !U.Code)
+        fail(W, "has call lines but the unit has no code");
+      if (U.Code)
+        for (uint32_t L : K.CallLines) {
+          bool Found = llvm::any_of(U.Code->Calls, [&](const CallSite &S) {
+            return S.Line == L && S.Kernel == K.Name;
+          });
+          if (!Found)
+            fail(W, "call line " + Twine(L) +
+                        " is not a call site of the kernel");
+        }
+      if (K.Def && (!U.Code || *K.Def >= U.Code->Defs.size() ||
+                    U.Code->Defs[*K.Def].Name != K.Name))
+        fail(W, "definition index does not name a definition of the kernel");
+      if (K.KernelCodeDef &&
+          (!U.KernelCode || *K.KernelCodeDef >= U.KernelCode->Defs.size() ||
+           U.KernelCode->Defs[*K.KernelCodeDef].Name != K.Name))
+        fail(W, "kernel-code definition index does not name the kernel");
+    }
+    for (const SourceLoc &S : U.Sources)
+      if (S.Line == 0)
+        fail(Where, "source '" + S.File + "' has line 0");
+
+    for (size_t I = 0; I < U.Edges.size(); ++I) {
+      const Edge &E = U.Edges[I];
+      std::string W = Where + ": edge " + std::to_string(I);
+      if (!validEndpoint(U, E.From) || !validEndpoint(U, E.To)) {
+        fail(W, "has an endpoint out of range");
+        continue;
+      }
+      bool OK = (E.From.Kind == Endpoint::PreNode &&
+                 (E.To.Kind == Endpoint::PostNode ||
+                  E.To.Kind == Endpoint::KernelRow)) ||
+                (E.From.Kind == Endpoint::PostNode &&
+                 E.To.Kind == Endpoint::KernelRow) ||
+                (E.From.Kind == Endpoint::KernelRow &&
+                 E.To.Kind == Endpoint::Source);
+      if (!OK)
+        fail(W, "joins " + U.endpointName(E.From) + " to " +
+                    U.endpointName(E.To) + ", which is not an allowed edge");
+      if (I > 0 && !(U.Edges[I - 1] < E))
+        fail(W, "edges are not sorted or repeat");
+    }
+  }
+
+  static bool validEndpoint(const CompileUnit &U, const Endpoint &E) {
+    switch (E.Kind) {
+    case Endpoint::PreNode:
+    case Endpoint::PostNode: {
+      const GraphArtifact *G = U.graphFor(E.Kind);
+      return G && E.Index < G->Nodes.size();
+    }
+    case Endpoint::KernelRow:
+      return E.Index < U.Kernels.size();
+    case Endpoint::Source:
+      return E.Index < U.Sources.size();
+    }
+    return false;
+  }
+};
+
+} // namespace
+
+Error verifyModule(const Module &M) { return VerifierImpl(M).run(); }
+
+} // namespace tlp

@@ -1,0 +1,63 @@
+//===- WrapperCommon.h - Shared pieces of the wrapper parsers ---*- C++ -*-===//
+//
+// Part of tlp. Comment parsing shared by the Python and C++ wrapper
+// parsers: both write the same `Topologically Sorted Source Nodes` and
+// `[Provenance debug handles]` comments, with `#` or `//` in front.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_LIB_PARSE_WRAPPERCOMMON_H
+#define TLP_LIB_PARSE_WRAPPERCOMMON_H
+
+#include "tlp/IR/Artifact.h"
+#include "tlp/IR/Module.h"
+#include "tlp/Parse/PayloadParsers.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace tlp {
+namespace wrapper {
+
+/// Names inside `Topologically Sorted Source Nodes: [a, b, ]`; empty
+/// entries are dropped. Returns false if the comment is not of that kind.
+bool parseTopoComment(llvm::StringRef Comment, std::vector<std::string> &Names);
+
+/// The key after `[Provenance debug handles]`, or empty.
+llvm::StringRef parseHandleComment(llvm::StringRef Comment);
+
+/// Pending comments while scanning an entry function: handle comments wait
+/// for the next launch of their kernel, the topo comment for the next launch.
+class PendingComments {
+public:
+  void topo(uint32_t Line, std::vector<std::string> Names) {
+    TopoLine = Line;
+    TopoNames = std::move(Names);
+  }
+  void handle(llvm::StringRef Key, uint32_t Line, PayloadContext &Ctx);
+  /// Attach pending comments to a new call site.
+  void attach(CallSite &S);
+  /// Report handle comments no launch claimed.
+  void finish(PayloadContext &Ctx);
+
+private:
+  struct Handle {
+    std::string Name;
+    uint64_t Value;
+    uint32_t Line;
+  };
+  std::vector<Handle> Handles;
+  uint32_t TopoLine = 0;
+  std::vector<std::string> TopoNames;
+};
+
+/// Parse a kernel header comment block (lines without their comment
+/// marker) into \p D.
+void parseKernelHeader(llvm::ArrayRef<llvm::StringRef> Lines, KernelDef &D);
+
+} // namespace wrapper
+} // namespace tlp
+
+#endif // TLP_LIB_PARSE_WRAPPERCOMMON_H

@@ -1,0 +1,115 @@
+//===- AttributeSource.cpp - User source lines for nodes and kernels ------===//
+//
+// Nodes: the `# File: path:line in fn, code: text` comment that governs a
+// node in its FX graph. Kernels: the frames of
+// inductor_provenance_tracking_kernel_stack_traces, as kernel -> source
+// edges with origin stack-trace. Sources are collected in a unit-wide table
+// in a fixed order (pre-grad nodes, post-grad nodes, stack frames), so
+// rerunning the pass gives the same indices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/IR/SourceInfo.h"
+#include "tlp/Passes/Pass.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace tlp {
+
+namespace {
+
+class SourceTable {
+public:
+  explicit SourceTable(CompileUnit &U) : U(U) { U.Sources.clear(); }
+  uint32_t add(const SourceLoc &S) {
+    auto It = Index.find(S);
+    if (It != Index.end())
+      return It->second;
+    uint32_t I = U.Sources.size();
+    U.Sources.push_back(S);
+    Index.emplace(S, I);
+    return I;
+  }
+
+private:
+  CompileUnit &U;
+  std::map<SourceLoc, uint32_t> Index;
+};
+
+class AttributeSourcePass : public Pass {
+public:
+  StringRef getName() const override { return "attribute-source"; }
+
+  Error run(Module &M, PassContext &Ctx) override {
+    forEachUnit(M, Ctx, [&](CompileUnit &U, DiagnosticEngine &D) {
+      attribute(M, U, D);
+    });
+    return Error::success();
+  }
+
+private:
+  static void attribute(const Module &M, CompileUnit &U, DiagnosticEngine &D) {
+    // Edges into the table are rebuilt below; the table itself is rebuilt
+    // in the same order, so FX-comment edges from link-provenance keep
+    // pointing at the same entries.
+    U.removeEdges(EdgeOrigin::StackTrace);
+    SourceTable Table(U);
+    for (GraphArtifact *G : {U.PreGrad.get(), U.PostGrad.get()}) {
+      if (!G)
+        continue;
+      DenseMap<uint32_t, Optional<uint32_t>> ByComment;
+      for (Node &N : G->Nodes) {
+        N.Source = None;
+        if (!N.CommentLine)
+          continue;
+        auto It = ByComment.find(N.CommentLine);
+        if (It == ByComment.end()) {
+          Optional<uint32_t> Idx;
+          if (Optional<SourceLoc> S = parseFXFileComment(
+                  G->lines().line(G->Text, N.CommentLine)))
+            Idx = Table.add(*S);
+          It = ByComment.try_emplace(N.CommentLine, Idx).first;
+        }
+        N.Source = It->second;
+      }
+    }
+    if (!U.StackTraces)
+      return;
+    unsigned Empty = 0;
+    for (auto &KV : U.StackTraces->Traces) {
+      Optional<uint32_t> Row = U.findKernel(KV.first);
+      if (!Row)
+        continue; // resolve-debug-handles makes a row for every key
+      for (const std::string &Trace : KV.second) {
+        std::vector<SourceLoc> Frames = parseStackTrace(Trace);
+        if (Frames.empty())
+          ++Empty;
+        for (const SourceLoc &F : Frames) {
+          Edge E;
+          E.From = Endpoint{Endpoint::KernelRow, *Row};
+          E.To = Endpoint{Endpoint::Source, Table.add(F)};
+          E.Origin = EdgeOrigin::StackTrace;
+          U.Edges.push_back(E);
+        }
+      }
+    }
+    if (Empty)
+      D.warning(M.logName(U.Key.Log), U.StackTraces->Line,
+                Twine(Empty) + " kernel stack traces have no 'File \"...\", "
+                               "line N' frame");
+    U.canonicalizeEdges();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createAttributeSourcePass() {
+  return std::make_unique<AttributeSourcePass>();
+}
+
+} // namespace tlp

@@ -1,0 +1,267 @@
+//===- GroupCompileIds.cpp - Artifacts into compile units -----------------===//
+//
+// Artifacts of one log with the same rank and compile id (or none, for
+// AOTInductor and export) form a group. Within a group, Inductor runs one
+// compile per AOTAutograd graph, so a group splits into runs: a run gets at
+// most one artifact of each kind, and a second post-grad graph, wrapper or
+// mapping starts the next run. Each run becomes a unit; its graph kind comes
+// from `# AOT ID: ['0_forward']` in the wrapper, or else from the order of
+// the aot_*_graph events of the group.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/Passes/Pass.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Casting.h"
+
+#include <map>
+#include <tuple>
+
+using namespace llvm;
+
+namespace tlp {
+
+namespace {
+
+/// Lower is better. Graph artifacts under the highlighter names win over
+/// the older recompile dumps.
+int graphPriority(const Artifact &A) {
+  StringRef N = A.Name;
+  if (N == "before_recompile_pre_grad" || N == "after_recompile_post_grad")
+    return 1;
+  return 0;
+}
+
+struct Run {
+  GraphArtifact *Pre = nullptr;
+  Optional<SourceLoc> Frame;
+  std::unique_ptr<GraphArtifact> Post;
+  std::unique_ptr<CodeArtifact> Code, KernelCode;
+  std::unique_ptr<MappingArtifact> Mapping;
+  std::unique_ptr<StackTraceArtifact> StackTraces;
+  std::unique_ptr<KernelInfoArtifact> KernelInfo;
+  std::unique_ptr<NodeTreeArtifact> NodeTree;
+  std::unique_ptr<KernelNodesArtifact> KernelNodes;
+  uint32_t FirstLine = 0;
+
+  bool hasOutput() const {
+    return Code || KernelCode || Mapping || StackTraces || NodeTree ||
+           KernelNodes || KernelInfo;
+  }
+};
+
+struct Item {
+  uint32_t Line;
+  Artifact *A = nullptr;            // owned by the module until grouped
+  const CompileEvent *E = nullptr;
+};
+
+using GroupKey = std::tuple<uint32_t, Optional<int64_t>, Optional<CompileId>>;
+
+struct GroupKeyLess {
+  bool operator()(const GroupKey &L, const GroupKey &R) const {
+    auto T = [](const GroupKey &K) {
+      const Optional<int64_t> &Rank = std::get<1>(K);
+      const Optional<CompileId> &Id = std::get<2>(K);
+      return std::make_tuple(std::get<0>(K), Rank.hasValue(),
+                             Rank.getValueOr(0), Id.hasValue(),
+                             Id ? Id->tie() : CompileId().tie());
+    };
+    return T(L) < T(R);
+  }
+};
+
+GraphKind kindFromAotId(StringRef AotId) {
+  if (AotId.endswith("_forward"))
+    return GraphKind::Forward;
+  if (AotId.endswith("_backward"))
+    return GraphKind::Backward;
+  if (AotId.endswith("_inference"))
+    return GraphKind::Inference;
+  return GraphKind::Unknown;
+}
+
+class GroupCompileIdsPass : public Pass {
+public:
+  StringRef getName() const override { return "group-compile-ids"; }
+
+  Error run(Module &M, PassContext &Ctx) override {
+    if (M.Artifacts.empty() && M.Events.empty())
+      return Error::success();
+
+    std::map<GroupKey, std::vector<Item>, GroupKeyLess> Groups;
+    for (const std::unique_ptr<Artifact> &A : M.Artifacts)
+      Groups[GroupKey(A->Log, A->Rank, A->Id)].push_back(
+          Item{A->Line, A.get(), nullptr});
+    for (const CompileEvent &E : M.Events)
+      Groups[GroupKey(E.Log, E.Rank, E.Id)].push_back(
+          Item{E.Line, nullptr, &E});
+
+    // Take ownership of the artifacts; pre-grad graphs stay here and are
+    // copied into every unit that uses them.
+    std::map<const Artifact *, std::unique_ptr<Artifact>> Owned;
+    for (std::unique_ptr<Artifact> &A : M.Artifacts) {
+      const Artifact *Key = A.get();
+      Owned[Key] = std::move(A);
+    }
+    M.Artifacts.clear();
+    auto Take = [&](Artifact *A) { return std::move(Owned[A]); };
+
+    for (auto &G : Groups) {
+      std::vector<Item> &Items = G.second;
+      llvm::stable_sort(Items, [](const Item &L, const Item &R) {
+        return L.Line < R.Line;
+      });
+      std::vector<Run> Runs;
+      std::vector<GraphKind> Markers;
+      GraphArtifact *Pre = nullptr;
+      bool PreFresh = false;
+      Optional<SourceLoc> Frame;
+      auto NewRun = [&](uint32_t Line) -> Run & {
+        Runs.emplace_back();
+        Runs.back().Pre = Pre;
+        Runs.back().Frame = Frame;
+        Runs.back().FirstLine = Line;
+        PreFresh = false;
+        return Runs.back();
+      };
+      auto Current = [&](uint32_t Line, bool NeedNew) -> Run & {
+        if (Runs.empty() || NeedNew)
+          return NewRun(Line);
+        return Runs.back();
+      };
+
+      for (Item &It : Items) {
+        if (It.E) {
+          switch (It.E->Kind) {
+          case CompileEvent::DynamoStart:
+            if (It.E->Frame)
+              Frame = It.E->Frame;
+            break;
+          case CompileEvent::AotForward:
+            Markers.push_back(GraphKind::Forward);
+            break;
+          case CompileEvent::AotBackward:
+            Markers.push_back(GraphKind::Backward);
+            break;
+          case CompileEvent::AotInference:
+            Markers.push_back(GraphKind::Inference);
+            break;
+          }
+          continue;
+        }
+        Artifact *A = It.A;
+        Run *R = Runs.empty() ? nullptr : &Runs.back();
+        switch (A->getKind()) {
+        case Artifact::AK_PreGradGraph: {
+          auto *GA = cast<GraphArtifact>(A);
+          if (!Pre || !PreFresh || graphPriority(*GA) <= graphPriority(*Pre))
+            Pre = GA;
+          PreFresh = true;
+          break;
+        }
+        case Artifact::AK_PostGradGraph: {
+          Run &Cur = Current(It.Line, !R || R->hasOutput());
+          auto *GA = cast<GraphArtifact>(A);
+          if (!Cur.Post || graphPriority(*GA) <= graphPriority(*Cur.Post))
+            Cur.Post.reset(cast<GraphArtifact>(Take(A).release()));
+          break;
+        }
+        case Artifact::AK_OutputCode:
+        case Artifact::AK_AOTWrapperCode: {
+          Run &Cur = Current(It.Line, !R || R->Code);
+          Cur.Code.reset(cast<CodeArtifact>(Take(A).release()));
+          break;
+        }
+        case Artifact::AK_AOTKernelCode: {
+          Run &Cur = Current(It.Line, !R || R->KernelCode);
+          Cur.KernelCode.reset(cast<CodeArtifact>(Take(A).release()));
+          break;
+        }
+        case Artifact::AK_NodeMappings: {
+          Run &Cur = Current(It.Line, !R || R->Mapping);
+          Cur.Mapping.reset(cast<MappingArtifact>(Take(A).release()));
+          break;
+        }
+        case Artifact::AK_KernelStackTraces: {
+          Run &Cur = Current(It.Line, !R || R->StackTraces);
+          Cur.StackTraces.reset(cast<StackTraceArtifact>(Take(A).release()));
+          break;
+        }
+        case Artifact::AK_TritonKernelInfo: {
+          Run &Cur = Current(It.Line, !R || R->KernelInfo);
+          Cur.KernelInfo.reset(cast<KernelInfoArtifact>(Take(A).release()));
+          break;
+        }
+        case Artifact::AK_PostToPreGradNodes: {
+          Run &Cur = Current(It.Line, !R || R->NodeTree);
+          Cur.NodeTree.reset(cast<NodeTreeArtifact>(Take(A).release()));
+          break;
+        }
+        case Artifact::AK_KernelToPostGradNodes: {
+          Run &Cur = Current(It.Line, !R || R->KernelNodes);
+          Cur.KernelNodes.reset(cast<KernelNodesArtifact>(Take(A).release()));
+          break;
+        }
+        }
+      }
+      // A compile that never reached Inductor still shows its graph.
+      if (Runs.empty() && Pre)
+        NewRun(Pre->Line);
+
+      std::map<GraphKind, uint32_t> Ordinals;
+      for (size_t I = 0; I < Runs.size(); ++I) {
+        Run &R = Runs[I];
+        auto U = std::make_unique<CompileUnit>();
+        U->Key.Log = std::get<0>(G.first);
+        U->Key.Rank = std::get<1>(G.first);
+        U->Key.Id = std::get<2>(G.first);
+        GraphKind K = R.Code ? kindFromAotId(R.Code->AotId) : GraphKind::Unknown;
+        if (K == GraphKind::Unknown && !Markers.empty()) {
+          bool AllInference = llvm::all_of(
+              Markers, [](GraphKind M) { return M == GraphKind::Inference; });
+          if (AllInference)
+            K = GraphKind::Inference;
+          else if (I < Markers.size())
+            K = Markers[I];
+        }
+        U->Key.Graph = K;
+        U->Key.Ordinal = Ordinals[K]++;
+        U->Frame = R.Frame;
+        if (R.Pre)
+          U->PreGrad.reset(cast<GraphArtifact>(R.Pre->clone().release()));
+        U->PostGrad = std::move(R.Post);
+        U->Code = std::move(R.Code);
+        U->KernelCode = std::move(R.KernelCode);
+        U->Mapping = std::move(R.Mapping);
+        U->StackTraces = std::move(R.StackTraces);
+        U->KernelInfo = std::move(R.KernelInfo);
+        U->NodeTree = std::move(R.NodeTree);
+        U->KernelNodes = std::move(R.KernelNodes);
+        for (GraphArtifact *GA : {U->PreGrad.get(), U->PostGrad.get()})
+          if (GA)
+            GA->reindex();
+        if (U->Code)
+          U->Code->reindex();
+        if (U->KernelCode)
+          U->KernelCode->reindex();
+        M.Units.push_back(std::move(U));
+      }
+    }
+    M.Events.clear();
+    llvm::stable_sort(M.Units, [](const std::unique_ptr<CompileUnit> &L,
+                                  const std::unique_ptr<CompileUnit> &R) {
+      return L->Key < R->Key;
+    });
+    return Error::success();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createGroupCompileIdsPass() {
+  return std::make_unique<GroupCompileIdsPass>();
+}
+
+} // namespace tlp

@@ -1,0 +1,313 @@
+//===- LinkProvenance.cpp - Provenance names into edges -------------------===//
+//
+// Edges, by origin:
+//   mapping       preToPost/postToPre (pre -> post) and
+//                 cppCodeToPost/postToCppCode (post -> kernel row)
+//   node-tree     inductor_post_to_pre_grad_nodes, when there is no mapping:
+//                 NodeSources whose graph id is the pre-grad graph's
+//   kernel-nodes  inductor_triton_kernel_to_post_grad_nodes, same condition
+//   code-comment  for kernels the mapping does not cover: the call's
+//                 `Topologically Sorted Source Nodes` (pre -> kernel), the
+//                 definition's `Graph fragment` (post -> kernel) and, without
+//                 a mapping, `Source node to ATen node mapping` (pre -> post)
+//   fx-comment    kernel -> source through the kernel's nodes, for kernels
+//                 without stack-trace sources
+// Every name of the mapping that names nothing is a warning.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/Passes/Pass.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace tlp {
+
+namespace {
+
+class Linker {
+public:
+  Linker(const Module &M, CompileUnit &U, DiagnosticEngine &D)
+      : M(M), U(U), D(D), File(M.logName(U.Key.Log)) {}
+
+  void run() {
+    for (EdgeOrigin O : {EdgeOrigin::Mapping, EdgeOrigin::NodeTree,
+                         EdgeOrigin::KernelNodes, EdgeOrigin::CodeComment,
+                         EdgeOrigin::FXComment})
+      U.removeEdges(O);
+    if (U.Mapping)
+      mapping();
+    else {
+      nodeTree();
+      kernelNodes();
+    }
+    codeComments();
+    U.canonicalizeEdges();
+    inferSources();
+    U.canonicalizeEdges();
+    reportUnresolved();
+  }
+
+private:
+  const Module &M;
+  CompileUnit &U;
+  DiagnosticEngine &D;
+  std::string File;
+  // Unresolved names by what they should have named, in first-seen order.
+  struct Miss {
+    std::string What;
+    std::string Name;
+    uint32_t Line;
+  };
+  std::vector<Miss> Misses;
+  StringSet<> MissSeen;
+
+  void edge(Endpoint::EndpointKind FK, uint32_t F, Endpoint::EndpointKind TK,
+            uint32_t T, EdgeOrigin O) {
+    U.Edges.push_back(Edge{Endpoint{FK, F}, Endpoint{TK, T}, O});
+  }
+
+  void miss(StringRef What, StringRef Name, uint32_t Line) {
+    std::string Key = (What + "\x1f" + Name).str();
+    if (MissSeen.insert(Key).second)
+      Misses.push_back(Miss{What.str(), Name.str(), Line});
+  }
+
+  Optional<uint32_t> pre(StringRef Name, uint32_t Line, bool Report = true) {
+    if (U.PreGrad)
+      if (Optional<uint32_t> I = U.PreGrad->findNode(Name))
+        return I;
+    if (Report)
+      miss("pre-grad node", Name, Line);
+    return None;
+  }
+
+  Optional<uint32_t> post(StringRef Name, uint32_t Line, bool Report = true) {
+    if (U.PostGrad)
+      if (Optional<uint32_t> I = U.PostGrad->findNode(Name))
+        return I;
+    if (Report)
+      miss("post-grad node", Name, Line);
+    return None;
+  }
+
+  Optional<uint32_t> kernel(StringRef Key, uint32_t Line) {
+    if (Optional<uint32_t> I = U.findKernel(Key))
+      return I;
+    miss("kernel", Key, Line);
+    return None;
+  }
+
+  void mapping() {
+    const MappingArtifact &Map = *U.Mapping;
+    uint32_t L = Map.Line;
+    for (auto &KV : Map.PreToPost) {
+      Optional<uint32_t> P = pre(KV.first, L);
+      for (const std::string &Q : KV.second) {
+        Optional<uint32_t> Post = post(Q, L);
+        if (P && Post)
+          edge(Endpoint::PreNode, *P, Endpoint::PostNode, *Post,
+               EdgeOrigin::Mapping);
+      }
+    }
+    for (auto &KV : Map.PostToPre) {
+      Optional<uint32_t> Post = post(KV.first, L);
+      for (const std::string &Q : KV.second) {
+        Optional<uint32_t> P = pre(Q, L);
+        if (P && Post)
+          edge(Endpoint::PreNode, *P, Endpoint::PostNode, *Post,
+               EdgeOrigin::Mapping);
+      }
+    }
+    for (auto &KV : Map.KernelToPost) {
+      Optional<uint32_t> K = kernel(KV.first, L);
+      for (const std::string &Q : KV.second) {
+        Optional<uint32_t> Post = post(Q, L);
+        if (K && Post)
+          edge(Endpoint::PostNode, *Post, Endpoint::KernelRow, *K,
+               EdgeOrigin::Mapping);
+      }
+    }
+    for (auto &KV : Map.PostToKernel) {
+      Optional<uint32_t> Post = post(KV.first, L);
+      for (const std::string &Q : KV.second) {
+        Optional<uint32_t> K = kernel(Q, L);
+        if (K && Post)
+          edge(Endpoint::PostNode, *Post, Endpoint::KernelRow, *K,
+               EdgeOrigin::Mapping);
+      }
+    }
+  }
+
+  void nodeTree() {
+    if (!U.NodeTree)
+      return;
+    uint32_t L = U.NodeTree->Line;
+    Optional<int64_t> GraphId = U.PreGrad ? U.PreGrad->GraphId : None;
+    for (auto &KV : U.NodeTree->Entries) {
+      Optional<uint32_t> Post = post(KV.first, L);
+      for (const NodeOrigin &O : KV.second) {
+        // Only sources in the pre-grad graph count; with no graph id to
+        // compare, any name the pre-grad graph has.
+        if (GraphId && O.GraphId != *GraphId)
+          continue;
+        Optional<uint32_t> P = pre(O.Name, L, /*Report=*/GraphId.hasValue());
+        if (P && Post)
+          edge(Endpoint::PreNode, *P, Endpoint::PostNode, *Post,
+               EdgeOrigin::NodeTree);
+      }
+    }
+  }
+
+  void kernelNodes() {
+    if (!U.KernelNodes)
+      return;
+    uint32_t L = U.KernelNodes->Line;
+    for (auto &KV : U.KernelNodes->Entries) {
+      Optional<uint32_t> K = kernel(KV.first, L);
+      for (const std::string &Q : KV.second) {
+        Optional<uint32_t> Post = post(Q, L);
+        if (K && Post)
+          edge(Endpoint::PostNode, *Post, Endpoint::KernelRow, *K,
+               EdgeOrigin::KernelNodes);
+      }
+    }
+  }
+
+  void codeComments() {
+    if (!U.Code)
+      return;
+    const CodeArtifact &C = *U.Code;
+    // Rows the mapping (or the kernel-nodes artifact) covers need no
+    // comment edges.
+    StringSet<> KernelNodeKeys;
+    if (!U.Mapping && U.KernelNodes)
+      for (auto &KV : U.KernelNodes->Entries)
+        KernelNodeKeys.insert(KV.first);
+    for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
+      const Kernel &K = U.Kernels[R];
+      if (K.InMapping || KernelNodeKeys.count(K.key()))
+        continue;
+      bool CallTopo = false;
+      for (const CallSite &S : C.Calls) {
+        if (S.Kernel != K.Name || !llvm::is_contained(K.CallLines, S.Line))
+          continue;
+        CallTopo |= !S.TopoNames.empty();
+        for (const std::string &N : S.TopoNames)
+          if (Optional<uint32_t> P = pre(N, 0, /*Report=*/false))
+            edge(Endpoint::PreNode, *P, Endpoint::KernelRow, R,
+                 EdgeOrigin::CodeComment);
+      }
+      if (!K.Def)
+        continue;
+      const KernelDef &Def = C.Defs[*K.Def];
+      for (const std::string &N : Def.FragmentNodes)
+        if (Optional<uint32_t> Q = post(N, 0, /*Report=*/false))
+          edge(Endpoint::PostNode, *Q, Endpoint::KernelRow, R,
+               EdgeOrigin::CodeComment);
+      if (!CallTopo)
+        for (const std::string &N : Def.TopoNames)
+          if (Optional<uint32_t> P = pre(N, 0, /*Report=*/false))
+            edge(Endpoint::PreNode, *P, Endpoint::KernelRow, R,
+                 EdgeOrigin::CodeComment);
+    }
+    if (U.Mapping || U.NodeTree)
+      return;
+    for (const KernelDef &Def : C.Defs)
+      for (auto &PP : Def.SourceToAten) {
+        Optional<uint32_t> P = pre(PP.first, 0, false);
+        Optional<uint32_t> Q = post(PP.second, 0, false);
+        if (P && Q)
+          edge(Endpoint::PreNode, *P, Endpoint::PostNode, *Q,
+               EdgeOrigin::CodeComment);
+      }
+  }
+
+  void inferSources() {
+    std::vector<std::set<uint32_t>> PostOf(U.Kernels.size()),
+        PreOf(U.Kernels.size());
+    std::vector<bool> HasStack(U.Kernels.size(), false);
+    std::vector<std::vector<uint32_t>> PreOfPost(
+        U.PostGrad ? U.PostGrad->Nodes.size() : 0);
+    for (const Edge &E : U.Edges) {
+      if (E.From.Kind == Endpoint::KernelRow && E.To.Kind == Endpoint::Source)
+        HasStack[E.From.Index] = true;
+      else if (E.From.Kind == Endpoint::PostNode &&
+               E.To.Kind == Endpoint::KernelRow)
+        PostOf[E.To.Index].insert(E.From.Index);
+      else if (E.From.Kind == Endpoint::PreNode &&
+               E.To.Kind == Endpoint::KernelRow)
+        PreOf[E.To.Index].insert(E.From.Index);
+      else if (E.From.Kind == Endpoint::PreNode &&
+               E.To.Kind == Endpoint::PostNode)
+        PreOfPost[E.To.Index].push_back(E.From.Index);
+    }
+    for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
+      if (HasStack[R])
+        continue;
+      std::set<uint32_t> Srcs;
+      for (uint32_t Q : PostOf[R])
+        if (U.PostGrad->Nodes[Q].Source)
+          Srcs.insert(*U.PostGrad->Nodes[Q].Source);
+      if (Srcs.empty() && U.PreGrad) {
+        std::set<uint32_t> Pres = PreOf[R];
+        for (uint32_t Q : PostOf[R])
+          Pres.insert(PreOfPost[Q].begin(), PreOfPost[Q].end());
+        for (uint32_t P : Pres)
+          if (U.PreGrad->Nodes[P].Source)
+            Srcs.insert(*U.PreGrad->Nodes[P].Source);
+      }
+      for (uint32_t S : Srcs)
+        edge(Endpoint::KernelRow, R, Endpoint::Source, S,
+             EdgeOrigin::FXComment);
+    }
+  }
+
+  void reportUnresolved() {
+    const unsigned Max = 20;
+    for (size_t I = 0; I < Misses.size() && I < Max; ++I) {
+      const Miss &Ms = Misses[I];
+      std::string Where;
+      if (Ms.What == "pre-grad node")
+        Where = U.PreGrad ? " in '" + U.PreGrad->Name + "'"
+                          : std::string(" (the unit has no pre-grad graph)");
+      else if (Ms.What == "post-grad node")
+        Where = U.PostGrad ? " in '" + U.PostGrad->Name + "'"
+                           : std::string(" (the unit has no post-grad graph)");
+      D.warning(File, Ms.Line,
+                "unit " + U.Key.displayName() + ": " + Ms.What + " '" +
+                    Ms.Name + "' of the provenance data names nothing" +
+                    Where);
+    }
+    if (Misses.size() > Max)
+      D.warning(File, Misses[Max].Line,
+                "unit " + U.Key.displayName() + ": " +
+                    Twine(Misses.size() - Max) +
+                    " more provenance names do not resolve");
+  }
+};
+
+class LinkProvenancePass : public Pass {
+public:
+  StringRef getName() const override { return "link-provenance"; }
+
+  Error run(Module &M, PassContext &Ctx) override {
+    forEachUnit(M, Ctx, [&](CompileUnit &U, DiagnosticEngine &D) {
+      Linker(M, U, D).run();
+    });
+    return Error::success();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createLinkProvenancePass() {
+  return std::make_unique<LinkProvenancePass>();
+}
+
+} // namespace tlp

@@ -1,0 +1,142 @@
+//===- Pass.cpp - Pass registry and pipelines -----------------------------===//
+
+#include "tlp/Passes/Pass.h"
+#include "tlp/IR/Verifier.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace tlp {
+
+Pass::~Pass() = default;
+
+static const PassInfo Registry[] = {
+#define TLP_PASS(NAME, CREATE, REQUIRES, DESCRIPTION)                          \
+  {NAME, REQUIRES, DESCRIPTION, &CREATE},
+#include "tlp/Passes/Passes.def"
+};
+
+ArrayRef<PassInfo> getRegisteredPasses() { return Registry; }
+
+const PassInfo *lookupPass(StringRef Name) {
+  for (const PassInfo &P : Registry)
+    if (P.Name == Name)
+      return &P;
+  return nullptr;
+}
+
+void forEachUnit(Module &M, PassContext &Ctx,
+                 function_ref<void(CompileUnit &, DiagnosticEngine &)> Fn) {
+  size_t N = M.Units.size();
+  std::vector<std::unique_ptr<DiagnosticEngine>> Local(N);
+  for (auto &L : Local)
+    L = std::make_unique<DiagnosticEngine>();
+  unsigned Threads =
+      Ctx.Threads ? Ctx.Threads
+                  : llvm::hardware_concurrency().compute_thread_count();
+  if (Threads <= 1 || N < 2) {
+    for (size_t I = 0; I < N; ++I)
+      Fn(*M.Units[I], *Local[I]);
+  } else {
+    ThreadPool Pool(llvm::hardware_concurrency(Threads));
+    for (size_t I = 0; I < N; ++I)
+      Pool.async([&, I] { Fn(*M.Units[I], *Local[I]); });
+    Pool.wait();
+  }
+  for (auto &L : Local)
+    Ctx.Diags.append(*L);
+}
+
+std::vector<std::string> PassPipeline::names() const {
+  std::vector<std::string> R;
+  for (const auto &P : Passes)
+    R.push_back(P->getName().str());
+  return R;
+}
+
+Error PassPipeline::run(Module &M, PassContext &Ctx) {
+  for (const auto &P : Passes) {
+    if (Error E = P->run(M, Ctx))
+      return E;
+    if (Ctx.VerifyEach)
+      if (Error E = verifyModule(M))
+        return createStringError(inconvertibleErrorCode(),
+                                 "IR is invalid after pass '%s':\n%s",
+                                 P->getName().str().c_str(),
+                                 toString(std::move(E)).c_str());
+  }
+  return Error::success();
+}
+
+static Error schedule(StringRef Name, std::vector<std::string> &Order,
+                      std::set<std::string> &Done,
+                      std::set<std::string> &Visiting) {
+  if (Done.count(Name.str()))
+    return Error::success();
+  const PassInfo *Info = lookupPass(Name);
+  if (!Info)
+    return createStringError(std::errc::invalid_argument,
+                             "unknown pass '%s'", Name.str().c_str());
+  if (!Visiting.insert(Name.str()).second)
+    return createStringError(std::errc::invalid_argument,
+                             "pass '%s' requires itself", Name.str().c_str());
+  SmallVector<StringRef, 4> Reqs;
+  Info->Requires.split(Reqs, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef R : Reqs)
+    if (Error E = schedule(R.trim(), Order, Done, Visiting))
+      return E;
+  Visiting.erase(Name.str());
+  Order.push_back(Name.str());
+  Done.insert(Name.str());
+  return Error::success();
+}
+
+Expected<PassPipeline> buildPipeline(ArrayRef<std::string> Names) {
+  std::vector<std::string> Order;
+  std::set<std::string> Done;
+  for (const std::string &N : Names) {
+    // A pass named explicitly runs again even if it already ran.
+    if (Done.count(N)) {
+      Order.push_back(N);
+      continue;
+    }
+    std::set<std::string> Visiting;
+    if (Error E = schedule(N, Order, Done, Visiting))
+      return E;
+  }
+  PassPipeline P;
+  for (const std::string &N : Order)
+    P.Passes.push_back(lookupPass(N)->Create());
+  return P;
+}
+
+Expected<std::vector<std::string>> parsePipelineText(StringRef Text) {
+  std::vector<std::string> Names;
+  if (Text.trim().empty())
+    return Names;
+  SmallVector<StringRef, 8> Parts;
+  Text.split(Parts, ',');
+  for (StringRef P : Parts) {
+    P = P.trim();
+    if (P.empty())
+      return createStringError(std::errc::invalid_argument,
+                               "empty pass name in pipeline '%s'",
+                               Text.str().c_str());
+    if (!lookupPass(P))
+      return createStringError(std::errc::invalid_argument,
+                               "unknown pass '%s' in pipeline '%s'",
+                               P.str().c_str(), Text.str().c_str());
+    Names.push_back(P.str());
+  }
+  return Names;
+}
+
+std::vector<std::string> defaultPipeline() { return {"link-provenance"}; }
+
+} // namespace tlp

@@ -1,0 +1,257 @@
+//===- ResolveDebugHandles.cpp - The kernel table of each unit ------------===//
+//
+// Every kernel key the provenance data names becomes a row of the unit's
+// kernel table, with the call sites it stands for:
+//   v2 `name:N`  the call site whose `[Provenance debug handles] name:N`
+//                comment precedes it (exact handle match, so `foo:4` never
+//                takes `foo:45`; names may hold colons, the handle is after
+//                the last one);
+//   v1 `name`    every call site of `name`.
+// Call sites no key names get rows of their own, so the table lists every
+// kernel of the code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/IR/Verifier.h"
+#include "tlp/Passes/Pass.h"
+#include "tlp/Support/StringUtils.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace llvm;
+
+namespace tlp {
+
+namespace {
+
+bool sameRows(const std::vector<Kernel> &A, const std::vector<Kernel> &B) {
+  if (A.size() != B.size())
+    return false;
+  for (size_t I = 0; I < A.size(); ++I)
+    if (A[I].key() != B[I].key() || A[I].CallLines != B[I].CallLines)
+      return false;
+  return true;
+}
+
+class ResolveDebugHandlesPass : public Pass {
+public:
+  StringRef getName() const override { return "resolve-debug-handles"; }
+
+  Error run(Module &M, PassContext &Ctx) override {
+    forEachUnit(M, Ctx, [&](CompileUnit &U, DiagnosticEngine &D) {
+      resolve(M, U, D);
+    });
+    return Error::success();
+  }
+
+private:
+  static void resolve(const Module &M, CompileUnit &U, DiagnosticEngine &D) {
+    std::vector<Kernel> Rows;
+    CodeArtifact *Code = U.Code.get();
+    // Ordered, unique keys named by the provenance data.
+    std::vector<std::string> Keys;
+    StringSet<> SeenKeys, MappingKeys;
+    auto AddKey = [&](const std::string &K, bool FromMapping) {
+      if (FromMapping)
+        MappingKeys.insert(K);
+      if (SeenKeys.insert(K).second)
+        Keys.push_back(K);
+    };
+    if (U.Mapping) {
+      for (auto &KV : U.Mapping->KernelToPost)
+        AddKey(KV.first, true);
+      for (auto &KV : U.Mapping->PostToKernel)
+        for (const std::string &K : KV.second)
+          AddKey(K, true);
+    } else if (U.KernelNodes) {
+      for (auto &KV : U.KernelNodes->Entries)
+        AddKey(KV.first, false);
+    }
+    if (U.StackTraces)
+      for (auto &KV : U.StackTraces->Traces)
+        AddKey(KV.first, false);
+    bool SplitHandles = !U.Mapping || U.Mapping->hasHandles();
+
+    StringMap<std::vector<uint32_t>> CallsByName;
+    std::vector<bool> Covered;
+    auto IndexCalls = [&]() {
+      CallsByName.clear();
+      if (!Code)
+        return;
+      for (uint32_t I = 0; I < Code->Calls.size(); ++I)
+        CallsByName[Code->Calls[I].Kernel].push_back(I);
+      Covered.assign(Code->Calls.size(), false);
+    };
+    IndexCalls();
+
+    std::string File = M.logName(U.Key.Log);
+    uint32_t MapLine = U.Mapping ? U.Mapping->Line : 0;
+    unsigned Reported = 0, Suppressed = 0;
+    auto Warn = [&](const Twine &Msg) {
+      if (Reported++ < 10)
+        D.warning(File, MapLine, Msg);
+      else
+        ++Suppressed;
+    };
+    if (!Keys.empty() && !Code && !MappingKeys.empty())
+      D.warning(File, MapLine,
+                "unit " + U.Key.displayName() +
+                    " has a provenance mapping but no generated code; its " +
+                    Twine(Keys.size()) + " kernels have no call sites");
+
+    // Keys whose kernel the wrapper parser saw no call of: look the name up
+    // as a token in the entry function (calls in forms it does not know).
+    if (Code) {
+      bool Added = false;
+      for (const std::string &Key : Keys) {
+        StringRef Name = Key;
+        Optional<uint64_t> Handle;
+        if (SplitHandles)
+          splitKernelKey(Key, Name, Handle);
+        if (!CallsByName.count(Name))
+          Added |= synthesize(*Code, Name);
+      }
+      if (Added)
+        IndexCalls();
+    }
+
+    // Rows for keys, with the indices of their call sites.
+    std::vector<std::vector<uint32_t>> RowCalls;
+    for (const std::string &Key : Keys) {
+      Kernel K;
+      StringRef Name = Key;
+      Optional<uint64_t> Handle;
+      if (SplitHandles)
+        splitKernelKey(Key, Name, Handle);
+      K.Name = Name.str();
+      K.Handle = Handle;
+      K.InMapping = MappingKeys.count(Key) != 0;
+      std::vector<uint32_t> Calls;
+      if (Code) {
+        auto It = CallsByName.find(K.Name);
+        if (It != CallsByName.end()) {
+          // Code without handle comments: a keyed kernel stands for all its
+          // calls.
+          bool AnyHandle = llvm::any_of(It->second, [&](uint32_t C) {
+            return Code->Calls[C].Handle.hasValue();
+          });
+          for (uint32_t C : It->second) {
+            const CallSite &S = Code->Calls[C];
+            if (!Handle || S.Handle == Handle || !AnyHandle)
+              Calls.push_back(C);
+          }
+          if (Handle && Calls.empty())
+            Warn("no call of '" + K.Name + "' carries debug handle " +
+                 Twine(*Handle) + " (mapping key '" + Key + "')");
+        } else if (K.InMapping) {
+          Warn("kernel '" + Key + "' of the provenance mapping has no call "
+               "site in the generated code");
+        }
+      }
+      for (uint32_t C : Calls)
+        Covered[C] = true;
+      Rows.push_back(std::move(K));
+      RowCalls.push_back(std::move(Calls));
+    }
+    if (Suppressed)
+      D.warning(File, MapLine,
+                Twine(Suppressed) + " more kernels do not resolve");
+
+    // Call sites no key names, grouped by name and handle, in line order.
+    if (Code) {
+      StringMap<size_t> Extra;
+      for (uint32_t C = 0; C < Code->Calls.size(); ++C) {
+        if (Covered[C])
+          continue;
+        const CallSite &S = Code->Calls[C];
+        Kernel K;
+        K.Name = S.Kernel;
+        K.Handle = S.Handle;
+        std::string Key = K.key();
+        auto It = Extra.find(Key);
+        if (It == Extra.end()) {
+          Extra[Key] = Rows.size();
+          Rows.push_back(std::move(K));
+          RowCalls.push_back({C});
+        } else {
+          RowCalls[It->second].push_back(C);
+        }
+      }
+    }
+
+    for (size_t I = 0; I < Rows.size(); ++I) {
+      Kernel &K = Rows[I];
+      KernelKind Kind = KernelKind::Unknown;
+      if (Code) {
+        for (uint32_t C : RowCalls[I])
+          K.CallLines.push_back(Code->Calls[C].Line);
+        if (!RowCalls[I].empty())
+          Kind = Code->Calls[RowCalls[I].front()].Kind;
+        if (Optional<uint32_t> Def = Code->findDef(K.Name)) {
+          K.Def = Def;
+          Kind = Code->Defs[*Def].Kind;
+        }
+      }
+      if (U.KernelCode)
+        if (Optional<uint32_t> Def = U.KernelCode->findDef(K.Name)) {
+          K.KernelCodeDef = Def;
+          if (Kind == KernelKind::Unknown)
+            Kind = U.KernelCode->Defs[*Def].Kind;
+        }
+      if (Kind == KernelKind::Unknown)
+        Kind = guessKernelKind(K.Name);
+      K.Kind = Kind;
+      llvm::sort(K.CallLines);
+      K.CallLines.erase(std::unique(K.CallLines.begin(), K.CallLines.end()),
+                        K.CallLines.end());
+    }
+    // Table order: by first call line; rows without calls keep key order.
+    llvm::stable_sort(Rows, [](const Kernel &A, const Kernel &B) {
+      if (A.CallLines.empty() || B.CallLines.empty())
+        return !A.CallLines.empty() && B.CallLines.empty();
+      return A.CallLines.front() < B.CallLines.front();
+    });
+    if (!sameRows(Rows, U.Kernels))
+      U.Edges.clear(); // edges index the old table
+    U.Kernels = std::move(Rows);
+  }
+
+  /// Add call sites for \p Name found by token search in the entry
+  /// function (or the whole code), skipping comments and definitions.
+  static bool synthesize(CodeArtifact &C, StringRef Name) {
+    uint32_t Begin = C.EntryBegin ? C.EntryBegin + 1 : 1;
+    uint32_t End = C.EntryBegin ? C.EntryEnd : C.lines().size();
+    bool Added = false;
+    for (uint32_t L = Begin; L <= End; ++L) {
+      StringRef Text = trimWS(C.lines().line(C.Text, L));
+      if (Text.startswith("#") || Text.startswith("//") ||
+          !lineNamesKernel(Text, Name))
+        continue;
+      if (llvm::any_of(C.Defs, [&](const KernelDef &D) {
+            return L >= D.Begin && L <= D.End;
+          }))
+        continue;
+      CallSite S;
+      S.Kernel = Name.str();
+      S.Kind = guessKernelKind(Name);
+      S.Line = L;
+      auto Pos = llvm::lower_bound(C.Calls, L, [](const CallSite &X,
+                                                  uint32_t Line) {
+        return X.Line < Line;
+      });
+      C.Calls.insert(Pos, std::move(S));
+      Added = true;
+    }
+    return Added;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createResolveDebugHandlesPass() {
+  return std::make_unique<ResolveDebugHandlesPass>();
+}
+
+} // namespace tlp

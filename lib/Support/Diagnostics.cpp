@@ -1,0 +1,129 @@
+//===- Diagnostics.cpp - Located diagnostics for tlp ----------------------===//
+
+#include "tlp/Support/Diagnostics.h"
+
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+
+namespace tlp {
+
+StringRef severityName(Severity S) {
+  switch (S) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  }
+  return "note";
+}
+
+bool parseSeverity(StringRef Name, Severity &S) {
+  if (Name == "error")
+    S = Severity::Error;
+  else if (Name == "warning")
+    S = Severity::Warning;
+  else if (Name == "note")
+    S = Severity::Note;
+  else
+    return false;
+  return true;
+}
+
+void printDiagnostic(raw_ostream &OS, const Diagnostic &D, StringRef ToolName,
+                     bool UseColor) {
+  {
+    WithColor Loc(OS, HighlightColor::Note,
+                  UseColor ? ColorMode::Auto : ColorMode::Disable);
+    if (!D.File.empty()) {
+      Loc << D.File << ':';
+      if (D.Line)
+        Loc << D.Line << ':';
+    } else if (!ToolName.empty()) {
+      Loc << ToolName << ':';
+    }
+  }
+  OS << ' ';
+  HighlightColor C = D.Sev == Severity::Error     ? HighlightColor::Error
+                     : D.Sev == Severity::Warning ? HighlightColor::Warning
+                                                  : HighlightColor::Remark;
+  WithColor(OS, C, UseColor ? ColorMode::Auto : ColorMode::Disable)
+      << severityName(D.Sev) << ':';
+  OS << ' ' << D.Message << '\n';
+  if (!D.Excerpt.empty())
+    OS << D.Excerpt << '\n';
+}
+
+void DiagnosticEngine::report(Severity Sev, StringRef File, uint32_t Line,
+                              const Twine &Message, StringRef Excerpt) {
+  Diagnostic D;
+  D.Sev = Sev;
+  D.File = File.str();
+  D.Line = Line;
+  D.Message = Message.str();
+  D.Excerpt = Excerpt.str();
+  add(std::move(D));
+}
+
+void DiagnosticEngine::add(Diagnostic D) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Diags.push_back(std::move(D));
+}
+
+void DiagnosticEngine::append(DiagnosticEngine &Other) {
+  if (&Other == this)
+    return;
+  std::vector<Diagnostic> Moved;
+  {
+    std::lock_guard<std::mutex> Lock(Other.Mutex);
+    Moved = std::move(Other.Diags);
+    Other.Diags.clear();
+    Other.Printed = 0;
+  }
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (Diagnostic &D : Moved)
+    Diags.push_back(std::move(D));
+}
+
+std::vector<Diagnostic> DiagnosticEngine::diagnostics() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Diags;
+}
+
+unsigned DiagnosticEngine::numErrors() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  unsigned N = 0;
+  for (const Diagnostic &D : Diags)
+    N += D.Sev == Severity::Error;
+  return N;
+}
+
+unsigned DiagnosticEngine::numWarnings() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  unsigned N = 0;
+  for (const Diagnostic &D : Diags)
+    N += D.Sev == Severity::Warning;
+  return N;
+}
+
+size_t DiagnosticEngine::size() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Diags.size();
+}
+
+void DiagnosticEngine::printNew(raw_ostream &OS, StringRef ToolName,
+                                bool UseColor) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (; Printed < Diags.size(); ++Printed)
+    printDiagnostic(OS, Diags[Printed], ToolName, UseColor);
+  OS.flush();
+}
+
+void DiagnosticEngine::markPrinted() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Printed = Diags.size();
+}
+
+} // namespace tlp

@@ -1,0 +1,135 @@
+//===- tlp-emit.cpp - Render tlp IR or logs -------------------------------===//
+//
+// tlp-emit FORMAT [-o OUT] [INPUT]
+//
+// FORMAT is one of the emitters of Emitters.def (--json, ...). INPUT is tlp
+// IR, or a log / directory of logs, on which the default pipeline runs
+// first. See docs/CommandGuide/tlp-emit.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ToolDriver.h"
+
+#include "tlp/Emit/Emitter.h"
+#include "tlp/Passes/Pass.h"
+#include "tlp/Support/FileUtilities.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace tlp;
+
+namespace {
+enum class EmitterKind {
+#define TLP_EMITTER(NAME, FUNCTION, DESCRIPTION) FUNCTION,
+#include "tlp/Emit/Emitters.def"
+};
+} // namespace
+
+static cl::OptionCategory EmitCategory("tlp-emit options");
+
+static cl::opt<EmitterKind> FormatFlag(cl::desc("Output format:"),
+                                       cl::cat(EmitCategory));
+static cl::opt<EmitterKind>
+    FormatOpt("format", cl::desc("Output format, by name (same as the flags)"),
+              cl::value_desc("name"), cl::cat(EmitCategory));
+static cl::opt<std::string> InputPath(cl::Positional, cl::desc("[input]"),
+                                      cl::init("-"), cl::cat(EmitCategory));
+static cl::opt<std::string>
+    OutputPath("o", cl::desc("Output file or directory (default: stdout)"),
+               cl::value_desc("path"), cl::init("-"), cl::cat(EmitCategory));
+static cl::opt<bool> Pretty("pretty",
+                            cl::desc("Indent the output (JSON)"),
+                            cl::cat(EmitCategory));
+static cl::opt<std::string> PassesText(
+    "passes",
+    cl::desc("Passes to run before emitting (default for a log: "
+             "link-provenance and what it requires; none for IR)"),
+    cl::value_desc("a,b,..."), cl::cat(EmitCategory));
+static cl::opt<bool> VerifyEach("verify-each",
+                                cl::desc("Verify the IR after every pass"),
+                                cl::cat(EmitCategory));
+static cl::opt<bool> Strict("strict",
+                            cl::desc("Treat warnings as errors (exit 1, "
+                                     "write no output)"),
+                            cl::cat(EmitCategory));
+static cl::opt<unsigned> Threads("threads",
+                                 cl::desc("Worker threads (default: one per "
+                                          "core)"),
+                                 cl::init(0), cl::cat(EmitCategory));
+
+static std::string commandLine(int argc, char **argv) {
+  std::string S;
+  for (int I = 0; I < argc; ++I) {
+    if (I)
+      S += ' ';
+    S += argv[I];
+  }
+  return S;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+#define TLP_EMITTER(NAME, FUNCTION, DESCRIPTION)                               \
+  FormatFlag.getParser().addLiteralOption(NAME, EmitterKind::FUNCTION,         \
+                                          DESCRIPTION);                        \
+  FormatOpt.getParser().addLiteralOption(NAME, EmitterKind::FUNCTION,          \
+                                         DESCRIPTION);
+#include "tlp/Emit/Emitters.def"
+  cl::HideUnrelatedOptions(EmitCategory);
+  cl::SetVersionPrinter(
+      [](raw_ostream &OS) { printToolVersion(OS, "tlp-emit"); });
+  cl::ParseCommandLineOptions(argc, argv,
+                              "tlp-emit: render tlp IR or TORCH_TRACE logs\n");
+
+  ToolDriver Driver("tlp-emit");
+  if (!FormatFlag.getNumOccurrences() && !FormatOpt.getNumOccurrences())
+    return Driver.fail("no output format given (for example --json)");
+  if (FormatFlag.getNumOccurrences() && FormatOpt.getNumOccurrences() &&
+      FormatFlag != FormatOpt)
+    return Driver.fail("two different output formats given");
+  EmitterKind Kind =
+      FormatFlag.getNumOccurrences() ? FormatFlag.getValue() : FormatOpt.getValue();
+
+  DriverOptions Opts;
+  Opts.Input = InputPath;
+  Opts.VerifyEach = VerifyEach;
+  Opts.Threads = Threads;
+  bool IsIR = false;
+  std::unique_ptr<Module> M = Driver.load(Opts, IsIR);
+  if (!M)
+    return 1;
+  if (PassesText.getNumOccurrences()) {
+    Expected<std::vector<std::string>> Names = parsePipelineText(PassesText);
+    if (!Names)
+      return Driver.fail(toString(Names.takeError()));
+    Opts.Passes = *Names;
+  } else if (!IsIR) {
+    Opts.Passes = defaultPipeline();
+  }
+  if (!Driver.run(*M, Opts))
+    return 1;
+  Driver.attachDiagnostics(*M);
+  int RC = Driver.finish(Strict);
+  if (RC)
+    return RC;
+
+  EmitOptions EO;
+  EO.Output = OutputPath;
+  EO.Pretty = Pretty;
+  EO.CommandLine = commandLine(argc, argv);
+  Error E = Error::success();
+  switch (Kind) {
+#define TLP_EMITTER(NAME, FUNCTION, DESCRIPTION)                               \
+  case EmitterKind::FUNCTION:                                                  \
+    E = FUNCTION(*M, EO, Driver.Diags);                                        \
+    break;
+#include "tlp/Emit/Emitters.def"
+  }
+  if (E)
+    return Driver.fail(toString(std::move(E)));
+  Driver.flush();
+  return Driver.Diags.numErrors() ? 1 : 0;
+}

@@ -1,0 +1,136 @@
+//===- tlp-opt.cpp - Read logs or IR, run passes, print IR ----------------===//
+//
+// tlp-opt [--passes=a,b | --<pass> ...] [-o FILE] INPUT
+//
+// INPUT is a TORCH_TRACE log, a directory of logs, tlp IR, or "-".
+// See docs/CommandGuide/tlp-opt.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ToolDriver.h"
+
+#include "tlp/IR/IRYAML.h"
+#include "tlp/Passes/Pass.h"
+#include "tlp/Support/FileUtilities.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace tlp;
+
+static cl::OptionCategory OptCategory("tlp-opt options");
+
+static cl::opt<std::string> InputPath(cl::Positional, cl::desc("<input>"),
+                                      cl::init("-"), cl::cat(OptCategory));
+static cl::opt<std::string> OutputPath("o", cl::desc("Output file (default: stdout)"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(OptCategory));
+static cl::opt<std::string>
+    PassesText("passes",
+               cl::desc("Comma-separated passes to run; each pass's "
+                        "prerequisites are added before it"),
+               cl::value_desc("a,b,..."), cl::cat(OptCategory));
+namespace {
+/// Index into getRegisteredPasses(); an enum so cl:: gives it literals.
+enum class PassId : unsigned {};
+} // namespace
+
+static cl::list<PassId>
+    PassFlags(cl::desc("Passes (run in command-line order, with what they "
+                       "require):"),
+              cl::cat(OptCategory));
+static cl::opt<bool> ListPasses("list-passes",
+                                cl::desc("Print the registered passes and exit"),
+                                cl::cat(OptCategory));
+static cl::opt<bool> VerifyEach("verify-each",
+                                cl::desc("Verify the IR after every pass"),
+                                cl::cat(OptCategory));
+static cl::opt<bool>
+    DisableVerify("disable-verify",
+                  cl::desc("Do not verify the input IR and the result"),
+                  cl::cat(OptCategory));
+static cl::opt<bool> Strict("strict",
+                            cl::desc("Treat warnings as errors (exit 1, "
+                                     "write no output)"),
+                            cl::cat(OptCategory));
+static cl::opt<unsigned> Threads("threads",
+                                 cl::desc("Worker threads (default: one per "
+                                          "core)"),
+                                 cl::init(0), cl::cat(OptCategory));
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  ArrayRef<PassInfo> Registered = getRegisteredPasses();
+  for (unsigned I = 0; I < Registered.size(); ++I)
+    PassFlags.getParser().addLiteralOption(Registered[I].Name,
+                                           static_cast<PassId>(I),
+                                           Registered[I].Description);
+  cl::HideUnrelatedOptions(OptCategory);
+  cl::SetVersionPrinter(
+      [](raw_ostream &OS) { printToolVersion(OS, "tlp-opt"); });
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tlp-opt: read TORCH_TRACE logs or tlp IR, run passes, print IR\n");
+
+  if (ListPasses) {
+    for (const PassInfo &P : Registered) {
+      outs() << P.Name << " - " << P.Description;
+      if (!P.Requires.empty())
+        outs() << " (requires " << P.Requires << ")";
+      outs() << "\n";
+    }
+    return 0;
+  }
+
+  ToolDriver Driver("tlp-opt");
+  DriverOptions Opts;
+  Opts.Input = InputPath;
+  Opts.VerifyEach = VerifyEach;
+  Opts.Verify = !DisableVerify;
+  Opts.Threads = Threads;
+
+  // Pass flags and --passes run in command-line order.
+  std::vector<std::pair<unsigned, std::string>> Ordered;
+  for (unsigned I = 0; I < PassFlags.size(); ++I)
+    Ordered.emplace_back(PassFlags.getPosition(I),
+                         Registered[static_cast<unsigned>(PassFlags[I])].Name.str());
+  if (PassesText.getNumOccurrences()) {
+    Expected<std::vector<std::string>> Names = parsePipelineText(PassesText);
+    if (!Names)
+      return Driver.fail(toString(Names.takeError()));
+    unsigned Pos = PassesText.getPosition();
+    for (std::string &N : *Names)
+      Ordered.emplace_back(Pos, std::move(N));
+  }
+  std::stable_sort(Ordered.begin(), Ordered.end(),
+                   [](const auto &A, const auto &B) { return A.first < B.first; });
+  for (auto &P : Ordered)
+    Opts.Passes.push_back(P.second);
+
+  bool IsIR = false;
+  std::unique_ptr<Module> M = Driver.load(Opts, IsIR);
+  if (!M)
+    return 1;
+  if (!Driver.run(*M, Opts))
+    return 1;
+  Driver.attachDiagnostics(*M);
+  int RC = Driver.finish(Strict);
+  if (RC)
+    return RC;
+
+  Expected<std::unique_ptr<ToolOutputFile>> Out = openOutputFile(OutputPath);
+  if (!Out)
+    return Driver.fail(toString(Out.takeError()));
+  printModule(*M, (*Out)->os());
+  (*Out)->os().flush();
+  if ((*Out)->os().has_error()) {
+    (*Out)->os().clear_error();
+    return Driver.fail("cannot write '" + OutputPath + "'");
+  }
+  (*Out)->keep();
+  return 0;
+}

@@ -685,7 +685,7 @@ template <> struct MappingTraits<IRDocument> {
       mapUnit(Io, *D.U);
     } else if (Io.mapTag("!tlp.diagnostics", D.Kind == IRDocument::Diags)) {
       D.Kind = IRDocument::Diags;
-      mapOptVector(Io, "diagnostics", *D.D);
+      Io.mapRequired("diagnostics", *D.D);
     } else {
       D.Kind = IRDocument::Invalid;
     }

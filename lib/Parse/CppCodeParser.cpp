@@ -110,6 +110,18 @@ size_t identLen(StringRef S) {
   return I;
 }
 
+/// Length of a `::`-qualified name at the start of \p S.
+size_t qualifiedLen(StringRef S) {
+  size_t I = identLen(S);
+  while (I && I + 2 < S.size() && S[I] == ':' && S[I + 1] == ':') {
+    size_t N = identLen(S.substr(I + 2));
+    if (!N)
+      break;
+    I += 2 + N;
+  }
+  return I;
+}
+
 class CppParser {
 public:
   CppParser(CodeArtifact &C, PayloadContext &Ctx) : C(C), Ctx(Ctx) {}
@@ -260,7 +272,7 @@ private:
     if (Code.startswith("static ") || Code.startswith("void ") ||
         Code.startswith("extern ") || Code.startswith("template"))
       return;
-    size_t N = identLen(Code);
+    size_t N = qualifiedLen(Code);
     if (!N)
       return;
     StringRef Callee = Code.substr(0, N);
@@ -276,6 +288,10 @@ private:
       S.Kernel = Callee.str();
       S.Kind = KernelKind::Cpp;
     } else if (isDeviceOp(Callee)) {
+      S.Kernel = Callee.str();
+      S.Kind = guessKernelKind(Callee);
+    } else if (Pending.awaits(Callee)) {
+      // A debug handle comment names this call: it is a kernel.
       S.Kernel = Callee.str();
       S.Kind = guessKernelKind(Callee);
     } else {

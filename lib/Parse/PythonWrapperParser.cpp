@@ -308,6 +308,12 @@ private:
         return true;
       }
     }
+    // A debug handle comment names this call: it is a kernel.
+    if (Pending.awaits(Callee)) {
+      S.Kernel = Callee.str();
+      S.Kind = guessKernelKind(Callee);
+      return true;
+    }
     return false;
   }
 

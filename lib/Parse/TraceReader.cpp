@@ -414,7 +414,6 @@ void LogReader::startEvent(StringRef L, uint32_t LineNo) {
   Cur = Event();
   Cur.Active = true;
   Cur.Line = LineNo;
-  ++M.Stats.Events;
   StringRef Json;
   if (!splitEventLine(L, Json)) {
     lineProblem(LineNo, "expected a trace event line", L);
@@ -471,6 +470,7 @@ void LogReader::startEvent(StringRef L, uint32_t LineNo) {
     Cur.Skip = true;
     return;
   }
+  ++M.Stats.Events;
   if (Frame || CA) {
     CompileId Id;
     Id.FrameId = Frame;
@@ -541,6 +541,16 @@ void LogReader::finishEvent() {
   Cur.Active = false;
   if (Cur.Skip)
     return;
+  if (Cur.HasPayload && Cur.PayloadLines == 0 && Cur.PendingBlanks == 0 &&
+      Cur.Md5 != "d41d8cd98f00b204e9800998ecf8427e") {
+    // Not even the lone tab of an empty payload: the payload is missing.
+    lineProblem(Cur.Line,
+                "'" + Cur.ArtName +
+                    "' announces a payload but no payload lines follow; "
+                    "event ignored",
+                StringRef());
+    return;
+  }
   if (Cur.HasPayload) {
     ++M.Stats.Payloads;
     bool Checked = Opts.VerifyMd5 && Cur.Md5.size() == 32;
@@ -849,16 +859,13 @@ Expected<std::unique_ptr<Module>> loadInput(StringRef Path,
     MemoryBufferRef Ref(Text, displayName(Path));
     return parseModule(Ref, Diags);
   }
-  if (!looksLikeTrace(Text)) {
-    if (trimWS(Text).empty())
-      Diags.warning(displayName(Path), 0, "input is empty");
-    else
-      Diags.warning(displayName(Path), 1,
-                    "input does not start with a trace event line; reading "
-                    "it as a TORCH_TRACE log anyway");
-  }
   readTraceBuffer(Text, displayName(Path), rankFromFileName(Path), *M, Diags,
                   Opts);
+  if (trimWS(Text).empty())
+    Diags.warning(displayName(Path), 0, "input is empty");
+  else if (M->Stats.Events == 0)
+    Diags.warning(displayName(Path), 0,
+                  "no trace events found; is this a TORCH_TRACE log?");
   return M;
 }
 

@@ -66,6 +66,13 @@ void PendingComments::attach(CallSite &S) {
   }
 }
 
+bool PendingComments::awaits(StringRef Name) const {
+  for (const Handle &H : Handles)
+    if (H.Name == Name)
+      return true;
+  return false;
+}
+
 void PendingComments::finish(PayloadContext &Ctx) {
   for (const Handle &H : Handles)
     Ctx.warning(H.Line, "debug handle comment '" + H.Name + ":" +

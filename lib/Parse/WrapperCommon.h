@@ -39,6 +39,8 @@ public:
   void handle(llvm::StringRef Key, uint32_t Line, PayloadContext &Ctx);
   /// Attach pending comments to a new call site.
   void attach(CallSite &S);
+  /// True if a handle comment waits for a call of \p Name.
+  bool awaits(llvm::StringRef Name) const;
   /// Report handle comments no launch claimed.
   void finish(PayloadContext &Ctx);
 

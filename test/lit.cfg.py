@@ -1,0 +1,43 @@
+# -*- Python -*- lit configuration for tlp.
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "TLP"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tlp_obj_root, "test")
+
+llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+# A `not` at the start of a RUN line is looked up on PATH (STYLE.md 4.4).
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(
+    ["tlp-opt", "tlp-emit", "split-file"],
+    [config.tlp_tools_dir, config.llvm_tools_dir])
+
+inputs = os.path.join(config.test_source_root, "Inputs")
+config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("%examples",
+                             os.path.join(config.tlp_src_root, "examples")))
+config.substitutions.append(("%srcroot", config.tlp_src_root))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%utils", os.path.join(config.test_source_root,
+                                                    "utils")))
+
+# Optional inputs and tools become features (REQUIRES: corpus, ...).
+if config.tlp_corpus_dir and os.path.isdir(config.tlp_corpus_dir):
+    config.available_features.add("corpus")
+    config.substitutions.append(("%corpus", config.tlp_corpus_dir))
+if config.tlp_dot and os.path.exists(config.tlp_dot):
+    config.available_features.add("graphviz")
+    config.substitutions.append(("%dot", config.tlp_dot))
+if config.tlp_chromium and os.path.exists(config.tlp_chromium):
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", config.tlp_chromium))
+if config.tlp_node and os.path.exists(config.tlp_node):
+    config.available_features.add("node")
+    config.substitutions.append(("%node", config.tlp_node))

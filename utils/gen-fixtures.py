@@ -1355,7 +1355,9 @@ def gen_aot_cuda_v2():
 # gets wrong. One kernel launched twice (comments `:45` then `:4`, so `:4`
 # must not take the `:45` launch); kernels `..._1` and `..._10`; handle
 # comments several lines before their launch, with another launch in
-# between; a v2 key for a call that has no handle comment.
+# between; a v2 key for a call that has no handle comment; a key for a
+# user kernel launched in a form the wrapper parser does not know
+# (`kernel[grid](...)`), found by name.
 
 HANDLES_CODE = PY_HEADER.format(aot_id="0_inference", device_imports=CUDA_IMPORTS) + """
 
@@ -1397,7 +1399,9 @@ def call(args):
         buf3 = empty_strided_cuda((8, 16, 16), (256, 16, 1), torch.float32)
         # Topologically Sorted Source Nodes: [c], Original ATen: [aten.bmm]
         extern_kernels.bmm(arg2_1, arg2_1, out=buf3)
-    return (buf0, buf2, buf3, )
+        buf4 = empty_strided_cuda((8, 16, 16), (256, 16, 1), torch.float32)
+        user_defined_scale_kernel[(8, 1, 1)](buf3, buf4, 2048)
+    return (buf0, buf2, buf4, )
 """ + PY_FOOTER.format(
     bench_inputs="    arg0_1 = rand_strided((128, ), (1, ), device='cuda:0', dtype=torch.float32)",
     bench_args="arg0_1, arg1_1, arg2_1")
@@ -1417,7 +1421,10 @@ HANDLES_PRE = """class GraphModule(torch.nn.Module):
         
          # File: {m}:52 in forward, code: c = m @ m
         c: "f32[8, 16, 16][256, 16, 1]cuda:0" = l_m_ @ l_m_;  l_m_ = None
-        return (a, b, c)
+        
+         # File: {m}:53 in forward, code: e = scale(c)
+        e: "f32[8, 16, 16][256, 16, 1]cuda:0" = torch.ops.user.scale.default(c);  c = None
+        return (a, b, e)
         
 
  # graph id: 140100000000777""".format(m=MODEL)
@@ -1433,7 +1440,10 @@ HANDLES_POST = """class GraphModule(torch.nn.Module):
         
          # File: {m}:52 in forward, code: c = m @ m
         bmm: "f32[8, 16, 16][256, 16, 1]cuda:0" = torch.ops.aten.bmm.default(arg2_1, arg2_1);  arg2_1 = None
-        return (mul, mul_2, bmm)
+        
+         # File: {m}:53 in forward, code: e = scale(c)
+        scale: "f32[8, 16, 16][256, 16, 1]cuda:0" = torch.ops.user.scale.default(bmm);  bmm = None
+        return (mul, mul_2, scale)
         """.format(m=MODEL)
 
 
@@ -1449,11 +1459,13 @@ def gen_handles():
     log.event("inductor_output_code", {"filename": "/tmp/torchinductor_user/h1/ch1.py"},
               cid=cid, payload=HANDLES_CODE, path="torch/_inductor/graph.py", lineno=2390)
     log.artifact("inductor_provenance_tracking_node_mappings", node_mapping(
-        {"a": ["mul"], "mul_1": ["mul_1"], "b": ["mul_2"], "c": ["bmm"]},
+        {"a": ["mul"], "mul_1": ["mul_1"], "b": ["mul_2"], "c": ["bmm"],
+         "e": ["scale"]},
         {"triton_poi_fused_mul_1:4": ["mul_2"],
          "triton_poi_fused_mul_1:45": ["mul"],
          "triton_poi_fused_mul_10:46": ["mul_1"],
-         "extern_kernels.bmm:47": ["bmm"]}), encoding="json", cid=cid)
+         "extern_kernels.bmm:47": ["bmm"],
+         "user_defined_scale_kernel": ["scale"]}), encoding="json", cid=cid)
     return log.text()
 
 

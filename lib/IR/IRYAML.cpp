@@ -734,7 +734,7 @@ void printModule(const Module &M, raw_ostream &OS) {
 
 bool looksLikeIR(StringRef Text) {
   Text = Text.ltrim(" \t\r\n");
-  return Text.startswith("--- !tlp.module");
+  return Text.startswith("--- !tlp.");
 }
 
 namespace {
@@ -768,7 +768,7 @@ Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
                              "'%s' is not valid tlp IR", Ctx.File.c_str());
   };
   if (!looksLikeIR(Buffer.getBuffer())) {
-    Diags.error(Ctx.File, 1, "expected a '--- !tlp.module' document");
+    Diags.error(Ctx.File, 1, "expected a '--- !tlp.' document");
     return Fail();
   }
   yaml::Input In(Buffer, nullptr, yamlDiagHandler, &Ctx);

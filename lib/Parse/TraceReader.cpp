@@ -856,7 +856,8 @@ Expected<std::unique_ptr<Module>> loadInput(StringRef Path,
   StringRef Text = (*Buf)->getBuffer();
   if (looksLikeIR(Text)) {
     IsIR = true;
-    MemoryBufferRef Ref(Text, displayName(Path));
+    std::string Name = displayName(Path);
+    MemoryBufferRef Ref(Text, Name);
     return parseModule(Ref, Diags);
   }
   readTraceBuffer(Text, displayName(Path), rankFromFileName(Path), *M, Diags,

@@ -236,6 +236,9 @@ private:
       CallSite S;
       S.Kernel = Name.str();
       S.Kind = guessKernelKind(Name);
+      // `kernel[grid](...)`: a user-defined Triton kernel.
+      if (S.Kind == KernelKind::Unknown && Text.contains((Name + "[").str()))
+        S.Kind = KernelKind::Triton;
       S.Line = L;
       auto Pos = llvm::lower_bound(C.Calls, L, [](const CallSite &X,
                                                   uint32_t Line) {

@@ -30,7 +30,7 @@ void printUnit(const CompileUnit &U, llvm::raw_ostream &OS);
 void printDiagnosticsDocument(llvm::ArrayRef<Diagnostic> Diags,
                               llvm::raw_ostream &OS);
 
-/// True if \p Text starts like tlp IR (a `--- !tlp.module` document).
+/// True if \p Text starts like tlp IR (a `--- !tlp.` document).
 bool looksLikeIR(llvm::StringRef Text);
 
 /// Parse IR text. Errors in the text are reported to \p Diags with their

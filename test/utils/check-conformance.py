@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Cross-check tlp-emit --json output against the log it came from, with a
+reader written independently of tlp's (plain Python, FORMAT.md section 1):
+
+  - every key of every provenance mapping has a kernel row with call lines;
+  - every call line of every kernel is a code line that names the kernel;
+  - every node name the mapping uses is a node of the unit's graphs;
+  - every node line is a graph line that names the node.
+
+    check-conformance.py LOG OUT.json
+Exit 1 with one message per problem."""
+import json
+import re
+import sys
+
+EVENT = re.compile(r"^(?:\[rank\d+\]:)?[VIWEC]\d{4} [\d:.]+ \d+ .*?:\d+\] (\{.*\})\s*$")
+
+
+def read_payloads(path):
+    """Map envelope line -> payload text."""
+    out = {}
+    with open(path, encoding="utf-8", errors="replace", newline="") as f:
+        lines = f.read().split("\n")
+    cur, buf = None, []
+    for i, raw in enumerate(lines, 1):
+        line = raw[:-1] if raw.endswith("\r") else raw
+        if line.startswith("\t"):
+            if cur is not None:
+                buf.append(line[1:])
+            continue
+        if cur is not None:
+            out[cur] = "\n".join(buf)
+        cur, buf = None, []
+        m = EVENT.match(line)
+        if m and '"has_payload"' in m.group(1):
+            cur = i
+    if cur is not None:
+        out[cur] = "\n".join(buf)
+    return out
+
+
+def names_kernel(text, name):
+    for cand in (name, "call_" + name):
+        for m in re.finditer(re.escape(cand), text):
+            before = text[m.start() - 1] if m.start() else " "
+            after = text[m.end()] if m.end() < len(text) else " "
+            if (before.isalnum() or before in "_.") and cand[0].isalnum():
+                continue
+            if after.isalnum() or after == "_":
+                continue
+            return True
+    return False
+
+
+def main():
+    log, out = sys.argv[1], sys.argv[2]
+    payloads = read_payloads(log)
+    with open(out, encoding="utf-8") as f:
+        doc = json.load(f)
+    problems = []
+    for u in doc["units"]:
+        art = u["artifacts"]
+        kernels = {k["key"]: k for k in u["kernels"]}
+        code = payloads.get(art["code"]["line"]) if art["code"] else None
+        code_lines = code.split("\n") if code is not None else []
+        for k in u["kernels"]:
+            for n in k["call_lines"]:
+                if n > len(code_lines) or not names_kernel(code_lines[n - 1], k["name"]):
+                    problems.append("%s: kernel %s: line %d does not name it"
+                                    % (u["id"], k["key"], n))
+        pre = {n["name"] for n in u["pre_grad_nodes"]}
+        post = {n["name"] for n in u["post_grad_nodes"]}
+        for role, nodes in (("pre_grad", u["pre_grad_nodes"]),
+                            ("post_grad", u["post_grad_nodes"])):
+            if not art[role]:
+                continue
+            text = payloads[art[role]["line"]].split("\n")
+            for n in nodes:
+                if n["op"] == "output":
+                    continue
+                if n["line"] > len(text) or not re.search(
+                        r"(^|[^\w.])" + re.escape(n["name"]) + r"(\W|$)",
+                        text[n["line"] - 1]):
+                    problems.append("%s: %s node %s: line %d does not name it"
+                                    % (u["id"], role, n["name"], n["line"]))
+        if not art["mapping"]:
+            continue
+        mapping = json.loads(payloads[art["mapping"]["line"]])
+        keys = set(mapping.get("cppCodeToPost", {}))
+        for vs in mapping.get("postToCppCode", {}).values():
+            keys.update(vs)
+        for key in sorted(keys):
+            k = kernels.get(key)
+            if k is None:
+                problems.append("%s: mapping key %s has no kernel row" % (u["id"], key))
+            elif not k["call_lines"]:
+                problems.append("%s: mapping key %s has no call line" % (u["id"], key))
+        for a, b, sa, sb in (("preToPost", "pre", pre, post),
+                             ("postToPre", "post", post, pre)):
+            for name, vals in mapping.get(a, {}).items():
+                if name not in sa:
+                    problems.append("%s: %s name %s is not a node" % (u["id"], b, name))
+                for v in vals:
+                    if v not in sb:
+                        problems.append("%s: %s name %s is not a node" % (u["id"], a, v))
+        for name in mapping.get("postToCppCode", {}):
+            if name not in post:
+                problems.append("%s: post name %s is not a node" % (u["id"], name))
+    for p in problems:
+        print("%s: %s" % (log, p))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+//===- StringUtilsTest.cpp - Token search, lines, UTF-8 -------------------===//
+
+#include "tlp/Support/StringUtils.h"
+
+#include "gtest/gtest.h"
+
+using namespace tlp;
+
+// A copy: ODR-using StringRef::npos from a C++17 test clashes with the
+// out-of-line definition in LLVM 14's (C++14) LLVMSupport.
+static const size_t NPos = static_cast<size_t>(-1);
+
+TEST(StringUtils, FindTokenRespectsIdentifierBoundaries) {
+  llvm::StringRef Line = "    triton_poi_fused_mul_10.run(buf1)";
+  EXPECT_EQ(findToken(Line, "triton_poi_fused_mul_1"), NPos);
+  EXPECT_EQ(findToken(Line, "triton_poi_fused_mul_10"), 4u);
+  // A member access is not the name itself.
+  EXPECT_EQ(findToken("kernels_.triton_x == nullptr", "triton_x"),
+            NPos);
+  // The second occurrence is found after a non-token one.
+  EXPECT_EQ(findToken("foo_bar(foo)", "foo"), 8u);
+  EXPECT_EQ(findToken("extern_kernels.mm(a)", "extern_kernels.mm"), 0u);
+  EXPECT_EQ(findToken("extern_kernels.mmx(a)", "extern_kernels.mm"),
+            NPos);
+  EXPECT_EQ(findToken("", "x"), NPos);
+  EXPECT_EQ(findToken("x", ""), NPos);
+}
+
+TEST(StringUtils, LineTable) {
+  std::string Text = "a\nbb\n\nccc\n";
+  LineTable T(Text);
+  ASSERT_EQ(T.size(), 5u);
+  EXPECT_EQ(T.line(Text, 1), "a");
+  EXPECT_EQ(T.line(Text, 2), "bb");
+  EXPECT_EQ(T.line(Text, 3), "");
+  EXPECT_EQ(T.line(Text, 4), "ccc");
+  EXPECT_EQ(T.line(Text, 5), "");
+  EXPECT_EQ(T.line(Text, 0), "");
+  EXPECT_EQ(T.line(Text, 6), "");
+  EXPECT_EQ(countLines(Text), 5u);
+  std::vector<llvm::StringRef> Lines;
+  splitLines(Text, Lines);
+  EXPECT_EQ(Lines.size(), 5u);
+}
+
+TEST(StringUtils, SanitizeUTF8) {
+  std::string Good = "caf\xC3\xA9 \xE2\x82\xAC";
+  EXPECT_FALSE(sanitizeUTF8(Good));
+  std::string Bad = "a\xFF" "b\xC3";
+  EXPECT_TRUE(sanitizeUTF8(Bad));
+  EXPECT_EQ(Bad, "a\xEF\xBF\xBD" "b\xEF\xBF\xBD");
+  // Overlong encodings and surrogates are invalid.
+  std::string Overlong = "\xC0\xAF";
+  EXPECT_TRUE(sanitizeUTF8(Overlong));
+  std::string Surrogate = "\xED\xA0\x80";
+  EXPECT_TRUE(sanitizeUTF8(Surrogate));
+  EXPECT_TRUE(isValidUTF8(Surrogate));
+}
+
+TEST(StringUtils, Excerpt) {
+  EXPECT_EQ(excerpt("abc\x01", 10), "abc?");
+  EXPECT_EQ(excerpt("abcdef", 3), "abc...");
+  // Never cut inside a UTF-8 sequence.
+  EXPECT_EQ(excerpt("a\xC3\xA9", 2), "a...");
+}
+
+TEST(StringUtils, ParseUnsigned) {
+  uint64_t V;
+  EXPECT_TRUE(parseUnsigned("45", V));
+  EXPECT_EQ(V, 45u);
+  EXPECT_FALSE(parseUnsigned("", V));
+  EXPECT_FALSE(parseUnsigned("4a", V));
+  EXPECT_FALSE(parseUnsigned("-1", V));
+  EXPECT_FALSE(parseUnsigned("99999999999999999999", V));
+}

@@ -12,6 +12,8 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tlp_obj_root, "test")
 
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
+# Every tool run verifies the IR after reading and after every pass.
+llvm_config.with_environment("TLP_VERIFY_EACH", "1")
 llvm_config.use_default_substitutions()
 # A `not` at the start of a RUN line is looked up on PATH (STYLE.md 4.4).
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

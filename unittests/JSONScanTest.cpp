@@ -17,8 +17,8 @@ static bool valid(llvm::StringRef S) {
 
 TEST(JSONScan, AcceptsJSONAndPythonNumbers) {
   for (const char *S : {"{}", "[]", "0", "-1.5e3", "\"x\"", "true", "null",
-                        " {\"a\": [1, 2, {\"b\": null}]} ", "NaN",
-                        "-Infinity", "[Infinity]", "\"\\u00e9\\n\""})
+                        " {\"a\": [1, 2, {\"b\": null}]} ", "NaN", "-Infinity",
+                        "[Infinity]", "\"\\u00e9\\n\""})
     EXPECT_TRUE(valid(S)) << S;
 }
 

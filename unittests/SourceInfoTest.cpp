@@ -34,7 +34,8 @@ TEST(SourceInfo, StackTraces) {
   EXPECT_EQ(Jit[0].Code, "x = self.sigmoid(x)");
   auto Export = parseStackTrace(
       "File \"/a/m.py\", line 81, in forward\n    x = self.sigmoid(x)\n"
-      "  File \"/t/activation.py\", line 359, in forward\n    return torch.sigmoid(input)");
+      "  File \"/t/activation.py\", line 359, in forward\n    return "
+      "torch.sigmoid(input)");
   ASSERT_EQ(Export.size(), 2u);
   EXPECT_EQ(Export[1].File, "/t/activation.py");
   EXPECT_EQ(Export[1].Code, "return torch.sigmoid(input)");

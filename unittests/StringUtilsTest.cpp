@@ -15,13 +15,11 @@ TEST(StringUtils, FindTokenRespectsIdentifierBoundaries) {
   EXPECT_EQ(findToken(Line, "triton_poi_fused_mul_1"), NPos);
   EXPECT_EQ(findToken(Line, "triton_poi_fused_mul_10"), 4u);
   // A member access is not the name itself.
-  EXPECT_EQ(findToken("kernels_.triton_x == nullptr", "triton_x"),
-            NPos);
+  EXPECT_EQ(findToken("kernels_.triton_x == nullptr", "triton_x"), NPos);
   // The second occurrence is found after a non-token one.
   EXPECT_EQ(findToken("foo_bar(foo)", "foo"), 8u);
   EXPECT_EQ(findToken("extern_kernels.mm(a)", "extern_kernels.mm"), 0u);
-  EXPECT_EQ(findToken("extern_kernels.mmx(a)", "extern_kernels.mm"),
-            NPos);
+  EXPECT_EQ(findToken("extern_kernels.mmx(a)", "extern_kernels.mm"), NPos);
   EXPECT_EQ(findToken("", "x"), NPos);
   EXPECT_EQ(findToken("x", ""), NPos);
 }
@@ -46,9 +44,11 @@ TEST(StringUtils, LineTable) {
 TEST(StringUtils, SanitizeUTF8) {
   std::string Good = "caf\xC3\xA9 \xE2\x82\xAC";
   EXPECT_FALSE(sanitizeUTF8(Good));
-  std::string Bad = "a\xFF" "b\xC3";
+  std::string Bad = "a\xFF"
+                    "b\xC3";
   EXPECT_TRUE(sanitizeUTF8(Bad));
-  EXPECT_EQ(Bad, "a\xEF\xBF\xBD" "b\xEF\xBF\xBD");
+  EXPECT_EQ(Bad, "a\xEF\xBF\xBD"
+                 "b\xEF\xBF\xBD");
   // Overlong encodings and surrogates are invalid.
   std::string Overlong = "\xC0\xAF";
   EXPECT_TRUE(sanitizeUTF8(Overlong));

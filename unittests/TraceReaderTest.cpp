@@ -23,8 +23,12 @@ TEST(TraceReader, SplitEventLine) {
 }
 
 TEST(TraceReader, RankFromFileName) {
-  EXPECT_EQ(rankFromFileName("/d/dedicated_log_torch_trace_rank_12_ab.log").getValueOr(-1), 12);
-  EXPECT_EQ(rankFromFileName("dedicated_log_torch_trace_rank_0.log").getValueOr(-1), 0);
+  EXPECT_EQ(rankFromFileName("/d/dedicated_log_torch_trace_rank_12_ab.log")
+                .getValueOr(-1),
+            12);
+  EXPECT_EQ(
+      rankFromFileName("dedicated_log_torch_trace_rank_0.log").getValueOr(-1),
+      0);
   EXPECT_FALSE(rankFromFileName("dedicated_log_torch_trace_x.log"));
 }
 
@@ -41,6 +45,7 @@ TEST(TraceReader, BlankLineInPayloadIsKeptWhenTheMd5SaysSo) {
   Module M;
   DiagnosticEngine D;
   readTraceBuffer(Log, "x.log", llvm::None, M, D);
-  EXPECT_EQ(M.Stats.Md5Mismatches, 0u) << (D.size() ? D.diagnostics()[0].Message : "");
+  EXPECT_EQ(M.Stats.Md5Mismatches, 0u)
+      << (D.size() ? D.diagnostics()[0].Message : "");
   ASSERT_EQ(M.Artifacts.size(), 1u);
 }

@@ -232,9 +232,7 @@ Error emitJSON(const Module &M, const EmitOptions &Opts,
   const char *NL = P ? "\n" : "";
   const char *Ind = P ? "  " : "";
   const char *Sep = P ? ": " : ":";
-  auto Key = [&](StringRef K) {
-    OS << Ind << '"' << K << '"' << Sep;
-  };
+  auto Key = [&](StringRef K) { OS << Ind << '"' << K << '"' << Sep; };
 
   OS << '{' << NL;
   Key("schema");

@@ -48,8 +48,7 @@ bool parseArtifactKind(StringRef S, Artifact::ArtifactKind &K) {
           .Case("kernel_stack_traces", Artifact::AK_KernelStackTraces)
           .Case("triton_kernel_info", Artifact::AK_TritonKernelInfo)
           .Case("post_to_pre_grad_nodes", Artifact::AK_PostToPreGradNodes)
-          .Case("kernel_to_post_grad_nodes",
-                Artifact::AK_KernelToPostGradNodes)
+          .Case("kernel_to_post_grad_nodes", Artifact::AK_KernelToPostGradNodes)
           .Default(None);
   if (!R)
     return false;

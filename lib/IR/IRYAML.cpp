@@ -170,9 +170,7 @@ template <> struct ScalarTraits<SafeString> {
 };
 
 template <> struct ScalarTraits<TextLine> {
-  static void output(const TextLine &V, void *, raw_ostream &OS) {
-    OS << V.V;
-  }
+  static void output(const TextLine &V, void *, raw_ostream &OS) { OS << V.V; }
   static StringRef input(StringRef Scalar, void *, TextLine &V) {
     V.V = Scalar;
     return StringRef();
@@ -207,10 +205,10 @@ TLP_ENUM_TRAITS(GraphKind, graphKindName, GraphKind::Forward,
 TLP_ENUM_TRAITS(NodeOp, nodeOpName, NodeOp::Placeholder, NodeOp::GetAttr,
                 NodeOp::CallFunction, NodeOp::CallMethod, NodeOp::CallModule,
                 NodeOp::Output, NodeOp::Unknown)
-TLP_ENUM_TRAITS(KernelKind, kernelKindName, KernelKind::Triton,
-                KernelKind::Cpp, KernelKind::Extern, KernelKind::Fallback,
-                KernelKind::Combo, KernelKind::Template,
-                KernelKind::Collective, KernelKind::Unknown)
+TLP_ENUM_TRAITS(KernelKind, kernelKindName, KernelKind::Triton, KernelKind::Cpp,
+                KernelKind::Extern, KernelKind::Fallback, KernelKind::Combo,
+                KernelKind::Template, KernelKind::Collective,
+                KernelKind::Unknown)
 TLP_ENUM_TRAITS(Language, languageName, Language::Python, Language::Cpp)
 TLP_ENUM_TRAITS(EdgeOrigin, edgeOriginName, EdgeOrigin::Mapping,
                 EdgeOrigin::NodeTree, EdgeOrigin::KernelNodes,
@@ -567,10 +565,10 @@ std::string parseEndpoint(const CompileUnit &U, StringRef Text, Endpoint &E) {
     return "bad endpoint '" + Text.str() +
            "': expected 'pre:', 'post:', 'kernel:' or 'src:'";
   uint64_t Index;
-  bool ByIndex = E.Kind == Endpoint::Source ? parseUnsigned(Rest, Index)
-                                            : Rest.startswith("#") &&
-                                                  parseUnsigned(Rest.drop_front(),
-                                                                Index);
+  bool ByIndex =
+      E.Kind == Endpoint::Source
+          ? parseUnsigned(Rest, Index)
+          : Rest.startswith("#") && parseUnsigned(Rest.drop_front(), Index);
   size_t Limit = 0;
   if (E.Kind == Endpoint::KernelRow)
     Limit = U.Kernels.size();
@@ -606,8 +604,8 @@ void mapUnit(IO &Io, CompileUnit &U) {
   std::vector<EdgeText> Edges;
   if (Io.outputting())
     for (const Edge &E : U.Edges)
-      Edges.push_back(EdgeText{endpointText(U, E.From), endpointText(U, E.To),
-                               E.Origin});
+      Edges.push_back(
+          EdgeText{endpointText(U, E.From), endpointText(U, E.To), E.Origin});
   mapOptVector(Io, "edges", Edges);
   mapArtifactField(Io, "pre_grad", U.PreGrad, {Artifact::AK_PreGradGraph});
   mapArtifactField(Io, "post_grad", U.PostGrad, {Artifact::AK_PostGradGraph});

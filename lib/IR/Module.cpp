@@ -68,8 +68,8 @@ std::string UnitKey::displayName() const {
 static auto keyTuple(const UnitKey &K) {
   return std::make_tuple(K.Rank.hasValue(), K.Rank.getValueOr(0), K.Log,
                          !K.Id.hasValue(),
-                         K.Id ? K.Id->tie() : CompileId().tie(),
-                         K.Ordinal, static_cast<int>(K.Graph));
+                         K.Id ? K.Id->tie() : CompileId().tie(), K.Ordinal,
+                         static_cast<int>(K.Graph));
 }
 
 bool UnitKey::operator<(const UnitKey &O) const {
@@ -80,7 +80,8 @@ bool UnitKey::operator==(const UnitKey &O) const {
   return keyTuple(*this) == keyTuple(O);
 }
 
-void splitKernelKey(StringRef Key, StringRef &Name, Optional<uint64_t> &Handle) {
+void splitKernelKey(StringRef Key, StringRef &Name,
+                    Optional<uint64_t> &Handle) {
   Name = Key;
   Handle = None;
   size_t C = Key.rfind(':');

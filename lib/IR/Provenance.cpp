@@ -70,8 +70,8 @@ UnitProvenance::UnitProvenance(const CompileUnit &U) : U(U) {
                  : A < B;
     };
   };
-  for (auto *V : {&KernelPost, &KernelPre, &PrePost, &PostPre, &PostKernels,
-                  &PreKernels})
+  for (auto *V :
+       {&KernelPost, &KernelPre, &PrePost, &PostPre, &PostKernels, &PreKernels})
     for (auto &L : *V)
       sortUnique(L);
   if (U.PostGrad)

@@ -96,13 +96,14 @@ private:
       }
       StringRef Text = G.lines().line(G.Text, Nd.Line);
       // Output nodes are named 'output' but their line says 'return'.
-      if (Nd.Op != NodeOp::Output && findToken(Text, Nd.Name) == StringRef::npos)
+      if (Nd.Op != NodeOp::Output &&
+          findToken(Text, Nd.Name) == StringRef::npos)
         fail(W, "line " + Twine(Nd.Line) + " does not name the node");
       if (Nd.CommentLine) {
         if (Nd.CommentLine > N ||
             !trimWS(G.lines().line(G.Text, Nd.CommentLine)).startswith("#"))
-          fail(W, "comment line " + Twine(Nd.CommentLine) +
-                      " is not a comment");
+          fail(W,
+               "comment line " + Twine(Nd.CommentLine) + " is not a comment");
       }
       if (Nd.Source && (!U || *Nd.Source >= U->Sources.size()))
         fail(W, "source index " + Twine(*Nd.Source) + " is out of range");
@@ -138,14 +139,16 @@ private:
       Prev = S.Line;
       if (!lineNamesKernel(C.lines().line(C.Text, S.Line), S.Kernel))
         fail(W, "line " + Twine(S.Line) + " does not name the kernel");
-      if (S.HandleLine &&
-          (S.HandleLine >= S.Line ||
-           !C.lines().line(C.Text, S.HandleLine).contains("[Provenance debug handles]")))
+      if (S.HandleLine && (S.HandleLine >= S.Line ||
+                           !C.lines()
+                                .line(C.Text, S.HandleLine)
+                                .contains("[Provenance debug handles]")))
         fail(W, "handle line " + Twine(S.HandleLine) +
                     " is not a debug handle comment before the call");
       if (S.TopoLine &&
-          (S.TopoLine >= S.Line ||
-           !C.lines().line(C.Text, S.TopoLine).contains("Topologically Sorted")))
+          (S.TopoLine >= S.Line || !C.lines()
+                                        .line(C.Text, S.TopoLine)
+                                        .contains("Topologically Sorted")))
         fail(W, "topo line " + Twine(S.TopoLine) +
                     " is not a 'Topologically Sorted' comment before the call");
     }
@@ -186,8 +189,8 @@ private:
             return S.Line == L && S.Kernel == K.Name;
           });
           if (!Found)
-            fail(W, "call line " + Twine(L) +
-                        " is not a call site of the kernel");
+            fail(W,
+                 "call line " + Twine(L) + " is not a call site of the kernel");
         }
       if (K.Def && (!U.Code || *K.Def >= U.Code->Defs.size() ||
                     U.Code->Defs[*K.Def].Name != K.Name))
@@ -208,13 +211,13 @@ private:
         fail(W, "has an endpoint out of range");
         continue;
       }
-      bool OK = (E.From.Kind == Endpoint::PreNode &&
-                 (E.To.Kind == Endpoint::PostNode ||
-                  E.To.Kind == Endpoint::KernelRow)) ||
-                (E.From.Kind == Endpoint::PostNode &&
-                 E.To.Kind == Endpoint::KernelRow) ||
-                (E.From.Kind == Endpoint::KernelRow &&
-                 E.To.Kind == Endpoint::Source);
+      bool OK =
+          (E.From.Kind == Endpoint::PreNode &&
+           (E.To.Kind == Endpoint::PostNode ||
+            E.To.Kind == Endpoint::KernelRow)) ||
+          (E.From.Kind == Endpoint::PostNode &&
+           E.To.Kind == Endpoint::KernelRow) ||
+          (E.From.Kind == Endpoint::KernelRow && E.To.Kind == Endpoint::Source);
       if (!OK)
         fail(W, "joins " + U.endpointName(E.From) + " to " +
                     U.endpointName(E.To) + ", which is not an allowed edge");

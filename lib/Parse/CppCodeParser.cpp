@@ -6,8 +6,9 @@
 //   static inline void call_<name>(...) { ... }   Triton launcher
 //   void AOTInductorModel::run_impl(...) { ... }  the entry function
 // Inside run_impl, statements call kernels: `call_<triton name>(...)`,
-// `<cpp kernel>(...)`, `AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_<dev>_<op>(...))`,
-// after `//` comments that carry provenance.
+// `<cpp kernel>(...)`,
+// `AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_<dev>_<op>(...))`, after `//`
+// comments that carry provenance.
 //
 // A small lexer blanks out comments and literals so that braces and
 // parentheses can be matched; it knows raw strings and block comments.
@@ -234,9 +235,10 @@ private:
       if (!N)
         return;
       StringRef Name = T.substr(0, N);
-      addDef(I, Name, guessKernelKind(Name) == KernelKind::Unknown
-                          ? KernelKind::Triton
-                          : guessKernelKind(Name));
+      addDef(I, Name,
+             guessKernelKind(Name) == KernelKind::Unknown
+                 ? KernelKind::Triton
+                 : guessKernelKind(Name));
       return;
     }
     if (!C.EntryBegin && T.startswith("void ") &&

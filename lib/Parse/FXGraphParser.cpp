@@ -174,7 +174,8 @@ void classify(StringRef E, const ScopeState &S, NodeOp &Op,
     Target = BestName;
     return;
   }
-  if (E.startswith("-") && E.size() > 1 && !isdigit(static_cast<unsigned char>(E[1]))) {
+  if (E.startswith("-") && E.size() > 1 &&
+      !isdigit(static_cast<unsigned char>(E[1]))) {
     Op = NodeOp::CallFunction;
     Target = "operator.neg";
     return;
@@ -288,9 +289,8 @@ private:
       size_t Pos = 0;
       while (Pos <= Params.size()) {
         size_t Comma = findTopLevel(Params, ",", Pos);
-        StringRef P = Params.substr(Pos, Comma == StringRef::npos
-                                             ? StringRef::npos
-                                             : Comma - Pos);
+        StringRef P = Params.substr(
+            Pos, Comma == StringRef::npos ? StringRef::npos : Comma - Pos);
         param(S, P, I);
         if (Comma == StringRef::npos)
           break;

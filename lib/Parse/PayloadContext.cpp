@@ -22,7 +22,8 @@ void PayloadContext::report(Severity Sev, uint32_t PayloadLine,
 
 void PayloadContext::jsonError(StringRef Text, size_t Offset, StringRef Msg) {
   size_t Clamped = std::min(Offset, Text.size());
-  uint32_t Line = 1 + static_cast<uint32_t>(Text.take_front(Clamped).count('\n'));
+  uint32_t Line =
+      1 + static_cast<uint32_t>(Text.take_front(Clamped).count('\n'));
   size_t LineStart = Text.take_front(Clamped).rfind('\n');
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
   size_t Col = Clamped - LineStart + 1;

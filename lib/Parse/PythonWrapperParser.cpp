@@ -77,9 +77,9 @@ public:
     for (size_t I = 0; I < Lines.size(); ++I)
       I = line(I);
     if (InSource && CurDef) {
-      Ctx.warning(C.Defs[*CurDef].Begin,
-                  "kernel source of '" + C.Defs[*CurDef].Name +
-                      "' is not closed");
+      Ctx.warning(C.Defs[*CurDef].Begin, "kernel source of '" +
+                                             C.Defs[*CurDef].Name +
+                                             "' is not closed");
       C.Defs[*CurDef].End = static_cast<uint32_t>(Lines.size());
     }
     finishEntry(Lines.size());
@@ -285,9 +285,8 @@ private:
       Optional<size_t> D = findDef(K);
       S.Kind = D ? C.Defs[*D].Kind : KernelKind::Triton;
       if (S.Kind == KernelKind::Unknown || S.Kind == KernelKind::Cpp)
-        S.Kind = guessKernelKind(K) == KernelKind::Unknown
-                     ? KernelKind::Triton
-                     : guessKernelKind(K);
+        S.Kind = guessKernelKind(K) == KernelKind::Unknown ? KernelKind::Triton
+                                                           : guessKernelKind(K);
       return true;
     }
     if (Callee.startswith("extern_kernels.")) {

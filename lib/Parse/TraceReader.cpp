@@ -23,8 +23,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <cstring>
@@ -44,7 +44,9 @@ bool splitEventLine(StringRef L, StringRef &Json) {
   if (L.size() < 16 || !std::strchr("VIWEC", L[0]) || L[0] == '\0')
     return false;
   size_t I = 1;
-  auto IsDigit = [&](size_t K) { return K < L.size() && L[K] >= '0' && L[K] <= '9'; };
+  auto IsDigit = [&](size_t K) {
+    return K < L.size() && L[K] >= '0' && L[K] <= '9';
+  };
   for (unsigned K = 0; K < 4; ++K, ++I)
     if (!IsDigit(I))
       return false;
@@ -101,8 +103,9 @@ Optional<int64_t> rankFromFileName(StringRef Path) {
   size_t P = Name.find(Marker);
   if (P == StringRef::npos)
     return None;
-  StringRef Digits = Name.substr(P + sizeof(Marker) - 1).take_while(
-      [](char C) { return C >= '0' && C <= '9'; });
+  StringRef Digits = Name.substr(P + sizeof(Marker) - 1).take_while([](char C) {
+    return C >= '0' && C <= '9';
+  });
   uint64_t R;
   if (!parseUnsigned(Digits, R) || R > INT32_MAX)
     return None;
@@ -168,8 +171,7 @@ const ArtifactName ArtifactNames[] = {
     {"after_post_grad_graph", Artifact::AK_PostGradGraph},
     {"inductor_post_grad_graph", Artifact::AK_PostGradGraph},
     {"after_recompile_post_grad", Artifact::AK_PostGradGraph},
-    {"inductor_provenance_tracking_node_mappings",
-     Artifact::AK_NodeMappings},
+    {"inductor_provenance_tracking_node_mappings", Artifact::AK_NodeMappings},
     {"inductor_provenance_tracking_kernel_stack_traces",
      Artifact::AK_KernelStackTraces},
     {"triton_kernel_info", Artifact::AK_TritonKernelInfo},
@@ -283,8 +285,8 @@ private:
       return;
     if (!Cur.HasPayload) {
       if (!Cur.ExtraReported)
-        lineProblem(Line,
-                    "payload line after an event without 'has_payload'", Raw);
+        lineProblem(Line, "payload line after an event without 'has_payload'",
+                    Raw);
       Cur.ExtraReported = true;
       return;
     }
@@ -392,8 +394,9 @@ void LogReader::run() {
   for (auto &L : Local)
     L = std::make_unique<DiagnosticEngine>();
   auto Work = [&](size_t I) { materialize(Pending[I], *Local[I], Out[I]); };
-  unsigned Threads = Opts.Threads ? Opts.Threads
-                                  : llvm::hardware_concurrency().compute_thread_count();
+  unsigned Threads = Opts.Threads
+                         ? Opts.Threads
+                         : llvm::hardware_concurrency().compute_thread_count();
   if (Threads <= 1 || Pending.size() < 2) {
     for (size_t I = 0; I < Pending.size(); ++I)
       Work(I);
@@ -577,10 +580,10 @@ void LogReader::finishEvent() {
           if (Md5Reports < Opts.MaxLineReports) {
             ++Md5Reports;
             Diags.warning(Name, Cur.Line,
-                          "payload md5 mismatch for '" + Cur.ArtName +
-                              "' (" + Twine(Cur.PayloadLines) +
-                              " lines): expected " + Cur.Md5 + ", got " +
-                              Got + "; using the payload as is");
+                          "payload md5 mismatch for '" + Cur.ArtName + "' (" +
+                              Twine(Cur.PayloadLines) + " lines): expected " +
+                              Cur.Md5 + ", got " + Got +
+                              "; using the payload as is");
           } else {
             ++Md5Suppressed;
           }
@@ -621,7 +624,7 @@ void LogReader::finishEvent() {
   case EventClass::AotBackward:
   case EventClass::AotInference: {
     CompileEvent E;
-    E.Kind = Cur.Class == EventClass::DynamoStart ? CompileEvent::DynamoStart
+    E.Kind = Cur.Class == EventClass::DynamoStart  ? CompileEvent::DynamoStart
              : Cur.Class == EventClass::AotForward ? CompileEvent::AotForward
              : Cur.Class == EventClass::AotBackward
                  ? CompileEvent::AotBackward
@@ -840,8 +843,7 @@ Error readTrace(StringRef Path, Module &M, DiagnosticEngine &Diags,
 }
 
 Expected<std::unique_ptr<Module>> loadInput(StringRef Path,
-                                            DiagnosticEngine &Diags,
-                                            bool &IsIR,
+                                            DiagnosticEngine &Diags, bool &IsIR,
                                             const ReadOptions &Opts) {
   IsIR = false;
   auto M = std::make_unique<Module>();

@@ -42,8 +42,8 @@ void PendingComments::handle(StringRef Key, uint32_t Line,
   Optional<uint64_t> H;
   splitKernelKey(Key, Name, H);
   if (!H) {
-    Ctx.warning(Line, "debug handle comment '" + Key +
-                          "' has no ':<number>' handle");
+    Ctx.warning(Line,
+                "debug handle comment '" + Key + "' has no ':<number>' handle");
     return;
   }
   Handles.push_back(Handle{Name.str(), *H, Line});
@@ -76,8 +76,8 @@ bool PendingComments::awaits(StringRef Name) const {
 void PendingComments::finish(PayloadContext &Ctx) {
   for (const Handle &H : Handles)
     Ctx.warning(H.Line, "debug handle comment '" + H.Name + ":" +
-                            Twine(H.Value) + "' is not followed by a call of '" +
-                            H.Name + "'");
+                            Twine(H.Value) +
+                            "' is not followed by a call of '" + H.Name + "'");
   Handles.clear();
 }
 

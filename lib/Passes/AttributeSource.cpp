@@ -70,8 +70,8 @@ private:
         auto It = ByComment.find(N.CommentLine);
         if (It == ByComment.end()) {
           Optional<uint32_t> Idx;
-          if (Optional<SourceLoc> S = parseFXFileComment(
-                  G->lines().line(G->Text, N.CommentLine)))
+          if (Optional<SourceLoc> S =
+                  parseFXFileComment(G->lines().line(G->Text, N.CommentLine)))
             Idx = Table.add(*S);
           It = ByComment.try_emplace(N.CommentLine, Idx).first;
         }

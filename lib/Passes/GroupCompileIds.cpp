@@ -53,7 +53,7 @@ struct Run {
 
 struct Item {
   uint32_t Line;
-  Artifact *A = nullptr;            // owned by the module until grouped
+  Artifact *A = nullptr; // owned by the module until grouped
   const CompileEvent *E = nullptr;
 };
 
@@ -110,9 +110,8 @@ public:
 
     for (auto &G : Groups) {
       std::vector<Item> &Items = G.second;
-      llvm::stable_sort(Items, [](const Item &L, const Item &R) {
-        return L.Line < R.Line;
-      });
+      llvm::stable_sort(
+          Items, [](const Item &L, const Item &R) { return L.Line < R.Line; });
       std::vector<Run> Runs;
       std::vector<GraphKind> Markers;
       GraphArtifact *Pre = nullptr;
@@ -217,7 +216,8 @@ public:
         U->Key.Log = std::get<0>(G.first);
         U->Key.Rank = std::get<1>(G.first);
         U->Key.Id = std::get<2>(G.first);
-        GraphKind K = R.Code ? kindFromAotId(R.Code->AotId) : GraphKind::Unknown;
+        GraphKind K =
+            R.Code ? kindFromAotId(R.Code->AotId) : GraphKind::Unknown;
         if (K == GraphKind::Unknown && !Markers.empty()) {
           bool AllInference = llvm::all_of(
               Markers, [](GraphKind M) { return M == GraphKind::Inference; });

@@ -33,12 +33,12 @@ namespace {
 class Linker {
 public:
   Linker(const Module &M, CompileUnit &U, DiagnosticEngine &D)
-      : M(M), U(U), D(D), File(M.logName(U.Key.Log)) {}
+      : U(U), D(D), File(M.logName(U.Key.Log)) {}
 
   void run() {
-    for (EdgeOrigin O : {EdgeOrigin::Mapping, EdgeOrigin::NodeTree,
-                         EdgeOrigin::KernelNodes, EdgeOrigin::CodeComment,
-                         EdgeOrigin::FXComment})
+    for (EdgeOrigin O :
+         {EdgeOrigin::Mapping, EdgeOrigin::NodeTree, EdgeOrigin::KernelNodes,
+          EdgeOrigin::CodeComment, EdgeOrigin::FXComment})
       U.removeEdges(O);
     if (U.Mapping)
       mapping();
@@ -54,7 +54,6 @@ public:
   }
 
 private:
-  const Module &M;
   CompileUnit &U;
   DiagnosticEngine &D;
   std::string File;
@@ -281,8 +280,7 @@ private:
                            : std::string(" (the unit has no post-grad graph)");
       D.warning(File, Ms.Line,
                 "unit " + U.Key.displayName() + ": " + Ms.What + " '" +
-                    Ms.Name + "' of the provenance data names nothing" +
-                    Where);
+                    Ms.Name + "' of the provenance data names nothing" + Where);
     }
     if (Misses.size() > Max)
       D.warning(File, Misses[Max].Line,

@@ -37,9 +37,9 @@ void forEachUnit(Module &M, PassContext &Ctx,
   std::vector<std::unique_ptr<DiagnosticEngine>> Local(N);
   for (auto &L : Local)
     L = std::make_unique<DiagnosticEngine>();
-  unsigned Threads =
-      Ctx.Threads ? Ctx.Threads
-                  : llvm::hardware_concurrency().compute_thread_count();
+  unsigned Threads = Ctx.Threads
+                         ? Ctx.Threads
+                         : llvm::hardware_concurrency().compute_thread_count();
   if (Threads <= 1 || N < 2) {
     for (size_t I = 0; I < N; ++I)
       Fn(*M.Units[I], *Local[I]);
@@ -66,10 +66,9 @@ Error PassPipeline::run(Module &M, PassContext &Ctx) {
       return E;
     if (Ctx.VerifyEach)
       if (Error E = verifyModule(M))
-        return createStringError(inconvertibleErrorCode(),
-                                 "IR is invalid after pass '%s':\n%s",
-                                 P->getName().str().c_str(),
-                                 toString(std::move(E)).c_str());
+        return createStringError(
+            inconvertibleErrorCode(), "IR is invalid after pass '%s':\n%s",
+            P->getName().str().c_str(), toString(std::move(E)).c_str());
   }
   return Error::success();
 }
@@ -81,8 +80,8 @@ static Error schedule(StringRef Name, std::vector<std::string> &Order,
     return Error::success();
   const PassInfo *Info = lookupPass(Name);
   if (!Info)
-    return createStringError(std::errc::invalid_argument,
-                             "unknown pass '%s'", Name.str().c_str());
+    return createStringError(std::errc::invalid_argument, "unknown pass '%s'",
+                             Name.str().c_str());
   if (!Visiting.insert(Name.str()).second)
     return createStringError(std::errc::invalid_argument,
                              "pass '%s' requires itself", Name.str().c_str());

@@ -40,9 +40,8 @@ public:
   StringRef getName() const override { return "resolve-debug-handles"; }
 
   Error run(Module &M, PassContext &Ctx) override {
-    forEachUnit(M, Ctx, [&](CompileUnit &U, DiagnosticEngine &D) {
-      resolve(M, U, D);
-    });
+    forEachUnit(M, Ctx,
+                [&](CompileUnit &U, DiagnosticEngine &D) { resolve(M, U, D); });
     return Error::success();
   }
 
@@ -146,7 +145,8 @@ private:
             Warn("no call of '" + K.Name + "' carries debug handle " +
                  Twine(*Handle) + " (mapping key '" + Key + "')");
         } else if (K.InMapping) {
-          Warn("kernel '" + Key + "' of the provenance mapping has no call "
+          Warn("kernel '" + Key +
+               "' of the provenance mapping has no call "
                "site in the generated code");
         }
       }
@@ -240,10 +240,10 @@ private:
       if (S.Kind == KernelKind::Unknown && Text.contains((Name + "[").str()))
         S.Kind = KernelKind::Triton;
       S.Line = L;
-      auto Pos = llvm::lower_bound(C.Calls, L, [](const CallSite &X,
-                                                  uint32_t Line) {
-        return X.Line < Line;
-      });
+      auto Pos =
+          llvm::lower_bound(C.Calls, L, [](const CallSite &X, uint32_t Line) {
+            return X.Line < Line;
+          });
       C.Calls.insert(Pos, std::move(S));
       Added = true;
     }

@@ -113,7 +113,8 @@ std::string excerpt(StringRef S, size_t Max) {
   std::string Out;
   size_t N = std::min(S.size(), Max);
   // Do not cut inside a UTF-8 sequence.
-  while (N < S.size() && N > 0 && (static_cast<unsigned char>(S[N]) & 0xC0) == 0x80)
+  while (N < S.size() && N > 0 &&
+         (static_cast<unsigned char>(S[N]) & 0xC0) == 0x80)
     --N;
   Out.reserve(N + 3);
   for (size_t I = 0; I < N; ++I) {

@@ -13,9 +13,13 @@ using namespace llvm;
 
 namespace tlp {
 
+bool verifyEachFromEnvironment() {
+  Optional<std::string> V = sys::Process::GetEnv("TLP_VERIFY_EACH");
+  return V && *V != "0" && !V->empty();
+}
+
 ToolDriver::ToolDriver(StringRef ToolName)
-    : ToolName(ToolName.str()),
-      Color(sys::Process::StandardErrHasColors()) {}
+    : ToolName(ToolName.str()), Color(sys::Process::StandardErrHasColors()) {}
 
 void ToolDriver::flush() { Diags.printNew(errs(), ToolName, Color); }
 
@@ -27,6 +31,7 @@ int ToolDriver::fail(const Twine &Message) {
 
 std::unique_ptr<Module> ToolDriver::load(const DriverOptions &Opts,
                                          bool &IsIR) {
+  bool VerifyEach = Opts.VerifyEach || verifyEachFromEnvironment();
   ReadOptions RO;
   RO.Threads = Opts.Threads;
   Expected<std::unique_ptr<Module>> M = loadInput(Opts.Input, Diags, IsIR, RO);
@@ -34,6 +39,11 @@ std::unique_ptr<Module> ToolDriver::load(const DriverOptions &Opts,
     fail(toString(M.takeError()));
     return nullptr;
   }
+  if (!IsIR && VerifyEach)
+    if (Error E = verifyModule(**M)) {
+      fail("IR is invalid after reading the input:\n" + toString(std::move(E)));
+      return nullptr;
+    }
   if (IsIR) {
     // Diagnostics in the IR were printed by the tool that wrote it.
     flush();
@@ -58,7 +68,7 @@ bool ToolDriver::run(Module &M, const DriverOptions &Opts) {
     return false;
   }
   PassContext Ctx(Diags);
-  Ctx.VerifyEach = Opts.VerifyEach;
+  Ctx.VerifyEach = Opts.VerifyEach || verifyEachFromEnvironment();
   Ctx.Threads = Opts.Threads;
   if (Error E = P->run(M, Ctx)) {
     fail(toString(std::move(E)));
@@ -84,8 +94,7 @@ int ToolDriver::finish(bool Strict) {
   if (Strict && Diags.numWarnings()) {
     WithColor::error(errs(), ToolName)
         << Diags.numWarnings() << " warning"
-        << (Diags.numWarnings() == 1 ? "" : "s")
-        << " with --strict\n";
+        << (Diags.numWarnings() == 1 ? "" : "s") << " with --strict\n";
     return 1;
   }
   return 0;

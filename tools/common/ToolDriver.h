@@ -27,6 +27,10 @@ struct DriverOptions {
   unsigned Threads = 0;
 };
 
+/// TLP_VERIFY_EACH=1 in the environment acts as --verify-each (the lit
+/// suite sets it, so every test verifies after reading and every pass).
+bool verifyEachFromEnvironment();
+
 class ToolDriver {
 public:
   explicit ToolDriver(llvm::StringRef ToolName);

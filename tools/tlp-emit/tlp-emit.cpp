@@ -40,14 +40,13 @@ static cl::opt<std::string> InputPath(cl::Positional, cl::desc("[input]"),
 static cl::opt<std::string>
     OutputPath("o", cl::desc("Output file or directory (default: stdout)"),
                cl::value_desc("path"), cl::init("-"), cl::cat(EmitCategory));
-static cl::opt<bool> Pretty("pretty",
-                            cl::desc("Indent the output (JSON)"),
+static cl::opt<bool> Pretty("pretty", cl::desc("Indent the output (JSON)"),
                             cl::cat(EmitCategory));
-static cl::opt<std::string> PassesText(
-    "passes",
-    cl::desc("Passes to run before emitting (default for a log: "
-             "link-provenance and what it requires; none for IR)"),
-    cl::value_desc("a,b,..."), cl::cat(EmitCategory));
+static cl::opt<std::string>
+    PassesText("passes",
+               cl::desc("Passes to run before emitting (default for a log: "
+                        "link-provenance and what it requires; none for IR)"),
+               cl::value_desc("a,b,..."), cl::cat(EmitCategory));
 static cl::opt<bool> VerifyEach("verify-each",
                                 cl::desc("Verify the IR after every pass"),
                                 cl::cat(EmitCategory));
@@ -90,8 +89,8 @@ int main(int argc, char **argv) {
   if (FormatFlag.getNumOccurrences() && FormatOpt.getNumOccurrences() &&
       FormatFlag != FormatOpt)
     return Driver.fail("two different output formats given");
-  EmitterKind Kind =
-      FormatFlag.getNumOccurrences() ? FormatFlag.getValue() : FormatOpt.getValue();
+  EmitterKind Kind = FormatFlag.getNumOccurrences() ? FormatFlag.getValue()
+                                                    : FormatOpt.getValue();
 
   DriverOptions Opts;
   Opts.Input = InputPath;

@@ -26,9 +26,9 @@ static cl::OptionCategory OptCategory("tlp-opt options");
 
 static cl::opt<std::string> InputPath(cl::Positional, cl::desc("<input>"),
                                       cl::init("-"), cl::cat(OptCategory));
-static cl::opt<std::string> OutputPath("o", cl::desc("Output file (default: stdout)"),
-                                       cl::value_desc("file"), cl::init("-"),
-                                       cl::cat(OptCategory));
+static cl::opt<std::string>
+    OutputPath("o", cl::desc("Output file (default: stdout)"),
+               cl::value_desc("file"), cl::init("-"), cl::cat(OptCategory));
 static cl::opt<std::string>
     PassesText("passes",
                cl::desc("Comma-separated passes to run; each pass's "
@@ -43,9 +43,9 @@ static cl::list<PassId>
     PassFlags(cl::desc("Passes (run in command-line order, with what they "
                        "require):"),
               cl::cat(OptCategory));
-static cl::opt<bool> ListPasses("list-passes",
-                                cl::desc("Print the registered passes and exit"),
-                                cl::cat(OptCategory));
+static cl::opt<bool>
+    ListPasses("list-passes", cl::desc("Print the registered passes and exit"),
+               cl::cat(OptCategory));
 static cl::opt<bool> VerifyEach("verify-each",
                                 cl::desc("Verify the IR after every pass"),
                                 cl::cat(OptCategory));
@@ -66,9 +66,8 @@ int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   ArrayRef<PassInfo> Registered = getRegisteredPasses();
   for (unsigned I = 0; I < Registered.size(); ++I)
-    PassFlags.getParser().addLiteralOption(Registered[I].Name,
-                                           static_cast<PassId>(I),
-                                           Registered[I].Description);
+    PassFlags.getParser().addLiteralOption(
+        Registered[I].Name, static_cast<PassId>(I), Registered[I].Description);
   cl::HideUnrelatedOptions(OptCategory);
   cl::SetVersionPrinter(
       [](raw_ostream &OS) { printToolVersion(OS, "tlp-opt"); });
@@ -96,8 +95,9 @@ int main(int argc, char **argv) {
   // Pass flags and --passes run in command-line order.
   std::vector<std::pair<unsigned, std::string>> Ordered;
   for (unsigned I = 0; I < PassFlags.size(); ++I)
-    Ordered.emplace_back(PassFlags.getPosition(I),
-                         Registered[static_cast<unsigned>(PassFlags[I])].Name.str());
+    Ordered.emplace_back(
+        PassFlags.getPosition(I),
+        Registered[static_cast<unsigned>(PassFlags[I])].Name.str());
   if (PassesText.getNumOccurrences()) {
     Expected<std::vector<std::string>> Names = parsePipelineText(PassesText);
     if (!Names)
@@ -106,8 +106,9 @@ int main(int argc, char **argv) {
     for (std::string &N : *Names)
       Ordered.emplace_back(Pos, std::move(N));
   }
-  std::stable_sort(Ordered.begin(), Ordered.end(),
-                   [](const auto &A, const auto &B) { return A.first < B.first; });
+  std::stable_sort(
+      Ordered.begin(), Ordered.end(),
+      [](const auto &A, const auto &B) { return A.first < B.first; });
   for (auto &P : Ordered)
     Opts.Passes.push_back(P.second);
 

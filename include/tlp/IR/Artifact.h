@@ -24,7 +24,8 @@
 namespace tlp {
 
 /// Name -> list of names, in the order of the source JSON.
-using NameListMap = std::vector<std::pair<std::string, std::vector<std::string>>>;
+using NameListMap =
+    std::vector<std::pair<std::string, std::vector<std::string>>>;
 
 class Artifact {
 public:
@@ -94,8 +95,7 @@ public:
   explicit GraphArtifact(ArtifactKind K) : Artifact(K) {}
   std::unique_ptr<Artifact> clone() const override;
   static bool classof(const Artifact *A) {
-    return A->getKind() == AK_PreGradGraph ||
-           A->getKind() == AK_PostGradGraph;
+    return A->getKind() == AK_PreGradGraph || A->getKind() == AK_PostGradGraph;
   }
 
   std::string Text;

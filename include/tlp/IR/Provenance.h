@@ -77,8 +77,7 @@ private:
   const CompileUnit &U;
   std::vector<std::vector<uint32_t>> KernelPost, KernelPre, KernelSources;
   std::vector<std::vector<EdgeOrigin>> KernelSourceOrigins;
-  std::vector<std::vector<uint32_t>> PrePost, PostPre, PostKernels,
-      PreKernels;
+  std::vector<std::vector<uint32_t>> PrePost, PostPre, PostKernels, PreKernels;
 };
 
 } // namespace tlp

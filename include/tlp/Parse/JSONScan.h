@@ -45,14 +45,14 @@ bool parse(llvm::StringRef Text, Value &V, ParseError &Err);
 
 /// Call \p F for each member of a validated object, in order. Keys are
 /// decoded. Stops early and returns false if \p F returns false.
-bool forEachMember(const Value &Obj,
-                   llvm::function_ref<bool(llvm::StringRef Key,
-                                           const Value &V)> F);
+bool forEachMember(
+    const Value &Obj,
+    llvm::function_ref<bool(llvm::StringRef Key, const Value &V)> F);
 /// Same, with the key left raw (escapes intact, no allocation). Most keys
 /// have no escapes, so callers compare the raw key first.
-bool forEachMemberRaw(const Value &Obj,
-                      llvm::function_ref<bool(llvm::StringRef RawKey,
-                                              const Value &V)> F);
+bool forEachMemberRaw(
+    const Value &Obj,
+    llvm::function_ref<bool(llvm::StringRef RawKey, const Value &V)> F);
 
 /// Call \p F for each element of a validated array.
 bool forEachElement(const Value &Arr,

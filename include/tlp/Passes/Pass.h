@@ -41,8 +41,9 @@ public:
 };
 
 /// Run \p Fn on every unit, in parallel; diagnostics keep unit order.
-void forEachUnit(Module &M, PassContext &Ctx,
-                 llvm::function_ref<void(CompileUnit &, DiagnosticEngine &)> Fn);
+void forEachUnit(
+    Module &M, PassContext &Ctx,
+    llvm::function_ref<void(CompileUnit &, DiagnosticEngine &)> Fn);
 
 struct PassInfo {
   llvm::StringRef Name;

@@ -77,8 +77,7 @@ public:
 
   /// Print diagnostics reported since the last call (or since construction)
   /// to \p OS. Used by tools to print as each phase ends.
-  void printNew(llvm::raw_ostream &OS, llvm::StringRef ToolName,
-                bool UseColor);
+  void printNew(llvm::raw_ostream &OS, llvm::StringRef ToolName, bool UseColor);
   /// Mark everything reported so far as printed (used when diagnostics come
   /// from an input that already printed them, such as IR from tlp-opt).
   void markPrinted();

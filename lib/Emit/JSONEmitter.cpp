@@ -222,68 +222,96 @@ ojson diagnosticJSON(const Diagnostic &D) {
 
 } // namespace
 
-Error emitJSON(const Module &M, const EmitOptions &Opts,
-               DiagnosticEngine &Diags) {
-  Expected<std::unique_ptr<ToolOutputFile>> Out = openOutputFile(Opts.Output);
-  if (!Out)
-    return Out.takeError();
-  raw_fd_ostream &OS = (*Out)->os();
-  bool P = Opts.Pretty;
-  const char *NL = P ? "\n" : "";
-  const char *Ind = P ? "  " : "";
-  const char *Sep = P ? ": " : ":";
-  auto Key = [&](StringRef K) { OS << Ind << '"' << K << '"' << Sep; };
+namespace {
 
-  OS << '{' << NL;
-  Key("schema");
-  OS << '"' << JSONSchemaVersion << "\"," << NL;
-  Key("producer");
-  OS << "\"tlp " << TLP_VERSION_STRING << "\"," << NL;
-  ojson Logs = ojson::array();
-  for (uint32_t I = 0; I < M.Logs.size(); ++I) {
-    ojson L = ojson::object();
-    L["path"] = M.logName(I);
-    L["rank"] = optInt(M.Logs[I].Rank);
-    Logs.push_back(std::move(L));
+/// Writes the top-level object by hand and each unit as one nlohmann DOM,
+/// so memory holds one unit's JSON at a time.
+class JSONEmitter : public Emitter {
+public:
+  using Emitter::Emitter;
+
+  Error begin(const Module &M) override {
+    Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
+    if (!F)
+      return F.takeError();
+    Out = std::move(*F);
+    raw_ostream &OS = Out->os();
+    OS << '{' << nl();
+    key("schema");
+    OS << '"' << JSONSchemaVersion << "\"," << nl();
+    key("producer");
+    OS << "\"tlp " << TLP_VERSION_STRING << "\"," << nl();
+    ojson Logs = ojson::array();
+    for (uint32_t I = 0; I < M.Logs.size(); ++I) {
+      ojson L = ojson::object();
+      L["path"] = M.logName(I);
+      L["rank"] = optInt(M.Logs[I].Rank);
+      Logs.push_back(std::move(L));
+    }
+    key("logs");
+    OS << dump(Logs, Opts.Pretty, 2) << ',' << nl();
+    key("units");
+    OS << '[';
+    return Error::success();
   }
-  Key("logs");
-  OS << dump(Logs, P, 2) << ',' << NL;
-  Key("units");
-  OS << '[';
-  for (size_t I = 0; I < M.Units.size(); ++I) {
-    OS << (I ? "," : "") << NL << (P ? "    " : "");
-    OS << dump(unitJSON(M, *M.Units[I]), P, 4);
+
+  Error unit(const Module &M, const CompileUnit &U) override {
+    raw_ostream &OS = Out->os();
+    OS << (Units++ ? "," : "") << nl() << (Opts.Pretty ? "    " : "");
+    OS << dump(unitJSON(M, U), Opts.Pretty, 4);
+    return Error::success();
   }
-  if (!M.Units.empty())
-    OS << NL << Ind;
-  OS << "]," << NL;
-  ojson Stats = ojson::object();
-  Stats["lines"] = M.Stats.Lines;
-  Stats["events"] = M.Stats.Events;
-  Stats["payloads"] = M.Stats.Payloads;
-  Stats["md5_mismatches"] = M.Stats.Md5Mismatches;
-  Stats["malformed_lines"] = M.Stats.MalformedLines;
-  ojson Unknown = ojson::object();
-  for (auto &KV : M.Stats.UnknownKinds)
-    Unknown[KV.first] = KV.second;
-  Stats["unknown_kinds"] = std::move(Unknown);
-  Stats["ungrouped_artifacts"] = M.Artifacts.size();
-  Key("stats");
-  OS << dump(Stats, P, 2) << ',' << NL;
-  ojson Diag = ojson::array();
-  for (const Diagnostic &D : M.Diagnostics)
-    Diag.push_back(diagnosticJSON(D));
-  Key("diagnostics");
-  OS << dump(Diag, P, 2) << NL << '}' << '\n';
-  OS.flush();
-  if (OS.has_error()) {
-    std::error_code EC = OS.error();
-    OS.clear_error();
-    return createStringError(EC, "cannot write '%s': %s", Opts.Output.c_str(),
-                             EC.message().c_str());
+
+  Error end(const Module &M) override {
+    raw_fd_ostream &OS = Out->os();
+    if (Units)
+      OS << nl() << ind();
+    OS << "]," << nl();
+    ojson Stats = ojson::object();
+    Stats["lines"] = M.Stats.Lines;
+    Stats["events"] = M.Stats.Events;
+    Stats["payloads"] = M.Stats.Payloads;
+    Stats["md5_mismatches"] = M.Stats.Md5Mismatches;
+    Stats["malformed_lines"] = M.Stats.MalformedLines;
+    ojson Unknown = ojson::object();
+    for (auto &KV : M.Stats.UnknownKinds)
+      Unknown[KV.first] = KV.second;
+    Stats["unknown_kinds"] = std::move(Unknown);
+    Stats["ungrouped_artifacts"] = M.Artifacts.size();
+    key("stats");
+    OS << dump(Stats, Opts.Pretty, 2) << ',' << nl();
+    ojson Diag = ojson::array();
+    for (const Diagnostic &D : M.Diagnostics)
+      Diag.push_back(diagnosticJSON(D));
+    key("diagnostics");
+    OS << dump(Diag, Opts.Pretty, 2) << nl() << '}' << '\n';
+    OS.flush();
+    if (OS.has_error()) {
+      std::error_code EC = OS.error();
+      OS.clear_error();
+      return createStringError(EC, "cannot write '%s': %s", Opts.Output.c_str(),
+                               EC.message().c_str());
+    }
+    Out->keep();
+    return Error::success();
   }
-  (*Out)->keep();
-  return Error::success();
+
+private:
+  std::unique_ptr<ToolOutputFile> Out;
+  size_t Units = 0;
+
+  const char *nl() const { return Opts.Pretty ? "\n" : ""; }
+  const char *ind() const { return Opts.Pretty ? "  " : ""; }
+  void key(StringRef K) {
+    Out->os() << ind() << '"' << K << '"' << (Opts.Pretty ? ": " : ":");
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Emitter> createJSONEmitter(const EmitOptions &Opts,
+                                           DiagnosticEngine &Diags) {
+  return std::make_unique<JSONEmitter>(Opts, Diags);
 }
 
 } // namespace tlp

@@ -23,7 +23,7 @@ using namespace tlp;
 
 namespace {
 enum class EmitterKind {
-#define TLP_EMITTER(NAME, FUNCTION, DESCRIPTION) FUNCTION,
+#define TLP_EMITTER(NAME, CLASS, DESCRIPTION) CLASS,
 #include "tlp/Emit/Emitters.def"
 };
 } // namespace
@@ -47,6 +47,34 @@ static cl::opt<std::string>
                cl::desc("Passes to run before emitting (default for a log: "
                         "link-provenance and what it requires; none for IR)"),
                cl::value_desc("a,b,..."), cl::cat(EmitCategory));
+static cl::opt<std::string>
+    UnitOpt("unit",
+            cl::desc("The unit to draw (DOT): its id (0-0-forward), its "
+                     "name or its index; default: the first"),
+            cl::value_desc("id"), cl::cat(EmitCategory));
+static cl::opt<std::string>
+    GraphOpt("graph",
+             cl::desc("What to draw (DOT): pre, post or provenance "
+                      "(default)"),
+             cl::value_desc("pre|post|provenance"), cl::init("provenance"),
+             cl::cat(EmitCategory));
+static cl::opt<bool>
+    CollapseKernels("collapse-kernels",
+                    cl::desc("Draw each kernel as one node (DOT)"),
+                    cl::cat(EmitCategory));
+static cl::opt<std::string> NodeOpt(
+    "node",
+    cl::desc("Answer for one pre-grad node: where did it go (Markdown)"),
+    cl::value_desc("name"), cl::cat(EmitCategory));
+static cl::opt<std::string>
+    SourceOpt("source", cl::desc("Answer for one user source line (Markdown)"),
+              cl::value_desc("file:line"), cl::cat(EmitCategory));
+static cl::opt<std::string>
+    RenderOpt("render",
+              cl::desc("Markdown output: markdown (default) or html "
+                       "(rendered with cmark)"),
+              cl::value_desc("markdown|html"), cl::init("markdown"),
+              cl::cat(EmitCategory));
 static cl::opt<bool> VerifyEach("verify-each",
                                 cl::desc("Verify the IR after every pass"),
                                 cl::cat(EmitCategory));
@@ -71,11 +99,10 @@ static std::string commandLine(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
-#define TLP_EMITTER(NAME, FUNCTION, DESCRIPTION)                               \
-  FormatFlag.getParser().addLiteralOption(NAME, EmitterKind::FUNCTION,         \
+#define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \
+  FormatFlag.getParser().addLiteralOption(NAME, EmitterKind::CLASS,            \
                                           DESCRIPTION);                        \
-  FormatOpt.getParser().addLiteralOption(NAME, EmitterKind::FUNCTION,          \
-                                         DESCRIPTION);
+  FormatOpt.getParser().addLiteralOption(NAME, EmitterKind::CLASS, DESCRIPTION);
 #include "tlp/Emit/Emitters.def"
   cl::HideUnrelatedOptions(EmitCategory);
   cl::SetVersionPrinter(
@@ -119,16 +146,22 @@ int main(int argc, char **argv) {
   EO.Output = OutputPath;
   EO.Pretty = Pretty;
   EO.CommandLine = commandLine(argc, argv);
-  Error E = Error::success();
+  EO.Unit = UnitOpt;
+  EO.Graph = GraphOpt;
+  EO.CollapseKernels = CollapseKernels;
+  EO.Node = NodeOpt;
+  EO.Source = SourceOpt;
+  EO.Render = RenderOpt;
+  std::unique_ptr<Emitter> E;
   switch (Kind) {
-#define TLP_EMITTER(NAME, FUNCTION, DESCRIPTION)                               \
-  case EmitterKind::FUNCTION:                                                  \
-    E = FUNCTION(*M, EO, Driver.Diags);                                        \
+#define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \
+  case EmitterKind::CLASS:                                                     \
+    E = create##CLASS(EO, Driver.Diags);                                       \
     break;
 #include "tlp/Emit/Emitters.def"
   }
-  if (E)
-    return Driver.fail(toString(std::move(E)));
+  if (Error Err = emitModule(*E, *M))
+    return Driver.fail(toString(std::move(Err)));
   Driver.flush();
   return Driver.Diags.numErrors() ? 1 : 0;
 }

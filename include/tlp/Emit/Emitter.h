@@ -1,7 +1,10 @@
 //===- Emitter.h - Emitter interface ----------------------------*- C++ -*-===//
 //
-// Part of tlp. An emitter renders a Module. Emitters are free functions
-// registered in Emitters.def; each reads only the IR.
+// Part of tlp. An emitter renders a Module. It reads only the IR. Emitters
+// stream: begin() once, unit() for every unit in order, end() once, so a
+// driver can hand over units as they are ready and free them after; an
+// emitter that needs all units (an index page) keeps what it needs of each.
+// Emitters are registered in Emitters.def.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +16,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,12 +30,48 @@ struct EmitOptions {
   bool Pretty = false;
   /// The command that made the output (recorded by some emitters).
   std::string CommandLine;
+
+  /// --unit: which unit (slug, display name or index) an emitter that
+  /// draws one unit picks; empty: the first.
+  std::string Unit;
+  /// --graph=pre|post|provenance (DOT).
+  std::string Graph = "provenance";
+  /// --collapse-kernels: draw each kernel as one node (DOT).
+  bool CollapseKernels = false;
+  /// --node=NAME / --source=FILE:LINE: answer for one pre-grad node or
+  /// one user source line (Markdown).
+  std::string Node;
+  std::string Source;
+  /// --render=markdown|html (Markdown).
+  std::string Render = "markdown";
 };
 
-#define TLP_EMITTER(NAME, FUNCTION, DESCRIPTION)                               \
-  llvm::Error FUNCTION(const Module &M, const EmitOptions &Opts,               \
-                       DiagnosticEngine &Diags);
+class Emitter {
+public:
+  explicit Emitter(const EmitOptions &Opts, DiagnosticEngine &Diags)
+      : Opts(Opts), Diags(Diags) {}
+  virtual ~Emitter();
+
+  /// Once, before any unit. \p M has its logs and stats; its Units may be
+  /// empty (when the driver streams) and its diagnostics are not complete.
+  virtual llvm::Error begin(const Module &M) { return llvm::Error::success(); }
+  /// Every unit, in module order.
+  virtual llvm::Error unit(const Module &M, const CompileUnit &U) = 0;
+  /// Once, after the last unit; M.Diagnostics is complete.
+  virtual llvm::Error end(const Module &M) = 0;
+
+protected:
+  const EmitOptions &Opts;
+  DiagnosticEngine &Diags;
+};
+
+#define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \
+  std::unique_ptr<Emitter> create##CLASS(const EmitOptions &Opts,              \
+                                         DiagnosticEngine &Diags);
 #include "tlp/Emit/Emitters.def"
+
+/// begin(), unit() for each of M.Units, end().
+llvm::Error emitModule(Emitter &E, const Module &M);
 
 /// Current version of the JSON schema (docs/json.md).
 extern const char *const JSONSchemaVersion;

@@ -44,7 +44,7 @@ TEST(TraceReader, BlankLineInPayloadIsKeptWhenTheMd5SaysSo) {
       "\t1}\n";
   Module M;
   DiagnosticEngine D;
-  readTraceBuffer(Log, "x.log", llvm::None, M, D);
+  readTraceText(Log, "x.log", M, D);
   EXPECT_EQ(M.Stats.Md5Mismatches, 0u)
       << (D.size() ? D.diagnostics()[0].Message : "");
   ASSERT_EQ(M.Artifacts.size(), 1u);

@@ -28,6 +28,11 @@ class VerifierImpl {
 public:
   explicit VerifierImpl(const Module &M) : M(M) {}
 
+  Error runUnit(const CompileUnit &U) {
+    checkUnit(U);
+    return result();
+  }
+
   Error run() {
     for (size_t I = 0; I < M.Artifacts.size(); ++I)
       checkArtifact(*M.Artifacts[I], "artifact " + std::to_string(I));
@@ -39,6 +44,10 @@ public:
              "units are not sorted by key or a key is repeated (after '" +
                  M.Units[I - 1]->Key.slug() + "')");
     }
+    return result();
+  }
+
+  Error result() {
     if (Problems.empty())
       return Error::success();
     std::string Msg;
@@ -75,6 +84,8 @@ private:
   void checkArtifact(const Artifact &A, const std::string &Where,
                      const CompileUnit *U = nullptr) {
     checkHeader(A, Where);
+    if (!A.isLoaded())
+      return; // nothing of the payload to check yet
     if (const auto *G = dyn_cast<GraphArtifact>(&A))
       checkGraph(*G, Where, U);
     else if (const auto *C = dyn_cast<CodeArtifact>(&A))
@@ -183,7 +194,7 @@ private:
         fail(W, "call lines are not sorted");
       if (!K.CallLines.empty() && !U.Code)
         fail(W, "has call lines but the unit has no code");
-      if (U.Code)
+      if (U.Code && U.Code->isLoaded())
         for (uint32_t L : K.CallLines) {
           bool Found = llvm::any_of(U.Code->Calls, [&](const CallSite &S) {
             return S.Line == L && S.Kernel == K.Name;
@@ -245,5 +256,9 @@ private:
 } // namespace
 
 Error verifyModule(const Module &M) { return VerifierImpl(M).run(); }
+
+Error verifyUnit(const Module &M, const CompileUnit &U) {
+  return VerifierImpl(M).runUnit(U);
+}
 
 } // namespace tlp

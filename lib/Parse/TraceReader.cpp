@@ -23,12 +23,17 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <cstring>
 #include <map>
+
+#include <cerrno>
+#include <sys/mman.h>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -203,34 +208,52 @@ const KindTables &tables() {
   return T;
 }
 
-/// An artifact whose payload has been collected but not parsed.
-struct PendingArtifact {
-  Artifact::ArtifactKind Kind;
-  std::string Name;
-  uint32_t Line = 0;
-  Optional<int64_t> Rank;
-  Optional<CompileId> Id;
-  std::string Text;
+/// A diagnostic of one chunk, with what the per-log report limits count.
+enum class DiagClass { Line, Md5, Other };
+struct ChunkDiag {
+  Diagnostic D;
+  DiagClass Class = DiagClass::Other;
 };
 
-class LogReader {
+/// What one chunk of a log yields; line numbers are relative to the chunk
+/// until merged.
+struct ChunkResult {
+  std::vector<std::unique_ptr<Artifact>> Artifacts;
+  std::vector<CompileEvent> Events;
+  /// For each event with a stack frame: the interned file index (or -1).
+  std::vector<int64_t> EventFileIndex;
+  std::vector<std::pair<int64_t, std::string>> Strings;
+  std::vector<ChunkDiag> Diags;
+  /// (line, rank) of every envelope with a rank among the kept events.
+  std::vector<std::pair<uint32_t, int64_t>> Ranks;
+  std::map<std::string, uint64_t> Unknown;
+  uint64_t Events_ = 0, Payloads = 0, Md5Mismatches = 0, Malformed = 0;
+  uint64_t CRLines = 0;
+  uint32_t Lines = 0;
+};
+
+/// Scans [Begin, End) of one log: a range that starts at an event line (or
+/// the start of the log), so chunks are independent.
+class ChunkScanner {
 public:
-  LogReader(StringRef Buf, StringRef Name, uint32_t LogIndex,
-            Optional<int64_t> FileRank, Module &M, DiagnosticEngine &Diags,
-            const ReadOptions &Opts)
-      : Buf(Buf), Name(Name.str()), LogIndex(LogIndex), FileRank(FileRank),
-        M(M), Diags(Diags), Opts(Opts) {}
+  ChunkScanner(StringRef Log, uint64_t Begin, uint64_t End, uint32_t LogIndex,
+               Optional<int64_t> FileRank, StringRef Name,
+               const TraceSources &Sources, const ReadOptions &Opts,
+               ChunkResult &R)
+      : Log(Log), Begin(Begin), End(End), LogIndex(LogIndex),
+        FileRank(FileRank), Name(Name), Sources(Sources), Opts(Opts), R(R) {}
 
   void run();
 
 private:
-  StringRef Buf;
-  std::string Name;
+  StringRef Log;
+  uint64_t Begin, End;
   uint32_t LogIndex;
   Optional<int64_t> FileRank;
-  Module &M;
-  DiagnosticEngine &Diags;
+  StringRef Name;
+  const TraceSources &Sources;
   const ReadOptions &Opts;
+  ChunkResult &R;
 
   struct Event {
     bool Active = false;
@@ -241,179 +264,139 @@ private:
     std::string Kind;
     std::string ArtName;
     Optional<int64_t> Rank;
+    bool EnvelopeRank = false;
     Optional<CompileId> Id;
     bool HasPayload = false;
     StringRef Md5;
     MD5 Hash;
     unsigned PayloadLines = 0;
     unsigned PendingBlanks = 0;
-    bool Collect = false;
-    std::vector<StringRef> Lines;
+    /// Byte range of the payload lines taken so far.
+    uint64_t PayloadBegin = 0, PayloadEnd = 0;
+    /// End of the last blank line waiting to be taken or dropped.
+    uint64_t BlankEnd = 0;
+    /// The first payload line (an output code's `# AOT ID:`).
+    StringRef FirstLine;
     json::Value Meta;
-    json::Value Stack;
     bool ExtraReported = false;
   };
   Event Cur;
-
-  std::vector<PendingArtifact> Pending;
-  std::vector<std::string> Strings;
-  std::map<std::string, uint64_t> Unknown;
-  uint64_t Lines = 0, CRLines = 0;
-  unsigned LineReports = 0, LineSuppressed = 0;
-  unsigned Md5Reports = 0, Md5Suppressed = 0;
   bool InOrphanRun = false;
-  bool RankConflictReported = false;
 
+  void diag(Severity Sev, uint32_t Line, const Twine &Msg, StringRef Excerpt,
+            DiagClass C) {
+    ChunkDiag D;
+    D.D.Sev = Sev;
+    D.D.File = Name.str();
+    D.D.Line = Line;
+    D.D.Message = Msg.str();
+    D.D.Excerpt = Excerpt.empty() ? std::string() : excerpt(Excerpt);
+    D.Class = C;
+    R.Diags.push_back(std::move(D));
+  }
   void lineProblem(uint32_t Line, const Twine &Msg, StringRef Text) {
-    ++M.Stats.MalformedLines;
-    if (LineReports >= Opts.MaxLineReports) {
-      ++LineSuppressed;
-      return;
-    }
-    ++LineReports;
-    Diags.report(Severity::Warning, Name, Line, Msg, excerpt(Text));
+    ++R.Malformed;
+    diag(Severity::Warning, Line, Msg, Text, DiagClass::Line);
   }
 
-  void payloadLine(StringRef Content, uint32_t Line, StringRef Raw) {
-    if (!Cur.Active) {
-      if (!InOrphanRun)
-        lineProblem(Line, "payload line without an event before it", Raw);
-      InOrphanRun = true;
-      return;
-    }
-    if (Cur.Skip)
-      return;
-    if (!Cur.HasPayload) {
-      if (!Cur.ExtraReported)
-        lineProblem(Line, "payload line after an event without 'has_payload'",
-                    Raw);
-      Cur.ExtraReported = true;
-      return;
-    }
-    flushBlanks();
-    addPayloadLine(Content);
-  }
-
+  void payloadLine(StringRef Content, uint32_t Line, StringRef Raw,
+                   uint64_t LineBegin, uint64_t LineEnd);
   void addPayloadLine(StringRef Content) {
     if (Cur.PayloadLines)
       Cur.Hash.update("\n");
+    else
+      Cur.FirstLine = Content;
     Cur.Hash.update(Content);
     ++Cur.PayloadLines;
-    if (Cur.Collect)
-      Cur.Lines.push_back(Content);
   }
-
   void flushBlanks() {
     for (; Cur.PendingBlanks; --Cur.PendingBlanks)
       addPayloadLine(StringRef());
+    if (Cur.BlankEnd > Cur.PayloadEnd)
+      Cur.PayloadEnd = Cur.BlankEnd;
   }
-
-  void blankLine() {
-    if (Cur.Active && !Cur.Skip && Cur.HasPayload)
-      ++Cur.PendingBlanks;
-  }
-
-  static std::string hexOf(MD5 &H) {
-    MD5::MD5Result R;
-    H.final(R);
-    return R.digest().str().str();
-  }
-
   void startEvent(StringRef L, uint32_t LineNo);
   void finishEvent();
   void finishArtifact();
-  void materialize(PendingArtifact &P, DiagnosticEngine &Local,
-                   std::unique_ptr<Artifact> &Out);
+
+  static std::string hexOf(MD5 &H) {
+    MD5::MD5Result Res;
+    H.final(Res);
+    return Res.digest().str().str();
+  }
 };
 
-void LogReader::run() {
-  const char *P = Buf.begin(), *E = Buf.end();
+void ChunkScanner::run() {
+  const char *Base = Log.data();
+  const char *P = Base + Begin, *E = Base + End;
   uint32_t LineNo = 0;
+  uint64_t Released = Begin;
+  constexpr uint64_t ReleaseStep = 32u << 20;
   while (P < E) {
     const char *NL = static_cast<const char *>(std::memchr(P, '\n', E - P));
     const char *LE = NL ? NL : E;
+    uint64_t LineBegin = P - Base, LineEnd = LE - Base;
     StringRef L(P, LE - P);
     P = NL ? NL + 1 : E;
     ++LineNo;
     if (!L.empty() && L.back() == '\r') {
       L = L.drop_back();
-      ++CRLines;
+      ++R.CRLines;
     }
     if (!L.empty() && L[0] == '\t') {
-      payloadLine(L.drop_front(), LineNo, L);
-      continue;
+      payloadLine(L.drop_front(), LineNo, L, LineBegin, LineEnd);
+    } else if (trimWS(L).empty()) {
+      if (Cur.Active && !Cur.Skip && Cur.HasPayload) {
+        if (!Cur.PayloadLines && !Cur.PendingBlanks)
+          Cur.PayloadBegin = LineBegin;
+        ++Cur.PendingBlanks;
+        Cur.BlankEnd = LineEnd;
+      }
+    } else {
+      InOrphanRun = false;
+      finishEvent();
+      startEvent(L, LineNo);
     }
-    if (trimWS(L).empty()) {
-      blankLine();
-      continue;
+    // Drop what we are done with from memory (mapped files only). Pointers
+    // into released pages stay valid: the pages come back from the page
+    // cache if the current event still reads them.
+    uint64_t Done = static_cast<uint64_t>(P - Base);
+    if (Done - Released >= ReleaseStep) {
+      Sources.release(LogIndex, Released, Done - Released);
+      Released = Done;
     }
-    InOrphanRun = false;
-    finishEvent();
-    startEvent(L, LineNo);
   }
   finishEvent();
-  Lines = LineNo;
-  M.Stats.Lines += Lines;
-
-  if (CRLines)
-    Diags.note(Name, 0,
-               Twine(CRLines) + " lines end in CR LF; the CR was dropped");
-  if (LineSuppressed)
-    Diags.warning(Name, 0,
-                  Twine(LineSuppressed) + " more malformed lines not shown");
-  if (Md5Suppressed)
-    Diags.warning(Name, 0,
-                  Twine(Md5Suppressed) + " more md5 mismatches not shown");
-  for (auto &KV : Unknown) {
-    auto It = llvm::find_if(M.Stats.UnknownKinds,
-                            [&](const std::pair<std::string, uint64_t> &P) {
-                              return P.first == KV.first;
-                            });
-    if (It == M.Stats.UnknownKinds.end())
-      M.Stats.UnknownKinds.emplace_back(KV.first, KV.second);
-    else
-      It->second += KV.second;
-  }
-  llvm::sort(M.Stats.UnknownKinds);
-  if (!Unknown.empty()) {
-    std::string List;
-    uint64_t Total = 0;
-    for (auto &KV : Unknown) {
-      if (!List.empty())
-        List += ", ";
-      List += KV.first + " (" + std::to_string(KV.second) + ")";
-      Total += KV.second;
-    }
-    Diags.note(Name, 0,
-               Twine(Total) + " events of kinds tlp does not know: " + List);
-  }
-
-  // Parse the payloads, in parallel; results and diagnostics keep log order.
-  std::vector<std::unique_ptr<Artifact>> Out(Pending.size());
-  std::vector<std::unique_ptr<DiagnosticEngine>> Local(Pending.size());
-  for (auto &L : Local)
-    L = std::make_unique<DiagnosticEngine>();
-  auto Work = [&](size_t I) { materialize(Pending[I], *Local[I], Out[I]); };
-  unsigned Threads = Opts.Threads
-                         ? Opts.Threads
-                         : llvm::hardware_concurrency().compute_thread_count();
-  if (Threads <= 1 || Pending.size() < 2) {
-    for (size_t I = 0; I < Pending.size(); ++I)
-      Work(I);
-  } else {
-    ThreadPool Pool(llvm::hardware_concurrency(Threads));
-    for (size_t I = 0; I < Pending.size(); ++I)
-      Pool.async(Work, I);
-    Pool.wait();
-  }
-  for (size_t I = 0; I < Pending.size(); ++I) {
-    Diags.append(*Local[I]);
-    if (Out[I])
-      M.Artifacts.push_back(std::move(Out[I]));
-  }
+  R.Lines = LineNo;
+  if (End > Released)
+    Sources.release(LogIndex, Released, End - Released);
 }
 
-void LogReader::startEvent(StringRef L, uint32_t LineNo) {
+void ChunkScanner::payloadLine(StringRef Content, uint32_t Line, StringRef Raw,
+                               uint64_t LineBegin, uint64_t LineEnd) {
+  if (!Cur.Active) {
+    if (!InOrphanRun)
+      lineProblem(Line, "payload line without an event before it", Raw);
+    InOrphanRun = true;
+    return;
+  }
+  if (Cur.Skip)
+    return;
+  if (!Cur.HasPayload) {
+    if (!Cur.ExtraReported)
+      lineProblem(Line, "payload line after an event without 'has_payload'",
+                  Raw);
+    Cur.ExtraReported = true;
+    return;
+  }
+  if (!Cur.PayloadLines && !Cur.PendingBlanks)
+    Cur.PayloadBegin = LineBegin;
+  flushBlanks();
+  addPayloadLine(Content);
+  Cur.PayloadEnd = LineEnd;
+}
+
+void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   Cur = Event();
   Cur.Active = true;
   Cur.Line = LineNo;
@@ -428,7 +411,7 @@ void LogReader::startEvent(StringRef L, uint32_t LineNo) {
   if (!json::parse(Json, V, Err) || !V.isObject()) {
     size_t Col = static_cast<size_t>(Json.begin() - L.begin()) + Err.Offset + 1;
     lineProblem(LineNo,
-                V.isObject() || !Err.Message.empty()
+                !Err.Message.empty()
                     ? "invalid JSON in event envelope: " + Err.Message +
                           " at column " + Twine(Col)
                     : Twine("event envelope is not a JSON object"),
@@ -464,8 +447,7 @@ void LogReader::startEvent(StringRef L, uint32_t LineNo) {
       Cur.HasPayload = true;
       if (X.isString())
         Cur.Md5 = X.Text.substr(1, X.Text.size() - 2);
-    } else if (Key == "stack")
-      Cur.Stack = X;
+    }
     return true;
   });
   if (First) {
@@ -473,7 +455,7 @@ void LogReader::startEvent(StringRef L, uint32_t LineNo) {
     Cur.Skip = true;
     return;
   }
-  ++M.Stats.Events;
+  ++R.Events_;
   if (Frame || CA) {
     CompileId Id;
     Id.FrameId = Frame;
@@ -485,17 +467,7 @@ void LogReader::startEvent(StringRef L, uint32_t LineNo) {
     Cur.Id = Id;
   }
   Cur.Rank = Rank ? Rank : FileRank;
-  if (Rank) {
-    LogFile &LF = M.Logs[LogIndex];
-    if (!LF.Rank)
-      LF.Rank = Rank;
-    else if (*LF.Rank != *Rank && !RankConflictReported) {
-      Diags.warning(Name, LineNo,
-                    "event rank " + Twine(*Rank) +
-                        " differs from the log's rank " + Twine(*LF.Rank));
-      RankConflictReported = true;
-    }
-  }
+  Cur.EnvelopeRank = Rank.hasValue();
 
   const KindTables &T = tables();
   auto It = T.Events.find(Cur.Kind);
@@ -535,10 +507,9 @@ void LogReader::startEvent(StringRef L, uint32_t LineNo) {
   }
   if (Cur.ArtName.empty())
     Cur.ArtName = Cur.Kind;
-  Cur.Collect = Cur.Class == EventClass::Artifact;
 }
 
-void LogReader::finishEvent() {
+void ChunkScanner::finishEvent() {
   if (!Cur.Active)
     return;
   Cur.Active = false;
@@ -555,7 +526,7 @@ void LogReader::finishEvent() {
     return;
   }
   if (Cur.HasPayload) {
-    ++M.Stats.Payloads;
+    ++R.Payloads;
     bool Checked = Opts.VerifyMd5 && Cur.Md5.size() == 32;
     if (Cur.PendingBlanks) {
       // Trailing blank lines belong to the payload only if the md5 says so.
@@ -570,23 +541,18 @@ void LogReader::finishEvent() {
     }
     if (Opts.VerifyMd5) {
       if (Cur.Md5.size() != 32) {
-        Diags.warning(Name, Cur.Line,
-                      "'has_payload' of '" + Cur.ArtName +
-                          "' is not an md5 digest");
+        diag(Severity::Warning, Cur.Line,
+             "'has_payload' of '" + Cur.ArtName + "' is not an md5 digest",
+             StringRef(), DiagClass::Other);
       } else {
         std::string Got = hexOf(Cur.Hash);
         if (Got != Cur.Md5.lower()) {
-          ++M.Stats.Md5Mismatches;
-          if (Md5Reports < Opts.MaxLineReports) {
-            ++Md5Reports;
-            Diags.warning(Name, Cur.Line,
-                          "payload md5 mismatch for '" + Cur.ArtName + "' (" +
-                              Twine(Cur.PayloadLines) + " lines): expected " +
-                              Cur.Md5 + ", got " + Got +
-                              "; using the payload as is");
-          } else {
-            ++Md5Suppressed;
-          }
+          ++R.Md5Mismatches;
+          diag(Severity::Warning, Cur.Line,
+               "payload md5 mismatch for '" + Cur.ArtName + "' (" +
+                   Twine(Cur.PayloadLines) + " lines): expected " + Cur.Md5 +
+                   ", got " + Got + "; using the payload as is",
+               StringRef(), DiagClass::Md5);
         }
       }
     }
@@ -594,7 +560,7 @@ void LogReader::finishEvent() {
 
   switch (Cur.Class) {
   case EventClass::Unknown:
-    ++Unknown[Cur.Kind];
+    ++R.Unknown[Cur.Kind];
     return;
   case EventClass::Ignored:
     return;
@@ -611,12 +577,12 @@ void LogReader::finishEvent() {
       return true;
     });
     if (Index < 0 || Index > (1 << 24)) {
-      Diags.warning(Name, Cur.Line, "malformed 'str' intern table entry");
+      diag(Severity::Warning, Cur.Line, "malformed 'str' intern table entry",
+           StringRef(), DiagClass::Other);
       return;
     }
-    if (static_cast<size_t>(Index) >= Strings.size())
-      Strings.resize(Index + 1);
-    Strings[Index] = std::move(S);
+    sanitizeUTF8(S);
+    R.Strings.emplace_back(Index, std::move(S));
     return;
   }
   case EventClass::DynamoStart:
@@ -633,6 +599,7 @@ void LogReader::finishEvent() {
     E.Line = Cur.Line;
     E.Rank = Cur.Rank;
     E.Id = Cur.Id;
+    int64_t FileIndex = -1;
     json::Value Stack;
     if (Cur.Class == EventClass::DynamoStart && Cur.Meta.isObject())
       json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
@@ -659,9 +626,8 @@ void LogReader::finishEvent() {
           else if (K == "filename") {
             if (X.isString())
               F.File = json::decodeString(X);
-            else if (json::getInt(X, I) && I >= 0 &&
-                     static_cast<size_t>(I) < Strings.size())
-              F.File = Strings[I];
+            else if (json::getInt(X, I) && I >= 0)
+              FileIndex = I;
           }
           return true;
         });
@@ -672,7 +638,10 @@ void LogReader::finishEvent() {
           E.Frame = F;
       }
     }
-    M.Events.push_back(std::move(E));
+    if (Cur.EnvelopeRank)
+      R.Ranks.emplace_back(Cur.Line, *Cur.Rank);
+    R.Events.push_back(std::move(E));
+    R.EventFileIndex.push_back(FileIndex);
     return;
   }
   case EventClass::Artifact:
@@ -681,128 +650,363 @@ void LogReader::finishEvent() {
   }
 }
 
-void LogReader::finishArtifact() {
-  if (!Cur.HasPayload) {
-    Diags.warning(Name, Cur.Line,
-                  "'" + Cur.ArtName + "' has no payload; ignored");
-    return;
-  }
-  PendingArtifact P;
-  P.Kind = Cur.AK;
-  P.Name = Cur.ArtName;
-  P.Line = Cur.Line;
-  P.Rank = Cur.Rank;
-  P.Id = Cur.Id;
-  size_t Size = Cur.Lines.size();
-  for (StringRef L : Cur.Lines)
-    Size += L.size();
-  P.Text.reserve(Size);
-  for (size_t I = 0; I < Cur.Lines.size(); ++I) {
-    if (I)
-      P.Text += '\n';
-    P.Text += Cur.Lines[I];
-  }
-  Cur.Lines.clear();
-  Pending.push_back(std::move(P));
-}
-
-void LogReader::materialize(PendingArtifact &P, DiagnosticEngine &Local,
-                            std::unique_ptr<Artifact> &Out) {
-  if (sanitizeUTF8(P.Text))
-    Local.warning(Name, P.Line,
-                  "payload of '" + P.Name +
-                      "' is not valid UTF-8; invalid bytes were replaced");
-  PayloadContext Ctx(Local, Name, P.Line, P.Name);
-  std::unique_ptr<Artifact> A;
-  switch (P.Kind) {
+std::unique_ptr<Artifact> createArtifact(Artifact::ArtifactKind K) {
+  switch (K) {
   case Artifact::AK_PreGradGraph:
-  case Artifact::AK_PostGradGraph: {
-    auto G = std::make_unique<GraphArtifact>(P.Kind);
-    G->Text = std::move(P.Text);
-    parseFXGraph(*G, Ctx);
-    A = std::move(G);
-    break;
-  }
+  case Artifact::AK_PostGradGraph:
+    return std::make_unique<GraphArtifact>(K);
   case Artifact::AK_OutputCode:
   case Artifact::AK_AOTWrapperCode:
-  case Artifact::AK_AOTKernelCode: {
-    auto C = std::make_unique<CodeArtifact>(P.Kind);
-    C->Text = std::move(P.Text);
-    if (P.Kind == Artifact::AK_OutputCode)
-      parsePythonWrapper(*C, Ctx);
-    else
-      parseCppCode(*C, Ctx);
-    A = std::move(C);
-    break;
+  case Artifact::AK_AOTKernelCode:
+    return std::make_unique<CodeArtifact>(K);
+  case Artifact::AK_NodeMappings:
+    return std::make_unique<MappingArtifact>();
+  case Artifact::AK_KernelStackTraces:
+    return std::make_unique<StackTraceArtifact>();
+  case Artifact::AK_TritonKernelInfo:
+    return std::make_unique<KernelInfoArtifact>();
+  case Artifact::AK_PostToPreGradNodes:
+    return std::make_unique<NodeTreeArtifact>();
+  case Artifact::AK_KernelToPostGradNodes:
+    return std::make_unique<KernelNodesArtifact>();
   }
-  case Artifact::AK_NodeMappings: {
-    auto Map = std::make_unique<MappingArtifact>();
-    if (parseNodeMappings(P.Text, *Map, Ctx))
-      A = std::move(Map);
-    break;
-  }
-  case Artifact::AK_KernelStackTraces: {
-    auto S = std::make_unique<StackTraceArtifact>();
-    if (parseKernelStackTraces(P.Text, *S, Ctx))
-      A = std::move(S);
-    break;
-  }
-  case Artifact::AK_TritonKernelInfo: {
-    auto K = std::make_unique<KernelInfoArtifact>();
-    if (parseKernelInfo(P.Text, *K, Ctx))
-      A = std::move(K);
-    break;
-  }
-  case Artifact::AK_PostToPreGradNodes: {
-    auto T = std::make_unique<NodeTreeArtifact>();
-    if (parseNodeTree(P.Text, *T, Ctx))
-      A = std::move(T);
-    break;
-  }
-  case Artifact::AK_KernelToPostGradNodes: {
-    auto K = std::make_unique<KernelNodesArtifact>();
-    if (parseKernelNodes(P.Text, *K, Ctx))
-      A = std::move(K);
-    break;
-  }
-  }
-  Ctx.finish();
-  P.Text.clear();
-  P.Text.shrink_to_fit();
-  if (!A)
+  return nullptr;
+}
+
+void ChunkScanner::finishArtifact() {
+  if (!Cur.HasPayload) {
+    diag(Severity::Warning, Cur.Line,
+         "'" + Cur.ArtName + "' has no payload; ignored", StringRef(),
+         DiagClass::Other);
     return;
-  A->Name = P.Name;
+  }
+  std::unique_ptr<Artifact> A = createArtifact(Cur.AK);
+  A->Name = Cur.ArtName;
   A->Log = LogIndex;
-  A->Line = P.Line;
-  A->Rank = P.Rank;
-  A->Id = P.Id;
-  Out = std::move(A);
+  A->Line = Cur.Line;
+  A->Rank = Cur.Rank;
+  A->Id = Cur.Id;
+  A->Payload.Offset = Cur.PayloadLines ? Cur.PayloadBegin : 0;
+  A->Payload.Size = Cur.PayloadLines ? Cur.PayloadEnd - Cur.PayloadBegin : 0;
+  A->Payload.Lines = Cur.PayloadLines;
+  A->Payload.Loaded = false;
+  // Grouping needs to know forward from backward before the code is read.
+  if (auto *C = dyn_cast<CodeArtifact>(A.get())) {
+    StringRef T = trimWS(Cur.FirstLine);
+    if (T.consume_front("# AOT ID:"))
+      C->AotId = trimWS(T).trim("[]").trim("'\"").str();
+  }
+  if (Cur.EnvelopeRank)
+    R.Ranks.emplace_back(Cur.Line, *Cur.Rank);
+  R.Artifacts.push_back(std::move(A));
+}
+
+/// Chunk boundaries: at most one chunk per few MB, each starting at a line
+/// that begins an event (no TAB, not blank), so that chunks are
+/// independent.
+std::vector<uint64_t> chunkStarts(StringRef Log, unsigned Threads) {
+  std::vector<uint64_t> Starts{0};
+  constexpr uint64_t MinChunk = 4u << 20;
+  if (Threads <= 1 || Log.size() < 2 * MinChunk)
+    return Starts;
+  uint64_t N = std::min<uint64_t>(Threads * 4, Log.size() / MinChunk);
+  for (uint64_t I = 1; I < N; ++I) {
+    uint64_t Pos = Log.size() * I / N;
+    while (true) {
+      size_t NL = Log.find('\n', Pos);
+      if (NL == StringRef::npos || NL + 1 >= Log.size()) {
+        Pos = Log.size();
+        break;
+      }
+      char C = Log[NL + 1];
+      Pos = NL + 1;
+      if (C != '\t' && C != '\n' && C != '\r' && C != ' ')
+        break;
+    }
+    if (Pos > Starts.back() && Pos < Log.size())
+      Starts.push_back(Pos);
+  }
+  return Starts;
+}
+
+unsigned threadCount(unsigned Requested) {
+  return Requested ? Requested
+                   : llvm::hardware_concurrency().compute_thread_count();
+}
+
+/// Scan one log (in parallel chunks) and merge the results into \p M.
+void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
+             Optional<int64_t> FileRank, Module &M, const TraceSources &S,
+             DiagnosticEngine &Diags, const ReadOptions &Opts) {
+  unsigned Threads = threadCount(Opts.Threads);
+  std::vector<uint64_t> Starts = chunkStarts(Log, Threads);
+  std::vector<ChunkResult> Results(Starts.size());
+  auto Work = [&](size_t I) {
+    uint64_t B = Starts[I];
+    uint64_t E = I + 1 < Starts.size() ? Starts[I + 1] : Log.size();
+    ChunkScanner(Log, B, E, LogIndex, FileRank, Name, S, Opts, Results[I])
+        .run();
+  };
+  if (Starts.size() == 1) {
+    Work(0);
+  } else {
+    ThreadPool Pool(llvm::hardware_concurrency(Threads));
+    for (size_t I = 0; I < Starts.size(); ++I)
+      Pool.async(Work, I);
+    Pool.wait();
+  }
+
+  // Merge in log order, renumbering lines.
+  uint32_t LineBase = 0;
+  unsigned LineReports = 0, LineSuppressed = 0;
+  unsigned Md5Reports = 0, Md5Suppressed = 0;
+  uint64_t CRLines = 0;
+  std::map<std::string, uint64_t> Unknown;
+  std::vector<std::string> Strings;
+  size_t FirstEvent = M.Events.size();
+  std::vector<int64_t> FileIndex;
+  LogFile &LF = M.Logs[LogIndex];
+  bool RankConflictReported = false;
+  for (ChunkResult &R : Results) {
+    for (ChunkDiag &D : R.Diags) {
+      if (D.D.Line)
+        D.D.Line += LineBase;
+      if (D.Class == DiagClass::Line && LineReports++ >= Opts.MaxLineReports) {
+        ++LineSuppressed;
+        continue;
+      }
+      if (D.Class == DiagClass::Md5 && Md5Reports++ >= Opts.MaxLineReports) {
+        ++Md5Suppressed;
+        continue;
+      }
+      Diags.add(std::move(D.D));
+    }
+    for (auto &RL : R.Ranks) {
+      if (!LF.Rank) {
+        LF.Rank = RL.second;
+      } else if (*LF.Rank != RL.second && !RankConflictReported) {
+        Diags.warning(Name, RL.first + LineBase,
+                      "event rank " + Twine(RL.second) +
+                          " differs from the log's rank " + Twine(*LF.Rank));
+        RankConflictReported = true;
+      }
+    }
+    for (std::unique_ptr<Artifact> &A : R.Artifacts) {
+      A->Line += LineBase;
+      M.Artifacts.push_back(std::move(A));
+    }
+    for (size_t I = 0; I < R.Events.size(); ++I) {
+      R.Events[I].Line += LineBase;
+      M.Events.push_back(std::move(R.Events[I]));
+      FileIndex.push_back(R.EventFileIndex[I]);
+    }
+    for (auto &SE : R.Strings) {
+      if (static_cast<size_t>(SE.first) >= Strings.size())
+        Strings.resize(SE.first + 1);
+      Strings[SE.first] = std::move(SE.second);
+    }
+    for (auto &KV : R.Unknown)
+      Unknown[KV.first] += KV.second;
+    M.Stats.Events += R.Events_;
+    M.Stats.Payloads += R.Payloads;
+    M.Stats.Md5Mismatches += R.Md5Mismatches;
+    M.Stats.MalformedLines += R.Malformed;
+    CRLines += R.CRLines;
+    LineBase += R.Lines;
+  }
+  M.Stats.Lines += LineBase;
+  // Interned file names of stack frames.
+  for (size_t I = 0; I < FileIndex.size(); ++I) {
+    CompileEvent &E = M.Events[FirstEvent + I];
+    if (E.Frame && FileIndex[I] >= 0 &&
+        static_cast<size_t>(FileIndex[I]) < Strings.size())
+      E.Frame->File = Strings[FileIndex[I]];
+  }
+
+  if (CRLines)
+    Diags.note(Name, 0,
+               Twine(CRLines) + " lines end in CR LF; the CR was dropped");
+  if (LineSuppressed)
+    Diags.warning(Name, 0,
+                  Twine(LineSuppressed) + " more malformed lines not shown");
+  if (Md5Suppressed)
+    Diags.warning(Name, 0,
+                  Twine(Md5Suppressed) + " more md5 mismatches not shown");
+  for (auto &KV : Unknown) {
+    auto It = llvm::find_if(M.Stats.UnknownKinds,
+                            [&](const std::pair<std::string, uint64_t> &P) {
+                              return P.first == KV.first;
+                            });
+    if (It == M.Stats.UnknownKinds.end())
+      M.Stats.UnknownKinds.emplace_back(KV.first, KV.second);
+    else
+      It->second += KV.second;
+  }
+  llvm::sort(M.Stats.UnknownKinds);
+  if (!Unknown.empty()) {
+    std::string List;
+    uint64_t Total = 0;
+    for (auto &KV : Unknown) {
+      if (!List.empty())
+        List += ", ";
+      List += KV.first + " (" + std::to_string(KV.second) + ")";
+      Total += KV.second;
+    }
+    Diags.note(Name, 0,
+               Twine(Total) + " events of kinds tlp does not know: " + List);
+  }
 }
 
 } // namespace
 
-void readTraceBuffer(StringRef Buffer, StringRef Name,
+TraceSources::~TraceSources() {
+  for (Source &S : Logs)
+    if (S.FD >= 0)
+      ::close(S.FD);
+}
+
+uint32_t TraceSources::add(std::unique_ptr<MemoryBuffer> Buffer,
+                           StringRef Path) {
+  Source S;
+  if (Buffer && Buffer->getBufferKind() == MemoryBuffer::MemoryBuffer_MMap &&
+      !Path.empty() && Path != "-") {
+    int FD;
+    if (!sys::fs::openFileForRead(Path, FD))
+      S.FD = FD;
+  }
+  S.Buffer = std::move(Buffer);
+  Logs.push_back(std::move(S));
+  return static_cast<uint32_t>(Logs.size() - 1);
+}
+
+StringRef TraceSources::bytes(uint32_t Log) const {
+  if (Log >= Logs.size() || !Logs[Log].Buffer)
+    return StringRef();
+  return Logs[Log].Buffer->getBuffer();
+}
+
+bool TraceSources::read(uint32_t Log, uint64_t Offset, uint64_t Size,
+                        std::string &Out) const {
+  StringRef B = bytes(Log);
+  if (Offset + Size > B.size())
+    return false;
+  int FD = Logs[Log].FD;
+  if (FD < 0) {
+    Out.assign(B.data() + Offset, Size);
+    return true;
+  }
+  // pread copies from the page cache without mapping pages into this
+  // process, so loading payloads adds nothing to resident memory.
+  Out.resize(Size);
+  uint64_t Done = 0;
+  while (Done < Size) {
+    ssize_t N = ::pread(FD, &Out[Done], Size - Done, Offset + Done);
+    if (N <= 0) {
+      if (N < 0 && errno == EINTR)
+        continue;
+      Out.assign(B.data() + Offset, Size); // fall back to the mapping
+      return true;
+    }
+    Done += static_cast<uint64_t>(N);
+  }
+  return true;
+}
+
+void TraceSources::release(uint32_t Log, uint64_t Offset, uint64_t Size) const {
+#ifdef MADV_DONTNEED
+  if (Log >= Logs.size() || !Logs[Log].Buffer ||
+      Logs[Log].Buffer->getBufferKind() != MemoryBuffer::MemoryBuffer_MMap)
+    return;
+  // Every page the range touches: they are file pages, which come back
+  // from the page cache if anyone reads them again.
+  static const uint64_t Page = sys::Process::getPageSizeEstimate();
+  const MemoryBuffer &MB = *Logs[Log].Buffer;
+  uintptr_t B = reinterpret_cast<uintptr_t>(MB.getBufferStart());
+  uintptr_t From = (B + Offset) / Page * Page;
+  uintptr_t To = std::min<uintptr_t>(B + Offset + Size, B + MB.getBufferSize());
+  To = (To + Page - 1) / Page * Page;
+  if (To > From)
+    ::madvise(reinterpret_cast<void *>(From), To - From, MADV_DONTNEED);
+#else
+  (void)Log;
+  (void)Offset;
+  (void)Size;
+#endif
+}
+
+static void readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
+                    StringRef Path, Optional<int64_t> FileRank, Module &M,
+                    TraceSources &Sources, DiagnosticEngine &Diags,
+                    const ReadOptions &Opts);
+
+void readTraceBuffer(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                      Optional<int64_t> FileRank, Module &M,
-                     DiagnosticEngine &Diags, const ReadOptions &Opts) {
+                     TraceSources &Sources, DiagnosticEngine &Diags,
+                     const ReadOptions &Opts) {
+  readLog(std::move(Buffer), Name, "", FileRank, M, Sources, Diags, Opts);
+}
+
+static void readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
+                    StringRef Path, Optional<int64_t> FileRank, Module &M,
+                    TraceSources &Sources, DiagnosticEngine &Diags,
+                    const ReadOptions &Opts) {
   uint32_t Index = static_cast<uint32_t>(M.Logs.size());
   M.Logs.push_back(LogFile{Name.str(), FileRank});
-  LogReader(Buffer, Name, Index, FileRank, M, Diags, Opts).run();
+  // Module::Logs and the sources stay in step.
+  while (Sources.size() < Index)
+    Sources.add(nullptr);
+  uint32_t SI = Sources.add(std::move(Buffer), Path);
+  (void)SI;
+  size_t FirstArtifact = M.Artifacts.size();
+  scanLog(Sources.bytes(Index), Name, Index, FileRank, M, Sources, Diags, Opts);
+  if (Opts.Lazy)
+    return;
+  // Load this log's artifacts now, in parallel; diagnostics in log order.
+  size_t N = M.Artifacts.size() - FirstArtifact;
+  std::vector<std::unique_ptr<DiagnosticEngine>> Local(N);
+  for (auto &L : Local)
+    L = std::make_unique<DiagnosticEngine>();
+  auto Work = [&](size_t I) {
+    loadArtifact(*M.Artifacts[FirstArtifact + I], M, Sources, *Local[I]);
+  };
+  unsigned Threads = threadCount(Opts.Threads);
+  if (Threads <= 1 || N < 2) {
+    for (size_t I = 0; I < N; ++I)
+      Work(I);
+  } else {
+    ThreadPool Pool(llvm::hardware_concurrency(Threads));
+    for (size_t I = 0; I < N; ++I)
+      Pool.async(Work, I);
+    Pool.wait();
+  }
+  for (auto &L : Local)
+    Diags.append(*L);
+}
+
+void readTraceText(StringRef Text, StringRef Name, Module &M,
+                   DiagnosticEngine &Diags, const ReadOptions &Opts) {
+  TraceSources S;
+  ReadOptions O = Opts;
+  O.Lazy = false;
+  readTraceBuffer(MemoryBuffer::getMemBufferCopy(Text, Name), Name, None, M, S,
+                  Diags, O);
 }
 
 static Error readOneFile(StringRef Path, StringRef Display, Module &M,
-                         DiagnosticEngine &Diags, const ReadOptions &Opts) {
+                         TraceSources &Sources, DiagnosticEngine &Diags,
+                         const ReadOptions &Opts) {
   Expected<std::unique_ptr<MemoryBuffer>> Buf = openInputFile(Path);
   if (!Buf)
     return Buf.takeError();
-  readTraceBuffer((*Buf)->getBuffer(), Display, rankFromFileName(Path), M,
-                  Diags, Opts);
+  readLog(std::move(*Buf), Display, Path, rankFromFileName(Path), M, Sources,
+          Diags, Opts);
   return Error::success();
 }
 
-Error readTrace(StringRef Path, Module &M, DiagnosticEngine &Diags,
-                const ReadOptions &Opts) {
+Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
+                DiagnosticEngine &Diags, const ReadOptions &Opts) {
   if (Path == "-" || !sys::fs::is_directory(Path))
-    return readOneFile(Path, displayName(Path), M, Diags, Opts);
+    return readOneFile(Path, displayName(Path), M, Sources, Diags, Opts);
 
   std::error_code EC;
   std::vector<std::string> Files;
@@ -831,8 +1035,8 @@ Error readTrace(StringRef Path, Module &M, DiagnosticEngine &Diags,
       Diags.note(F, 0, "skipped: not a TORCH_TRACE log");
       continue;
     }
-    readTraceBuffer((*Buf)->getBuffer(), F, rankFromFileName(F), M, Diags,
-                    Opts);
+    readLog(std::move(*Buf), F, F, rankFromFileName(F), M, Sources, Diags,
+            Opts);
     ++Read;
   }
   if (!Read)
@@ -843,12 +1047,13 @@ Error readTrace(StringRef Path, Module &M, DiagnosticEngine &Diags,
 }
 
 Expected<std::unique_ptr<Module>> loadInput(StringRef Path,
+                                            TraceSources &Sources,
                                             DiagnosticEngine &Diags, bool &IsIR,
                                             const ReadOptions &Opts) {
   IsIR = false;
   auto M = std::make_unique<Module>();
   if (Path != "-" && sys::fs::is_directory(Path)) {
-    if (Error E = readTrace(Path, *M, Diags, Opts))
+    if (Error E = readTrace(Path, *M, Sources, Diags, Opts))
       return E;
     return M;
   }
@@ -856,19 +1061,19 @@ Expected<std::unique_ptr<Module>> loadInput(StringRef Path,
   if (!Buf)
     return Buf.takeError();
   StringRef Text = (*Buf)->getBuffer();
+  std::string Name = displayName(Path);
   if (looksLikeIR(Text)) {
     IsIR = true;
-    std::string Name = displayName(Path);
     MemoryBufferRef Ref(Text, Name);
     return parseModule(Ref, Diags);
   }
-  readTraceBuffer(Text, displayName(Path), rankFromFileName(Path), *M, Diags,
-                  Opts);
-  if (trimWS(Text).empty())
-    Diags.warning(displayName(Path), 0, "input is empty");
+  bool Empty = trimWS(Text).empty();
+  readLog(std::move(*Buf), Name, Path, rankFromFileName(Path), *M, Sources,
+          Diags, Opts);
+  if (Empty)
+    Diags.warning(Name, 0, "input is empty");
   else if (M->Stats.Events == 0)
-    Diags.warning(displayName(Path), 0,
-                  "no trace events found; is this a TORCH_TRACE log?");
+    Diags.warning(Name, 0, "no trace events found; is this a TORCH_TRACE log?");
   return M;
 }
 

@@ -41,15 +41,13 @@ private:
   std::map<SourceLoc, uint32_t> Index;
 };
 
-class AttributeSourcePass : public Pass {
+class AttributeSourcePass : public UnitPass {
 public:
   StringRef getName() const override { return "attribute-source"; }
 
-  Error run(Module &M, PassContext &Ctx) override {
-    forEachUnit(M, Ctx, [&](CompileUnit &U, DiagnosticEngine &D) {
-      attribute(M, U, D);
-    });
-    return Error::success();
+  void runOnUnit(const Module &M, CompileUnit &U,
+                 DiagnosticEngine &D) override {
+    attribute(M, U, D);
   }
 
 private:

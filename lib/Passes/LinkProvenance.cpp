@@ -290,15 +290,13 @@ private:
   }
 };
 
-class LinkProvenancePass : public Pass {
+class LinkProvenancePass : public UnitPass {
 public:
   StringRef getName() const override { return "link-provenance"; }
 
-  Error run(Module &M, PassContext &Ctx) override {
-    forEachUnit(M, Ctx, [&](CompileUnit &U, DiagnosticEngine &D) {
-      Linker(M, U, D).run();
-    });
-    return Error::success();
+  void runOnUnit(const Module &M, CompileUnit &U,
+                 DiagnosticEngine &D) override {
+    Linker(M, U, D).run();
   }
 };
 

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Casting.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -61,7 +62,13 @@ std::vector<std::string> PassPipeline::names() const {
 }
 
 Error PassPipeline::run(Module &M, PassContext &Ctx) {
-  for (const auto &P : Passes) {
+  return runRange(M, Ctx, 0, Passes.size());
+}
+
+Error PassPipeline::runRange(Module &M, PassContext &Ctx, size_t Begin,
+                             size_t End) {
+  for (size_t I = Begin; I < End && I < Passes.size(); ++I) {
+    const auto &P = Passes[I];
     if (Error E = P->run(M, Ctx))
       return E;
     if (Ctx.VerifyEach)
@@ -70,6 +77,38 @@ Error PassPipeline::run(Module &M, PassContext &Ctx) {
             inconvertibleErrorCode(), "IR is invalid after pass '%s':\n%s",
             P->getName().str().c_str(), toString(std::move(E)).c_str());
   }
+  return Error::success();
+}
+
+bool PassPipeline::splitForUnits(size_t &ModulePasses) const {
+  size_t I = 0;
+  while (I < Passes.size() && !Passes[I]->isUnitPass())
+    ++I;
+  ModulePasses = I;
+  for (; I < Passes.size(); ++I)
+    if (!Passes[I]->isUnitPass())
+      return false;
+  return true;
+}
+
+Error PassPipeline::runOnUnit(const Module &M, CompileUnit &U,
+                              DiagnosticEngine &Diags, size_t Begin,
+                              bool VerifyEach) {
+  for (size_t I = Begin; I < Passes.size(); ++I) {
+    auto *UP = cast<UnitPass>(Passes[I].get());
+    UP->runOnUnit(M, U, Diags);
+    if (VerifyEach)
+      if (Error E = verifyUnit(M, U))
+        return createStringError(
+            inconvertibleErrorCode(), "IR is invalid after pass '%s':\n%s",
+            UP->getName().str().c_str(), toString(std::move(E)).c_str());
+  }
+  return Error::success();
+}
+
+Error UnitPass::run(Module &M, PassContext &Ctx) {
+  forEachUnit(M, Ctx,
+              [&](CompileUnit &U, DiagnosticEngine &D) { runOnUnit(M, U, D); });
   return Error::success();
 }
 

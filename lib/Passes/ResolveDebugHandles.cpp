@@ -35,14 +35,13 @@ bool sameRows(const std::vector<Kernel> &A, const std::vector<Kernel> &B) {
   return true;
 }
 
-class ResolveDebugHandlesPass : public Pass {
+class ResolveDebugHandlesPass : public UnitPass {
 public:
   StringRef getName() const override { return "resolve-debug-handles"; }
 
-  Error run(Module &M, PassContext &Ctx) override {
-    forEachUnit(M, Ctx,
-                [&](CompileUnit &U, DiagnosticEngine &D) { resolve(M, U, D); });
-    return Error::success();
+  void runOnUnit(const Module &M, CompileUnit &U,
+                 DiagnosticEngine &D) override {
+    resolve(M, U, D);
   }
 
 private:

@@ -1,7 +1,15 @@
 //===- ToolDriver.h - What tlp-opt and tlp-emit share -----------*- C++ -*-===//
 //
 // Part of tlp. Loading an input (IR or logs), running a pipeline with
-// verification, printing diagnostics and choosing the exit code.
+// verification, handing units to an output in order, printing diagnostics
+// and choosing the exit code.
+//
+// When the pipeline is module passes followed by unit passes (the usual
+// `group-compile-ids` then per-unit passes), the driver streams: logs are
+// read without their payloads, grouped, and then each unit is loaded,
+// transformed, verified, given to the output and freed, several units in
+// flight on worker threads but delivered in order. Memory then holds a few
+// units, not the whole log. Output is the same either way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,9 +17,11 @@
 #define TLP_TOOLS_TOOLDRIVER_H
 
 #include "tlp/IR/Module.h"
+#include "tlp/Parse/TraceReader.h"
 #include "tlp/Support/Diagnostics.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <memory>
 #include <string>
@@ -25,6 +35,21 @@ struct DriverOptions {
   bool VerifyEach = false;
   bool Verify = true;
   unsigned Threads = 0;
+  /// Allow streaming (false: everything is in memory before the output
+  /// sees any of it, e.g. so that --strict can refuse to write).
+  bool Stream = true;
+};
+
+/// Where processed units go.
+class UnitSink {
+public:
+  virtual ~UnitSink();
+  /// Once, after the module passes; M has its logs, stats and any
+  /// ungrouped artifacts (loaded).
+  virtual llvm::Error begin(const Module &M) = 0;
+  virtual llvm::Error unit(const Module &M, const CompileUnit &U) = 0;
+  /// Once; M.Diagnostics holds every diagnostic of the run.
+  virtual llvm::Error end(const Module &M) = 0;
 };
 
 /// TLP_VERIFY_EACH=1 in the environment acts as --verify-each (the lit
@@ -35,25 +60,32 @@ class ToolDriver {
 public:
   explicit ToolDriver(llvm::StringRef ToolName);
 
-  /// Load the input, run the passes, verify. Prints diagnostics as it
-  /// goes. Returns null on failure (after printing why).
+  /// Load the input (logs lazily when streaming is allowed). Returns null
+  /// on failure, after printing why.
   std::unique_ptr<Module> load(const DriverOptions &Opts, bool &IsIR);
-  /// Run \p Passes on \p M; false on failure.
-  bool run(Module &M, const DriverOptions &Opts);
-  /// Copy the diagnostics into the module so emitters and the IR see them.
-  void attachDiagnostics(Module &M);
+  /// Run the pipeline on \p M and give the result to \p Sink. False on
+  /// failure, after printing why. \p Gate, if set, is asked before the sink
+  /// sees anything when not streaming (for --strict).
+  bool process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
+               llvm::function_ref<bool()> Gate = nullptr);
   /// Print remaining diagnostics and return the exit code: 1 if there were
   /// errors, or warnings under --strict; 0 otherwise.
   int finish(bool Strict);
+  /// True if the run so far fails --strict (or has errors).
+  bool failsStrict(bool Strict) const;
   /// Report a fatal error and return 1.
   int fail(const llvm::Twine &Message);
   void flush();
 
   DiagnosticEngine Diags;
+  TraceSources Sources;
 
 private:
   std::string ToolName;
   bool Color;
+  bool StrictReported = false;
+
+  void attachDiagnostics(Module &M);
 };
 
 } // namespace tlp

@@ -78,6 +78,11 @@ static cl::opt<std::string>
 static cl::opt<bool> VerifyEach("verify-each",
                                 cl::desc("Verify the IR after every pass"),
                                 cl::cat(EmitCategory));
+static cl::opt<bool>
+    NoStream("no-stream",
+             cl::desc("Hold the whole input in memory instead of streaming "
+                      "units (for testing; the output is the same)"),
+             cl::Hidden, cl::cat(EmitCategory));
 static cl::opt<bool> Strict("strict",
                             cl::desc("Treat warnings as errors (exit 1, "
                                      "write no output)"),
@@ -96,6 +101,22 @@ static std::string commandLine(int argc, char **argv) {
   }
   return S;
 }
+
+namespace {
+/// Hands units to an emitter.
+class EmitterSink : public UnitSink {
+public:
+  explicit EmitterSink(Emitter &E) : E(E) {}
+  Error begin(const Module &M) override { return E.begin(M); }
+  Error unit(const Module &M, const CompileUnit &U) override {
+    return E.unit(M, U);
+  }
+  Error end(const Module &M) override { return E.end(M); }
+
+private:
+  Emitter &E;
+};
+} // namespace
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
@@ -123,6 +144,8 @@ int main(int argc, char **argv) {
   Opts.Input = InputPath;
   Opts.VerifyEach = VerifyEach;
   Opts.Threads = Threads;
+  // Under --strict nothing is written unless the run is clean.
+  Opts.Stream = !Strict && !NoStream;
   bool IsIR = false;
   std::unique_ptr<Module> M = Driver.load(Opts, IsIR);
   if (!M)
@@ -135,12 +158,6 @@ int main(int argc, char **argv) {
   } else if (!IsIR) {
     Opts.Passes = defaultPipeline();
   }
-  if (!Driver.run(*M, Opts))
-    return 1;
-  Driver.attachDiagnostics(*M);
-  int RC = Driver.finish(Strict);
-  if (RC)
-    return RC;
 
   EmitOptions EO;
   EO.Output = OutputPath;
@@ -160,8 +177,11 @@ int main(int argc, char **argv) {
     break;
 #include "tlp/Emit/Emitters.def"
   }
-  if (Error Err = emitModule(*E, *M))
-    return Driver.fail(toString(std::move(Err)));
-  Driver.flush();
-  return Driver.Diags.numErrors() ? 1 : 0;
+  EmitterSink Sink(*E);
+  if (!Driver.process(*M, Opts, Sink,
+                      [&] { return !Driver.failsStrict(Strict); })) {
+    Driver.finish(Strict);
+    return 1;
+  }
+  return Driver.finish(Strict);
 }

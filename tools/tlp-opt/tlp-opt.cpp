@@ -53,6 +53,11 @@ static cl::opt<bool>
     DisableVerify("disable-verify",
                   cl::desc("Do not verify the input IR and the result"),
                   cl::cat(OptCategory));
+static cl::opt<bool>
+    NoStream("no-stream",
+             cl::desc("Hold the whole input in memory instead of streaming "
+                      "units (for testing; the output is the same)"),
+             cl::Hidden, cl::cat(OptCategory));
 static cl::opt<bool> Strict("strict",
                             cl::desc("Treat warnings as errors (exit 1, "
                                      "write no output)"),
@@ -61,6 +66,41 @@ static cl::opt<unsigned> Threads("threads",
                                  cl::desc("Worker threads (default: one per "
                                           "core)"),
                                  cl::init(0), cl::cat(OptCategory));
+
+namespace {
+/// Prints the IR document by document.
+class IRSink : public UnitSink {
+public:
+  explicit IRSink(StringRef Path) : Path(Path.str()) {}
+  Error begin(const Module &M) override {
+    Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Path);
+    if (!F)
+      return F.takeError();
+    Out = std::move(*F);
+    printModuleHeader(M, Out->os());
+    return Error::success();
+  }
+  Error unit(const Module &, const CompileUnit &U) override {
+    printUnit(U, Out->os());
+    return Error::success();
+  }
+  Error end(const Module &M) override {
+    printDiagnosticsDocument(M.Diagnostics, Out->os());
+    Out->os().flush();
+    if (Out->os().has_error()) {
+      Out->os().clear_error();
+      return createStringError(std::errc::io_error, "cannot write '%s'",
+                               Path.c_str());
+    }
+    Out->keep();
+    return Error::success();
+  }
+
+private:
+  std::string Path;
+  std::unique_ptr<ToolOutputFile> Out;
+};
+} // namespace
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
@@ -112,26 +152,18 @@ int main(int argc, char **argv) {
   for (auto &P : Ordered)
     Opts.Passes.push_back(P.second);
 
+  // Under --strict nothing is written unless the run is clean, so nothing
+  // may be written before the run is over.
+  Opts.Stream = !Strict && !NoStream;
   bool IsIR = false;
   std::unique_ptr<Module> M = Driver.load(Opts, IsIR);
   if (!M)
     return 1;
-  if (!Driver.run(*M, Opts))
+  IRSink Sink(OutputPath);
+  if (!Driver.process(*M, Opts, Sink,
+                      [&] { return !Driver.failsStrict(Strict); })) {
+    Driver.finish(Strict);
     return 1;
-  Driver.attachDiagnostics(*M);
-  int RC = Driver.finish(Strict);
-  if (RC)
-    return RC;
-
-  Expected<std::unique_ptr<ToolOutputFile>> Out = openOutputFile(OutputPath);
-  if (!Out)
-    return Driver.fail(toString(Out.takeError()));
-  printModule(*M, (*Out)->os());
-  (*Out)->os().flush();
-  if ((*Out)->os().has_error()) {
-    (*Out)->os().clear_error();
-    return Driver.fail("cannot write '" + OutputPath + "'");
   }
-  (*Out)->keep();
-  return 0;
+  return Driver.finish(Strict);
 }

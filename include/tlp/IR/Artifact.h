@@ -54,6 +54,22 @@ public:
   llvm::Optional<int64_t> Rank;
   llvm::Optional<CompileId> Id;
 
+  /// Where the payload sits in its log: the byte range from the first
+  /// payload line to the end of the last one (tabs included), and how many
+  /// trailing empty lines belong to it. A reader may leave an artifact
+  /// unloaded (Loaded false: text and parsed fields empty) and load it when
+  /// its unit is processed (tlp/Parse/TraceReader.h), so memory holds one
+  /// unit's payloads at a time. Loaded artifacts are the only ones printed,
+  /// verified in depth or emitted.
+  struct PayloadRef {
+    uint64_t Offset = 0;
+    uint64_t Size = 0;
+    uint32_t Lines = 0;
+    bool Loaded = true;
+  };
+  PayloadRef Payload;
+  bool isLoaded() const { return Payload.Loaded; }
+
 protected:
   explicit Artifact(ArtifactKind K) : Kind(K) {}
   Artifact(const Artifact &) = default;

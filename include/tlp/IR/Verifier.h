@@ -20,6 +20,9 @@ namespace tlp {
 /// error; success is Error::success().
 llvm::Error verifyModule(const Module &M);
 
+/// Check one unit of \p M (the unit need not be in M.Units).
+llvm::Error verifyUnit(const Module &M, const CompileUnit &U);
+
 /// True if \p Line names kernel \p Name as a launch or call would
 /// (`name(`, `name.run(`, `call_triton_name(`, `kernels.name`).
 bool lineNamesKernel(llvm::StringRef Line, llvm::StringRef Name);

@@ -16,8 +16,10 @@
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
+#include <vector>
 
 namespace tlp {
 
@@ -25,24 +27,79 @@ struct ReadOptions {
   /// Check `has_payload` md5s (a mismatch is a warning; the payload is
   /// still used).
   bool VerifyMd5 = true;
-  /// Malformed lines reported one by one per log; the rest are counted.
+  /// Malformed lines and md5 mismatches reported one by one per log; the
+  /// rest are counted.
   unsigned MaxLineReports = 20;
-  /// Worker threads for payload parsing (0: one per core).
+  /// Worker threads for scanning and payload parsing (0: one per core).
   unsigned Threads = 0;
+  /// Leave payloads unloaded (Artifact::PayloadRef): the caller loads each
+  /// unit's artifacts with loadUnit() when it processes the unit.
+  bool Lazy = false;
+};
+
+/// The bytes of the logs read, in Module::Logs order, kept so that unloaded
+/// artifacts can be loaded. Large files are memory-mapped; the reader tells
+/// the OS to drop the pages it is done with, so resident memory stays small
+/// however large the log.
+class TraceSources {
+public:
+  TraceSources() = default;
+  TraceSources(const TraceSources &) = delete;
+  TraceSources &operator=(const TraceSources &) = delete;
+  ~TraceSources();
+
+  /// Add a log's bytes. \p Path, if it names a regular file, is opened once
+  /// more so that payloads can be read with pread() later instead of
+  /// through the mapping.
+  uint32_t add(std::unique_ptr<llvm::MemoryBuffer> Buffer,
+               llvm::StringRef Path = "");
+  size_t size() const { return Logs.size(); }
+  llvm::StringRef bytes(uint32_t Log) const;
+  /// Let the OS drop the pages of [Offset, Offset + Size) (mapped files
+  /// only; a no-op for memory the process owns).
+  void release(uint32_t Log, uint64_t Offset, uint64_t Size) const;
+  /// Copy [Offset, Offset + Size) of a log into \p Out; false if the
+  /// bytes are not there (a file that shrank).
+  bool read(uint32_t Log, uint64_t Offset, uint64_t Size,
+            std::string &Out) const;
+
+private:
+  struct Source {
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    int FD = -1;
+  };
+  std::vector<Source> Logs;
 };
 
 /// Read the log(s) at \p Path: a file, a directory of logs (rank logs are
 /// named dedicated_log_torch_trace_rank_N*.log), or "-" for stdin. Returns
 /// an error only if nothing could be read; problems inside logs become
-/// diagnostics in \p Diags.
-llvm::Error readTrace(llvm::StringRef Path, Module &M, DiagnosticEngine &Diags,
+/// diagnostics in \p Diags. The logs' bytes are added to \p Sources.
+llvm::Error readTrace(llvm::StringRef Path, Module &M, TraceSources &Sources,
+                      DiagnosticEngine &Diags,
                       const ReadOptions &Opts = ReadOptions());
 
-/// Read one log held in memory; \p Name is used in diagnostics.
-void readTraceBuffer(llvm::StringRef Buffer, llvm::StringRef Name,
-                     llvm::Optional<int64_t> FileRank, Module &M,
-                     DiagnosticEngine &Diags,
+/// Read one log; \p Name is used in diagnostics.
+void readTraceBuffer(std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                     llvm::StringRef Name, llvm::Optional<int64_t> FileRank,
+                     Module &M, TraceSources &Sources, DiagnosticEngine &Diags,
                      const ReadOptions &Opts = ReadOptions());
+
+/// Read a log held in a string, loading everything (tests, fuzzers).
+void readTraceText(llvm::StringRef Text, llvm::StringRef Name, Module &M,
+                   DiagnosticEngine &Diags,
+                   const ReadOptions &Opts = ReadOptions());
+
+/// Load and parse the payload of \p A (a no-op if it is loaded).
+void loadArtifact(Artifact &A, const Module &M, const TraceSources &Sources,
+                  DiagnosticEngine &Diags);
+/// Load every artifact of \p U.
+void loadUnit(CompileUnit &U, const Module &M, const TraceSources &Sources,
+              DiagnosticEngine &Diags);
+/// Load every artifact of the module and its units, in parallel;
+/// diagnostics keep log order.
+void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
+                unsigned Threads = 0);
 
 /// N from a `dedicated_log_torch_trace_rank_N...` file name.
 llvm::Optional<int64_t> rankFromFileName(llvm::StringRef Path);
@@ -55,10 +112,11 @@ bool looksLikeTrace(llvm::StringRef Text);
 bool splitEventLine(llvm::StringRef Line, llvm::StringRef &Json);
 
 /// Load an input for a tool: tlp IR text, or a log / directory / stdin.
-/// \p IsIR tells which it was.
+/// \p IsIR tells which it was. Logs are read as \p Opts says (lazily or
+/// not); IR is always loaded.
 llvm::Expected<std::unique_ptr<Module>>
-loadInput(llvm::StringRef Path, DiagnosticEngine &Diags, bool &IsIR,
-          const ReadOptions &Opts = ReadOptions());
+loadInput(llvm::StringRef Path, TraceSources &Sources, DiagnosticEngine &Diags,
+          bool &IsIR, const ReadOptions &Opts = ReadOptions());
 
 } // namespace tlp
 

@@ -38,6 +38,20 @@ public:
   /// Transform \p M. Return an Error only for failures that stop the
   /// pipeline; problems in the input are diagnostics.
   virtual llvm::Error run(Module &M, PassContext &Ctx) = 0;
+  /// True for UnitPass.
+  virtual bool isUnitPass() const { return false; }
+};
+
+/// A pass that transforms each unit on its own (reading only the module's
+/// logs and stats). A driver may run it on units one at a time, as they are
+/// loaded; run() runs it on every unit of the module in parallel.
+class UnitPass : public Pass {
+public:
+  llvm::Error run(Module &M, PassContext &Ctx) final;
+  virtual void runOnUnit(const Module &M, CompileUnit &U,
+                         DiagnosticEngine &Diags) = 0;
+  static bool classof(const Pass *P) { return P->isUnitPass(); }
+  bool isUnitPass() const override { return true; }
 };
 
 /// Run \p Fn on every unit, in parallel; diagnostics keep unit order.
@@ -63,6 +77,18 @@ public:
   bool empty() const { return Passes.empty(); }
   /// Run every pass; verify after each one if Ctx.VerifyEach.
   llvm::Error run(Module &M, PassContext &Ctx);
+
+  /// The pipeline as a module part followed by a unit part: true if, after
+  /// the first \p ModulePasses passes, every pass is a UnitPass (so the
+  /// rest can run unit by unit).
+  bool splitForUnits(size_t &ModulePasses) const;
+  /// Run passes [Begin, End) on the module.
+  llvm::Error runRange(Module &M, PassContext &Ctx, size_t Begin, size_t End);
+  /// Run the unit passes from \p Begin on one unit, verifying after each
+  /// if \p VerifyEach.
+  llvm::Error runOnUnit(const Module &M, CompileUnit &U,
+                        DiagnosticEngine &Diags, size_t Begin, bool VerifyEach);
+  size_t size() const { return Passes.size(); }
 
 private:
   friend llvm::Expected<PassPipeline>

@@ -1,0 +1,139 @@
+//===- ArtifactLoader.cpp - Loading and parsing artifact payloads ---------===//
+//
+// The reader records where each payload is (Artifact::PayloadRef); loading
+// decodes the payload lines from the log's bytes (drop the leading TAB and
+// a trailing CR; a blank line is an empty payload line), repairs UTF-8, and
+// runs the parser for the artifact's kind.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/Parse/PayloadParsers.h"
+#include "tlp/Parse/TraceReader.h"
+#include "tlp/Support/StringUtils.h"
+
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+namespace tlp {
+
+static std::string decodePayload(StringRef Bytes) {
+  std::string Text;
+  Text.reserve(Bytes.size());
+  const char *P = Bytes.begin(), *E = Bytes.end();
+  bool First = true;
+  while (true) {
+    const char *NL = static_cast<const char *>(std::memchr(P, '\n', E - P));
+    const char *LE = NL ? NL : E;
+    StringRef L(P, LE - P);
+    if (!L.empty() && L.back() == '\r')
+      L = L.drop_back();
+    if (!First)
+      Text += '\n';
+    First = false;
+    if (!L.empty() && L[0] == '\t')
+      Text.append(L.data() + 1, L.size() - 1);
+    if (!NL)
+      break;
+    P = NL + 1;
+  }
+  return Text;
+}
+
+void loadArtifact(Artifact &A, const Module &M, const TraceSources &Sources,
+                  DiagnosticEngine &Diags) {
+  if (A.isLoaded())
+    return;
+  A.Payload.Loaded = true;
+  std::string Name = M.logName(A.Log);
+  std::string Text;
+  if (A.Payload.Lines) {
+    std::string Raw;
+    if (!Sources.read(A.Log, A.Payload.Offset, A.Payload.Size, Raw)) {
+      Diags.error(Name, A.Line,
+                  "the payload of '" + A.Name + "' is no longer readable");
+      return;
+    }
+    Text = decodePayload(Raw);
+  }
+  if (sanitizeUTF8(Text))
+    Diags.warning(Name, A.Line,
+                  "payload of '" + A.Name +
+                      "' is not valid UTF-8; invalid bytes were replaced");
+  PayloadContext Ctx(Diags, Name, A.Line, A.Name);
+  if (auto *G = dyn_cast<GraphArtifact>(&A)) {
+    G->Text = std::move(Text);
+    parseFXGraph(*G, Ctx);
+  } else if (auto *C = dyn_cast<CodeArtifact>(&A)) {
+    C->Text = std::move(Text);
+    if (A.getKind() == Artifact::AK_OutputCode)
+      parsePythonWrapper(*C, Ctx);
+    else
+      parseCppCode(*C, Ctx);
+  } else if (auto *Map = dyn_cast<MappingArtifact>(&A)) {
+    parseNodeMappings(Text, *Map, Ctx);
+  } else if (auto *S = dyn_cast<StackTraceArtifact>(&A)) {
+    parseKernelStackTraces(Text, *S, Ctx);
+  } else if (auto *K = dyn_cast<KernelInfoArtifact>(&A)) {
+    parseKernelInfo(Text, *K, Ctx);
+  } else if (auto *T = dyn_cast<NodeTreeArtifact>(&A)) {
+    parseNodeTree(Text, *T, Ctx);
+  } else if (auto *K = dyn_cast<KernelNodesArtifact>(&A)) {
+    parseKernelNodes(Text, *K, Ctx);
+  }
+  Ctx.finish();
+}
+
+static void forEachArtifact(CompileUnit &U, function_ref<void(Artifact &)> Fn) {
+  for (Artifact *A : {static_cast<Artifact *>(U.PreGrad.get()),
+                      static_cast<Artifact *>(U.PostGrad.get()),
+                      static_cast<Artifact *>(U.Code.get()),
+                      static_cast<Artifact *>(U.KernelCode.get()),
+                      static_cast<Artifact *>(U.Mapping.get()),
+                      static_cast<Artifact *>(U.StackTraces.get()),
+                      static_cast<Artifact *>(U.KernelInfo.get()),
+                      static_cast<Artifact *>(U.NodeTree.get()),
+                      static_cast<Artifact *>(U.KernelNodes.get())})
+    if (A)
+      Fn(*A);
+}
+
+void loadUnit(CompileUnit &U, const Module &M, const TraceSources &Sources,
+              DiagnosticEngine &Diags) {
+  forEachArtifact(U, [&](Artifact &A) { loadArtifact(A, M, Sources, Diags); });
+}
+
+void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
+                unsigned Threads) {
+  std::vector<Artifact *> Todo;
+  for (std::unique_ptr<Artifact> &A : M.Artifacts)
+    if (!A->isLoaded())
+      Todo.push_back(A.get());
+  for (std::unique_ptr<CompileUnit> &U : M.Units)
+    forEachArtifact(*U, [&](Artifact &A) {
+      if (!A.isLoaded())
+        Todo.push_back(&A);
+    });
+  std::vector<std::unique_ptr<DiagnosticEngine>> Local(Todo.size());
+  for (auto &L : Local)
+    L = std::make_unique<DiagnosticEngine>();
+  unsigned N =
+      Threads ? Threads : llvm::hardware_concurrency().compute_thread_count();
+  if (N <= 1 || Todo.size() < 2) {
+    for (size_t I = 0; I < Todo.size(); ++I)
+      loadArtifact(*Todo[I], M, Sources, *Local[I]);
+  } else {
+    ThreadPool Pool(llvm::hardware_concurrency(N));
+    for (size_t I = 0; I < Todo.size(); ++I)
+      Pool.async([&, I] { loadArtifact(*Todo[I], M, Sources, *Local[I]); });
+    Pool.wait();
+  }
+  for (auto &L : Local)
+    Diags.append(*L);
+}
+
+} // namespace tlp

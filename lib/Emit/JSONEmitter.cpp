@@ -256,9 +256,19 @@ public:
   }
 
   Error unit(const Module &M, const CompileUnit &U) override {
+    return preparedUnit(M, U, prepareUnit(M, U));
+  }
+
+  std::string prepareUnit(const Module &M,
+                          const CompileUnit &U) const override {
+    return dump(unitJSON(M, U), Opts.Pretty, 4);
+  }
+
+  Error preparedUnit(const Module &, const CompileUnit &,
+                     std::string Prepared) override {
     raw_ostream &OS = Out->os();
     OS << (Units++ ? "," : "") << nl() << (Opts.Pretty ? "    " : "");
-    OS << dump(unitJSON(M, U), Opts.Pretty, 4);
+    OS << Prepared;
     return Error::success();
   }
 

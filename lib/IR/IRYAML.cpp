@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
@@ -731,14 +732,20 @@ void printModule(const Module &M, raw_ostream &OS) {
 }
 
 bool looksLikeIR(StringRef Text) {
-  Text = Text.ltrim(" \t\r\n");
-  return Text.startswith("--- !tlp.");
+  // Blank lines and YAML comments may come first.
+  while (true) {
+    Text = Text.ltrim(" \t\r\n");
+    if (!Text.startswith("#"))
+      return Text.startswith("--- !tlp.");
+    Text = Text.drop_until([](char C) { return C == '\n'; });
+  }
 }
 
 namespace {
 struct DiagContext {
   DiagnosticEngine *Diags;
   std::string File;
+  unsigned LineOffset = 0;
   bool Failed = false;
 };
 } // namespace
@@ -753,53 +760,235 @@ static void yamlDiagHandler(const SMDiagnostic &D, void *Ctx) {
   std::string Msg = D.getMessage().str();
   if (!Msg.empty())
     Msg[0] = static_cast<char>(tolower(static_cast<unsigned char>(Msg[0])));
-  C->Diags->report(Sev, C->File, D.getLineNo() > 0 ? D.getLineNo() : 0, Msg,
-                   excerpt(D.getLineContents()));
+  unsigned Line = D.getLineNo() > 0 ? D.getLineNo() + C->LineOffset : 0;
+  C->Diags->report(Sev, C->File, Line, Msg, excerpt(D.getLineContents()));
+}
+
+static Error notValidIR(StringRef File) {
+  return createStringError(std::errc::invalid_argument,
+                           "'%s' is not valid tlp IR", File.str().c_str());
+}
+
+//===----------------------------------------------------------------------===//
+// Splitting into documents
+//===----------------------------------------------------------------------===//
+
+IRDocumentReader::IRDocumentReader(std::unique_ptr<MemoryBuffer> Buffer,
+                                   StringRef Name)
+    : Buffer(std::move(Buffer)), AtEOF(true),
+      Name(Name.empty() ? this->Buffer->getBufferIdentifier().str()
+                        : Name.str()) {}
+
+IRDocumentReader::IRDocumentReader(int FD, std::string Prefix, StringRef Name)
+    : FD(FD), Pending(std::move(Prefix)), Name(Name.str()) {}
+
+/// True if \p Text has a document marker (`---` then a space, a line break
+/// or the end) at \p I.
+static bool isDocumentMarker(StringRef Text, size_t I) {
+  if (!Text.substr(I).startswith("---"))
+    return false;
+  if (I + 3 == Text.size())
+    return true;
+  char C = Text[I + 3];
+  return C == ' ' || C == '\t' || C == '\n' || C == '\r';
+}
+
+size_t IRDocumentReader::documentLength(StringRef Text, bool AtEnd) {
+  // A document runs to the next line that starts with a marker. Inside a
+  // document no line can start with `---`: block scalars are indented and
+  // YAML ends a document at a marker even inside a flow scalar. Blank lines
+  // before the first marker belong to the first document.
+  size_t From = Text.find('\n');
+  bool SeenContent = !trimWS(Text.take_front(From)).empty();
+  while (From != StringRef::npos) {
+    size_t Start = From + 1;
+    if (Start >= Text.size())
+      return StringRef::npos; // the next line is not here yet
+    if (SeenContent && isDocumentMarker(Text, Start)) {
+      if (Start + 3 == Text.size() && !AtEnd)
+        return StringRef::npos; // `---` and perhaps more of that line
+      return Start;
+    }
+    From = Text.find('\n', Start);
+    if (!SeenContent)
+      SeenContent = !trimWS(Text.slice(Start, From)).empty();
+  }
+  return StringRef::npos;
+}
+
+static bool isBlankDocument(StringRef Text) {
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Line = trimWS(Line);
+    if (!Line.empty() && !Line.startswith("#") && Line != "...")
+      return false;
+    Text = Rest;
+  }
+  return true;
+}
+
+Expected<bool> IRDocumentReader::next(IRDocumentText &D) {
+  while (true) {
+    StringRef Doc;
+    if (Buffer) {
+      StringRef Rest = Buffer->getBuffer().substr(Pos);
+      if (Rest.empty())
+        return false;
+      size_t L = documentLength(Rest, /*AtEnd=*/true);
+      Doc = L == StringRef::npos ? Rest : Rest.take_front(L);
+      Pos += Doc.size();
+      D.Storage.clear();
+      D.Text = Doc;
+    } else {
+      size_t L;
+      while ((L = documentLength(Pending, AtEOF)) == StringRef::npos &&
+             !AtEOF) {
+        // Read on in large pieces; a document is rarely more than a few MB.
+        size_t Old = Pending.size();
+        size_t Want = std::max<size_t>(1 << 20, Old);
+        Pending.resize(Old + Want);
+        Expected<size_t> Got =
+            sys::fs::readNativeFile(sys::fs::convertFDToNativeFile(FD),
+                                    MutableArrayRef<char>(&Pending[Old], Want));
+        if (!Got) {
+          Pending.resize(Old);
+          return createStringError(errorToErrorCode(Got.takeError()),
+                                   "cannot read '%s'", Name.c_str());
+        }
+        Pending.resize(Old + *Got);
+        if (*Got == 0)
+          AtEOF = true;
+      }
+      if (Pending.empty())
+        return false;
+      if (L == StringRef::npos)
+        L = Pending.size();
+      D.Storage.assign(Pending, 0, L);
+      Pending.erase(0, L);
+      D.Text = D.Storage;
+      Doc = D.Text;
+    }
+    D.Line = NextLine;
+    NextLine += static_cast<unsigned>(std::count(Doc.begin(), Doc.end(), '\n'));
+    if (isBlankDocument(Doc))
+      continue;
+    ++Count;
+    return true;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Parsing
+//===----------------------------------------------------------------------===//
+
+Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
+                                           StringRef File, Module &M,
+                                           DiagnosticEngine &Diags) {
+  // Check the tag first: YAML I/O would only complain about the keys.
+  StringRef Rest = T.Text;
+  unsigned Line = T.Line;
+  while (!Rest.empty() && !isDocumentMarker(Rest, 0)) {
+    Rest = Rest.drop_until([](char C) { return C == '\n'; }).drop_front();
+    ++Line;
+  }
+  StringRef Marker = Rest.take_until([](char C) { return C == '\n'; });
+  StringRef Tag = trimWS(Marker.drop_front(3)).take_until([](char C) {
+    return C == ' ' || C == '\t';
+  });
+  if (Tag != "!tlp.module" && Tag != "!tlp.unit" && Tag != "!tlp.diagnostics") {
+    Diags.report(Severity::Error, File, Rest.empty() ? T.Line : Line,
+                 "document is not a !tlp.module, !tlp.unit or "
+                 "!tlp.diagnostics document",
+                 excerpt(trimWS(Marker)));
+    return notValidIR(File);
+  }
+
+  DiagContext Ctx{&Diags, File.str(), T.Line - 1};
+  ParsedIRDocument Out;
+  yaml::Input In(MemoryBufferRef(T.Text, File), nullptr, yamlDiagHandler, &Ctx);
+  IRDocument D;
+  D.M = &M;
+  D.D = &Out.Diagnostics;
+  In >> D;
+  if (In.error() || Ctx.Failed)
+    return notValidIR(File);
+  switch (D.Kind) {
+  case IRDocument::Header:
+    Out.Kind = IRDocumentKind::Header;
+    break;
+  case IRDocument::Unit:
+    Out.Kind = IRDocumentKind::Unit;
+    Out.Unit = std::move(D.OwnedUnit);
+    break;
+  case IRDocument::Diags:
+    Out.Kind = IRDocumentKind::Diagnostics;
+    break;
+  case IRDocument::Invalid:
+    Diags.error(File, Line,
+                "document is not a !tlp.module, !tlp.unit or "
+                "!tlp.diagnostics document");
+    return notValidIR(File);
+  }
+  return Out;
+}
+
+Error outOfOrder(const IRDocumentText &T, unsigned DocNo, StringRef File,
+                 DiagnosticEngine &Diags) {
+  Diags.error(File, T.Line,
+              "document " + Twine(DocNo) +
+                  " is out of order: expected the module header first and "
+                  "the diagnostics last");
+  return notValidIR(File);
+}
+
+Error parseIRHeader(IRDocumentReader &R, Module &M, DiagnosticEngine &Diags) {
+  IRDocumentText T;
+  Expected<bool> More = R.next(T);
+  if (!More)
+    return More.takeError();
+  if (!*More) {
+    Diags.error(R.name(), 1, "expected a '--- !tlp.' document");
+    return notValidIR(R.name());
+  }
+  Expected<ParsedIRDocument> D = parseIRDocument(T, R.name(), M, Diags);
+  if (!D)
+    return D.takeError();
+  if (D->Kind != IRDocumentKind::Header)
+    return outOfOrder(T, 1, R.name(), Diags);
+  return Error::success();
 }
 
 Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
                                               DiagnosticEngine &Diags) {
-  auto M = std::make_unique<Module>();
-  DiagContext Ctx{&Diags, Buffer.getBufferIdentifier().str()};
-  auto Fail = [&]() -> Expected<std::unique_ptr<Module>> {
-    return createStringError(std::errc::invalid_argument,
-                             "'%s' is not valid tlp IR", Ctx.File.c_str());
-  };
+  StringRef File = Buffer.getBufferIdentifier();
   if (!looksLikeIR(Buffer.getBuffer())) {
-    Diags.error(Ctx.File, 1, "expected a '--- !tlp.' document");
-    return Fail();
+    Diags.error(File, 1, "expected a '--- !tlp.' document");
+    return notValidIR(File);
   }
-  yaml::Input In(Buffer, nullptr, yamlDiagHandler, &Ctx);
-  bool SeenHeader = false, SeenDiags = false;
-  unsigned DocNo = 0;
-  do {
-    ++DocNo;
-    IRDocument D;
-    D.M = M.get();
-    D.D = &M->Diagnostics;
-    In >> D;
-    if (In.error() || Ctx.Failed)
-      return Fail();
-    if (D.Kind == IRDocument::Invalid) {
-      Diags.error(Ctx.File, 0,
-                  "document " + Twine(DocNo) +
-                      " is not a !tlp.module, !tlp.unit or !tlp.diagnostics "
-                      "document");
-      return Fail();
+  auto M = std::make_unique<Module>();
+  IRDocumentReader R(MemoryBuffer::getMemBuffer(Buffer, false), File);
+  if (Error E = parseIRHeader(R, *M, Diags))
+    return E;
+  bool SeenDiags = false;
+  IRDocumentText T;
+  while (true) {
+    Expected<bool> More = R.next(T);
+    if (!More)
+      return More.takeError();
+    if (!*More)
+      break;
+    Expected<ParsedIRDocument> D = parseIRDocument(T, File, *M, Diags);
+    if (!D)
+      return D.takeError();
+    if (D->Kind == IRDocumentKind::Header || SeenDiags)
+      return outOfOrder(T, R.count(), File, Diags);
+    if (D->Kind == IRDocumentKind::Unit)
+      M->Units.push_back(std::move(D->Unit));
+    else {
+      SeenDiags = true;
+      M->Diagnostics = std::move(D->Diagnostics);
     }
-    if ((D.Kind == IRDocument::Header) != (DocNo == 1) || SeenDiags) {
-      Diags.error(Ctx.File, 0,
-                  "document " + Twine(DocNo) +
-                      " is out of order: expected the module header first "
-                      "and the diagnostics last");
-      return Fail();
-    }
-    SeenHeader |= D.Kind == IRDocument::Header;
-    SeenDiags |= D.Kind == IRDocument::Diags;
-    if (D.Kind == IRDocument::Unit)
-      M->Units.push_back(std::move(D.OwnedUnit));
-  } while (In.nextDocument());
-  (void)SeenHeader;
+  }
   return M;
 }
 

@@ -1046,10 +1046,54 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
   return Error::success();
 }
 
-Expected<std::unique_ptr<Module>> loadInput(StringRef Path,
-                                            TraceSources &Sources,
-                                            DiagnosticEngine &Diags, bool &IsIR,
-                                            const ReadOptions &Opts) {
+namespace {
+/// A MemoryBuffer that owns its bytes in a std::string (stdin read in
+/// pieces), so that nothing is copied to make the buffer.
+class StringBuffer : public MemoryBuffer {
+public:
+  StringBuffer(std::string Data, StringRef Name)
+      : Data(std::move(Data)), Name(Name.str()) {
+    init(this->Data.data(), this->Data.data() + this->Data.size(),
+         /*RequiresNullTerminator=*/false);
+  }
+  StringRef getBufferIdentifier() const override { return Name; }
+  BufferKind getBufferKind() const override { return MemoryBuffer_Malloc; }
+
+private:
+  std::string Data;
+  std::string Name;
+};
+} // namespace
+
+/// Append up to \p Want bytes of \p FD to \p Data; 0 at the end.
+static Expected<size_t> readSome(sys::fs::file_t FD, std::string &Data,
+                                 size_t Want) {
+  size_t Old = Data.size();
+  Data.resize(Old + Want);
+  Expected<size_t> Got =
+      sys::fs::readNativeFile(FD, MutableArrayRef<char>(&Data[Old], Want));
+  Data.resize(Old + (Got ? *Got : 0));
+  return Got;
+}
+
+/// True once \p Prefix has enough of its first line that is neither blank
+/// nor a comment to tell IR from a log.
+static bool canTellIR(StringRef Prefix) {
+  while (true) {
+    Prefix = Prefix.ltrim(" \t\r\n");
+    if (!Prefix.startswith("#"))
+      return Prefix.size() >= 9;
+    size_t NL = Prefix.find('\n');
+    if (NL == StringRef::npos)
+      return false;
+    Prefix = Prefix.drop_front(NL);
+  }
+}
+
+Expected<std::unique_ptr<Module>>
+loadInput(StringRef Path, TraceSources &Sources, DiagnosticEngine &Diags,
+          bool &IsIR, const ReadOptions &Opts,
+          std::unique_ptr<IRDocumentReader> *IRStream) {
   IsIR = false;
   auto M = std::make_unique<Module>();
   if (Path != "-" && sys::fs::is_directory(Path)) {
@@ -1057,18 +1101,58 @@ Expected<std::unique_ptr<Module>> loadInput(StringRef Path,
       return E;
     return M;
   }
-  Expected<std::unique_ptr<MemoryBuffer>> Buf = openInputFile(Path);
-  if (!Buf)
-    return Buf.takeError();
-  StringRef Text = (*Buf)->getBuffer();
   std::string Name = displayName(Path);
+  std::unique_ptr<MemoryBuffer> Buf;
+  if (Path == "-" && IRStream) {
+    // Read stdin in pieces: IR is then parsed while it still arrives.
+    std::string Data;
+    sys::fs::file_t In = sys::fs::getStdinHandle();
+    while (!canTellIR(Data)) {
+      Expected<size_t> Got = readSome(In, Data, 64 * 1024);
+      if (!Got)
+        return createStringError(errorToErrorCode(Got.takeError()),
+                                 "cannot read '%s'", Name.c_str());
+      if (*Got == 0)
+        break;
+    }
+    if (looksLikeIR(Data)) {
+      IsIR = true;
+      *IRStream = std::make_unique<IRDocumentReader>(0, std::move(Data), Name);
+      if (Error E = parseIRHeader(**IRStream, *M, Diags))
+        return E;
+      return M;
+    }
+    while (true) {
+      Expected<size_t> Got =
+          readSome(In, Data, std::max<size_t>(1 << 20, Data.size()));
+      if (!Got)
+        return createStringError(errorToErrorCode(Got.takeError()),
+                                 "cannot read '%s'", Name.c_str());
+      if (*Got == 0)
+        break;
+    }
+    Data.shrink_to_fit();
+    Buf = std::make_unique<StringBuffer>(std::move(Data), Name);
+  } else {
+    Expected<std::unique_ptr<MemoryBuffer>> B = openInputFile(Path);
+    if (!B)
+      return B.takeError();
+    Buf = std::move(*B);
+  }
+  StringRef Text = Buf->getBuffer();
   if (looksLikeIR(Text)) {
     IsIR = true;
-    MemoryBufferRef Ref(Text, Name);
-    return parseModule(Ref, Diags);
+    if (!IRStream) {
+      MemoryBufferRef Ref(Text, Name);
+      return parseModule(Ref, Diags);
+    }
+    *IRStream = std::make_unique<IRDocumentReader>(std::move(Buf), Name);
+    if (Error E = parseIRHeader(**IRStream, *M, Diags))
+      return E;
+    return M;
   }
   bool Empty = trimWS(Text).empty();
-  readLog(std::move(*Buf), Name, Path, rankFromFileName(Path), *M, Sources,
+  readLog(std::move(Buf), Name, Path, rankFromFileName(Path), *M, Sources,
           Diags, Opts);
   if (Empty)
     Diags.warning(Name, 0, "input is empty");

@@ -11,6 +11,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 
+#include <deque>
 #include <future>
 
 using namespace llvm;
@@ -35,34 +36,78 @@ int ToolDriver::fail(const Twine &Message) {
   return 1;
 }
 
+void ToolDriver::adoptInputDiagnostics(std::vector<Diagnostic> Ds) {
+  flush();
+  InputDiagsBegin = Diags.size();
+  for (Diagnostic &D : Ds)
+    Diags.add(std::move(D));
+  InputDiagsEnd = Diags.size();
+  Diags.markPrinted();
+}
+
+bool ToolDriver::verifyIRInput(const Module &M) {
+  if (Error E = verifyModule(M)) {
+    fail("input IR is invalid:\n" + toString(std::move(E)));
+    return false;
+  }
+  return true;
+}
+
 std::unique_ptr<Module> ToolDriver::load(const DriverOptions &Opts,
                                          bool &IsIR) {
   ReadOptions RO;
   RO.Threads = Opts.Threads;
   RO.Lazy = Opts.Stream;
-  Expected<std::unique_ptr<Module>> M =
-      loadInput(Opts.Input, Sources, Diags, IsIR, RO);
+  Expected<std::unique_ptr<Module>> M = loadInput(
+      Opts.Input, Sources, Diags, IsIR, RO, Opts.Stream ? &IRStream : nullptr);
   if (!M) {
     fail(toString(M.takeError()));
     return nullptr;
   }
-  if (IsIR) {
-    // Diagnostics in the IR were printed by the tool that wrote it.
-    flush();
-    for (Diagnostic &D : (*M)->Diagnostics)
-      Diags.add(std::move(D));
+  if (IsIR && !IRStream) {
+    adoptInputDiagnostics(std::move((*M)->Diagnostics));
     (*M)->Diagnostics.clear();
-    Diags.markPrinted();
   }
-  if (Opts.Verify && (IsIR || Opts.VerifyEach || verifyEachFromEnvironment()))
+  // With IR streaming in, this checks the header; units are checked as
+  // they arrive.
+  if (Opts.Verify && IsIR && !verifyIRInput(**M))
+    return nullptr;
+  if (Opts.Verify && !IsIR && (Opts.VerifyEach || verifyEachFromEnvironment()))
     if (Error E = verifyModule(**M)) {
-      fail(Twine(IsIR ? "input IR is invalid:\n"
-                      : "IR is invalid after reading the input:\n") +
-           toString(std::move(E)));
+      fail("IR is invalid after reading the input:\n" + toString(std::move(E)));
       return nullptr;
     }
   flush();
   return std::move(*M);
+}
+
+bool ToolDriver::readRestOfIR(Module &M) {
+  std::unique_ptr<IRDocumentReader> R = std::move(IRStream);
+  bool SeenDiags = false;
+  IRDocumentText T;
+  while (true) {
+    Expected<bool> More = R->next(T);
+    if (!More) {
+      fail(toString(More.takeError()));
+      return false;
+    }
+    if (!*More)
+      break;
+    Expected<ParsedIRDocument> D = parseIRDocument(T, R->name(), M, Diags);
+    if (D && (D->Kind == IRDocumentKind::Header || SeenDiags))
+      D = outOfOrder(T, R->count(), R->name(), Diags);
+    if (!D) {
+      fail(toString(D.takeError()));
+      return false;
+    }
+    if (D->Kind == IRDocumentKind::Unit) {
+      M.Units.push_back(std::move(D->Unit));
+    } else {
+      SeenDiags = true;
+      adoptInputDiagnostics(std::move(D->Diagnostics));
+    }
+  }
+  return true;
 }
 
 /// Diagnostics in a canonical order: by log (in Module::Logs order; others
@@ -92,8 +137,31 @@ static std::vector<Diagnostic> canonical(std::vector<Diagnostic> Ds,
 }
 
 void ToolDriver::attachDiagnostics(Module &M) {
-  M.Diagnostics = canonical(Diags.diagnostics(), M);
+  std::vector<Diagnostic> Ds = Diags.diagnostics();
+  // Those that came with IR input go first (when streaming they arrive
+  // last), so that ties in the canonical order break the same way.
+  std::rotate(Ds.begin(), Ds.begin() + InputDiagsBegin,
+              Ds.begin() + InputDiagsEnd);
+  M.Diagnostics = canonical(std::move(Ds), M);
 }
+
+namespace {
+/// One unit on its way through the streaming driver.
+struct InFlight {
+  std::unique_ptr<CompileUnit> U;
+  /// IR input: the document, its number and, if it was the diagnostics
+  /// document, what it held.
+  IRDocumentText Doc;
+  unsigned DocNo = 0;
+  bool IsDiagnostics = false;
+  std::vector<Diagnostic> InputDiags;
+
+  DiagnosticEngine Diags;
+  std::string Failure;
+  std::string Prepared;
+  std::shared_future<void> Done;
+};
+} // namespace
 
 bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
                          function_ref<bool()> Gate) {
@@ -107,11 +175,21 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
   Ctx.VerifyEach = VerifyEach;
   Ctx.Threads = Opts.Threads;
   size_t ModulePasses = 0;
-  bool Streams = Opts.Stream && P->splitForUnits(ModulePasses) &&
-                 ModulePasses > 0 && ModulePasses < P->size();
+  bool UnitsSplit = P->splitForUnits(ModulePasses);
+  bool FromIR = IRStream != nullptr;
+  bool Streams = Opts.Stream && UnitsSplit &&
+                 (FromIR ? ModulePasses == 0
+                         : ModulePasses > 0 && ModulePasses < P->size());
 
   if (!Streams) {
-    loadModule(M, Sources, Diags, Opts.Threads);
+    if (FromIR) {
+      if (!readRestOfIR(M))
+        return false;
+      if (Opts.Verify && !verifyIRInput(M))
+        return false;
+    } else {
+      loadModule(M, Sources, Diags, Opts.Threads);
+    }
     flush();
     if (Error E = P->run(M, Ctx)) {
       fail(toString(std::move(E)));
@@ -129,7 +207,7 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
     Error E = Sink.begin(M);
     for (const std::unique_ptr<CompileUnit> &U : M.Units)
       if (!E)
-        E = Sink.unit(M, *U);
+        E = Sink.unit(M, *U, Sink.prepare(M, *U));
     if (!E)
       E = Sink.end(M);
     if (E) {
@@ -139,12 +217,14 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
     return true;
   }
 
-  // Module passes on the unloaded module (grouping needs no payloads).
-  if (Error E = P->runRange(M, Ctx, 0, ModulePasses)) {
-    fail(toString(std::move(E)));
-    return false;
+  if (!FromIR) {
+    // Module passes on the unloaded module (grouping needs no payloads).
+    if (Error E = P->runRange(M, Ctx, 0, ModulePasses)) {
+      fail(toString(std::move(E)));
+      return false;
+    }
+    loadModule(M, Sources, Diags, Opts.Threads); // ungrouped leftovers
   }
-  loadModule(M, Sources, Diags, Opts.Threads); // ungrouped leftovers, if any
   flush();
   if (Error E = Sink.begin(M)) {
     fail(toString(std::move(E)));
@@ -153,22 +233,50 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
 
   std::vector<std::unique_ptr<CompileUnit>> Units = std::move(M.Units);
   M.Units.clear();
-  size_t N = Units.size();
-  std::vector<std::unique_ptr<DiagnosticEngine>> Local(N);
-  std::vector<std::string> Failure(N);
-  auto Work = [&](size_t I) {
-    Local[I] = std::make_unique<DiagnosticEngine>();
-    CompileUnit &U = *Units[I];
-    loadUnit(U, M, Sources, *Local[I]);
-    if (Error E = P->runOnUnit(M, U, *Local[I], ModulePasses, VerifyEach)) {
-      Failure[I] = toString(std::move(E));
+  std::string InputFile = FromIR ? IRStream->name().str() : std::string();
+  // Runs on a worker: read (IR) or load (logs) the unit, run the unit
+  // passes, verify, prepare the output.
+  auto Work = [&](InFlight &F) {
+    if (FromIR) {
+      Expected<ParsedIRDocument> D =
+          parseIRDocument(F.Doc, InputFile, M, F.Diags);
+      F.Doc.Storage.clear();
+      F.Doc.Text = StringRef();
+      if (!D) {
+        F.Failure = toString(D.takeError());
+        return;
+      }
+      if (D->Kind == IRDocumentKind::Header) {
+        F.Failure = toString(outOfOrder(F.Doc, F.DocNo, InputFile, F.Diags));
+        return;
+      }
+      if (D->Kind == IRDocumentKind::Diagnostics) {
+        F.IsDiagnostics = true;
+        F.InputDiags = std::move(D->Diagnostics);
+        return;
+      }
+      F.U = std::move(D->Unit);
+      if (Opts.Verify)
+        if (Error E = verifyUnit(M, *F.U)) {
+          F.Failure = "input IR is invalid:\n" + toString(std::move(E));
+          return;
+        }
+    } else {
+      loadUnit(*F.U, M, Sources, F.Diags);
+    }
+    if (Error E = P->runOnUnit(M, *F.U, F.Diags, ModulePasses, VerifyEach)) {
+      F.Failure = toString(std::move(E));
       return;
     }
-    if (Opts.Verify && !VerifyEach)
-      if (Error E = verifyUnit(M, U))
-        Failure[I] =
+    if (Opts.Verify && !VerifyEach && P->size() > ModulePasses)
+      if (Error E = verifyUnit(M, *F.U)) {
+        F.Failure =
             "IR is invalid after the pipeline:\n" + toString(std::move(E));
+        return;
+      }
+    F.Prepared = Sink.prepare(M, *F.U);
   };
+
   unsigned Threads = Opts.Threads
                          ? Opts.Threads
                          : llvm::hardware_concurrency().compute_thread_count();
@@ -177,42 +285,94 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
   std::unique_ptr<ThreadPool> Pool;
   if (Threads > 1)
     Pool = std::make_unique<ThreadPool>(llvm::hardware_concurrency(Threads));
-  std::vector<std::shared_future<void>> Done(N);
-  size_t Next = 0;
+  std::deque<std::unique_ptr<InFlight>> Queue;
+  size_t NextUnit = 0;
+  std::string ReadFailure;
+  bool Exhausted = false;
+  // Take the next unit (or IR document) and start work on it.
   auto Submit = [&]() {
-    if (Next >= N)
+    if (Exhausted)
       return;
-    size_t I = Next++;
+    auto F = std::make_unique<InFlight>();
+    if (FromIR) {
+      Expected<bool> More = IRStream->next(F->Doc);
+      if (!More)
+        ReadFailure = toString(More.takeError());
+      if (!More || !*More) {
+        Exhausted = true;
+        return;
+      }
+      F->DocNo = IRStream->count();
+    } else {
+      if (NextUnit == Units.size()) {
+        Exhausted = true;
+        return;
+      }
+      F->U = std::move(Units[NextUnit++]);
+    }
+    InFlight *Raw = F.get();
     if (Pool)
-      Done[I] = Pool->async([&Work, I] { Work(I); });
+      F->Done = Pool->async([&Work, Raw] { Work(*Raw); });
+    Queue.push_back(std::move(F));
   };
   for (size_t I = 0; I < Window; ++I)
     Submit();
   bool OK = true;
-  for (size_t I = 0; I < N; ++I) {
+  bool SeenInputDiags = false;
+  Optional<UnitKey> LastKey;
+  while (!Queue.empty()) {
+    std::unique_ptr<InFlight> F = std::move(Queue.front());
+    Queue.pop_front();
     if (Pool)
-      Done[I].wait();
+      F->Done.wait();
     else
-      Work(I);
-    Submit();
-    if (OK) {
-      Diags.append(*Local[I]);
-      flush();
-      if (!Failure[I].empty()) {
-        fail(Failure[I]);
-        OK = false;
-      } else if (Error E = Sink.unit(M, *Units[I])) {
-        fail(toString(std::move(E)));
-        OK = false;
-      }
+      Work(*F);
+    if (OK)
+      Submit();
+    if (!OK)
+      continue;
+    if (FromIR && SeenInputDiags) {
+      // Nothing may follow the diagnostics, whatever it holds.
+      fail(toString(outOfOrder(F->Doc, F->DocNo, InputFile, Diags)));
+      OK = false;
+      continue;
     }
-    Units[I].reset();
-    Local[I].reset();
+    Diags.append(F->Diags);
+    flush();
+    if (!F->Failure.empty()) {
+      fail(F->Failure);
+      OK = false;
+      continue;
+    }
+    if (F->IsDiagnostics) {
+      SeenInputDiags = true;
+      adoptInputDiagnostics(std::move(F->InputDiags));
+      continue;
+    }
+    if (FromIR && Opts.Verify && LastKey && !(*LastKey < F->U->Key)) {
+      fail("input IR is invalid:\nunit " + F->U->Key.slug() +
+           ": units are not sorted by key or a key is repeated (after '" +
+           LastKey->slug() + "')");
+      OK = false;
+      continue;
+    }
+    if (Error E = Sink.unit(M, *F->U, std::move(F->Prepared))) {
+      fail(toString(std::move(E)));
+      OK = false;
+      continue;
+    }
+    if (FromIR)
+      LastKey = F->U->Key;
   }
   if (Pool)
     Pool->wait();
+  if (OK && !ReadFailure.empty()) {
+    fail(ReadFailure);
+    OK = false;
+  }
   if (!OK)
     return false;
+  IRStream.reset();
   attachDiagnostics(M);
   if (Gate && !Gate())
     return false;

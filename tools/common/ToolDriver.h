@@ -9,7 +9,10 @@
 // read without their payloads, grouped, and then each unit is loaded,
 // transformed, verified, given to the output and freed, several units in
 // flight on worker threads but delivered in order. Memory then holds a few
-// units, not the whole log. Output is the same either way.
+// units, not the whole log. IR input streams the same way when the
+// pipeline has only unit passes: each `!tlp.unit` document is parsed on a
+// worker as it arrives, so `tlp-opt ... | tlp-emit` runs both ends at once.
+// Output is the same either way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,7 +50,15 @@ public:
   /// Once, after the module passes; M has its logs, stats and any
   /// ungrouped artifacts (loaded).
   virtual llvm::Error begin(const Module &M) = 0;
-  virtual llvm::Error unit(const Module &M, const CompileUnit &U) = 0;
+  /// Work on one unit that can run on a worker thread, for several units
+  /// at once and ahead of unit() (printing it, say); it may only read \p M
+  /// and \p U. The result is handed to unit().
+  virtual std::string prepare(const Module &M, const CompileUnit &U) {
+    return {};
+  }
+  /// Every unit, in order, with what prepare() made of it.
+  virtual llvm::Error unit(const Module &M, const CompileUnit &U,
+                           std::string Prepared) = 0;
   /// Once; M.Diagnostics holds every diagnostic of the run.
   virtual llvm::Error end(const Module &M) = 0;
 };
@@ -84,7 +95,17 @@ private:
   std::string ToolName;
   bool Color;
   bool StrictReported = false;
+  /// IR input whose units are still to be read (streaming).
+  std::unique_ptr<IRDocumentReader> IRStream;
+  /// Where the diagnostics that came with IR input sit in Diags.
+  size_t InputDiagsBegin = 0, InputDiagsEnd = 0;
 
+  /// Take over the diagnostics that came with IR input (already printed by
+  /// the tool that wrote it).
+  void adoptInputDiagnostics(std::vector<Diagnostic> Ds);
+  /// Read the rest of IRStream into \p M. False on failure.
+  bool readRestOfIR(Module &M);
+  bool verifyIRInput(const Module &M);
   void attachDiagnostics(Module &M);
 };
 

@@ -108,8 +108,12 @@ class EmitterSink : public UnitSink {
 public:
   explicit EmitterSink(Emitter &E) : E(E) {}
   Error begin(const Module &M) override { return E.begin(M); }
-  Error unit(const Module &M, const CompileUnit &U) override {
-    return E.unit(M, U);
+  std::string prepare(const Module &M, const CompileUnit &U) override {
+    return E.prepareUnit(M, U);
+  }
+  Error unit(const Module &M, const CompileUnit &U,
+             std::string Prepared) override {
+    return E.preparedUnit(M, U, std::move(Prepared));
   }
   Error end(const Module &M) override { return E.end(M); }
 

@@ -80,8 +80,15 @@ public:
     printModuleHeader(M, Out->os());
     return Error::success();
   }
-  Error unit(const Module &, const CompileUnit &U) override {
-    printUnit(U, Out->os());
+  std::string prepare(const Module &, const CompileUnit &U) override {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    printUnit(U, OS);
+    return Text;
+  }
+  Error unit(const Module &, const CompileUnit &,
+             std::string Prepared) override {
+    Out->os() << Prepared;
     return Error::success();
   }
   Error end(const Module &M) override {

@@ -57,6 +57,20 @@ public:
   virtual llvm::Error begin(const Module &M) { return llvm::Error::success(); }
   /// Every unit, in module order.
   virtual llvm::Error unit(const Module &M, const CompileUnit &U) = 0;
+
+  /// Optional: the part of unit()'s work that depends only on \p M and
+  /// \p U (rendering its text, say). A driver may call it on worker
+  /// threads, for several units at once and ahead of unit(); it must not
+  /// touch the emitter's state. Its result is given to preparedUnit().
+  virtual std::string prepareUnit(const Module &M, const CompileUnit &U) const {
+    return {};
+  }
+  /// unit() for an emitter whose prepareUnit() made \p Prepared. The
+  /// default ignores it and calls unit().
+  virtual llvm::Error preparedUnit(const Module &M, const CompileUnit &U,
+                                   std::string Prepared) {
+    return unit(M, U);
+  }
   /// Once, after the last unit; M.Diagnostics is complete.
   virtual llvm::Error end(const Module &M) = 0;
 

@@ -38,6 +38,77 @@ bool looksLikeIR(llvm::StringRef Text);
 llvm::Expected<std::unique_ptr<Module>>
 parseModule(llvm::MemoryBufferRef Buffer, DiagnosticEngine &Diags);
 
+/// One document of IR text and the line of the input it starts on.
+struct IRDocumentText {
+  llvm::StringRef Text;
+  unsigned Line = 1;
+  /// Owns Text when it was read from a stream (empty for a buffer).
+  std::string Storage;
+};
+
+/// Splits IR text into its documents (at lines that start with `---`),
+/// either from a buffer in memory, without copying, or from a file
+/// descriptor read piece by piece, so that a consumer can parse the first
+/// unit while the producer of a pipe is still writing the rest.
+class IRDocumentReader {
+public:
+  /// Read the documents of \p Buffer.
+  explicit IRDocumentReader(std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                            llvm::StringRef Name = "");
+  /// Read the documents of \p Prefix (bytes already read from \p FD) and
+  /// then of the rest of \p FD.
+  IRDocumentReader(int FD, std::string Prefix, llvm::StringRef Name);
+
+  /// The next document into \p D; false at the end of the input.
+  llvm::Expected<bool> next(IRDocumentText &D);
+  llvm::StringRef name() const { return Name; }
+  /// Number of documents returned so far.
+  unsigned count() const { return Count; }
+
+private:
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  int FD = -1;
+  bool AtEOF = false;
+  std::string Pending; ///< Stream mode: bytes read and not yet returned.
+  size_t Pos = 0;      ///< Buffer mode: offset of the next document.
+  unsigned NextLine = 1;
+  unsigned Count = 0;
+  std::string Name;
+
+  /// Length of the document that starts \p Text, or npos if it may go on
+  /// past the end of \p Text (unless \p AtEnd: nothing follows).
+  static size_t documentLength(llvm::StringRef Text, bool AtEnd);
+};
+
+enum class IRDocumentKind { Header, Unit, Diagnostics };
+
+/// What one parsed document holds.
+struct ParsedIRDocument {
+  IRDocumentKind Kind = IRDocumentKind::Unit;
+  /// For a unit document.
+  std::unique_ptr<CompileUnit> Unit;
+  /// For a diagnostics document.
+  std::vector<Diagnostic> Diagnostics;
+};
+
+/// Parse one document of \p File. A header is read into \p M (which must
+/// then be fresh); a unit or diagnostics document does not touch \p M, so
+/// documents can be parsed on several threads. Errors go to \p Diags with
+/// their line in the whole input.
+/// Read the first document of \p R, which must be the module header, into
+/// \p M.
+llvm::Error parseIRHeader(IRDocumentReader &R, Module &M,
+                          DiagnosticEngine &Diags);
+
+/// Report that document \p DocNo (\p T) is out of order.
+llvm::Error outOfOrder(const IRDocumentText &T, unsigned DocNo,
+                       llvm::StringRef File, DiagnosticEngine &Diags);
+
+llvm::Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &D,
+                                                 llvm::StringRef File,
+                                                 Module &M,
+                                                 DiagnosticEngine &Diags);
+
 } // namespace tlp
 
 #endif // TLP_IR_IRYAML_H

@@ -10,6 +10,7 @@
 #ifndef TLP_PARSE_TRACEREADER_H
 #define TLP_PARSE_TRACEREADER_H
 
+#include "tlp/IR/IRYAML.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Support/Diagnostics.h"
 
@@ -113,10 +114,13 @@ bool splitEventLine(llvm::StringRef Line, llvm::StringRef &Json);
 
 /// Load an input for a tool: tlp IR text, or a log / directory / stdin.
 /// \p IsIR tells which it was. Logs are read as \p Opts says (lazily or
-/// not); IR is always loaded.
+/// not). IR is loaded whole, unless \p IRStream is given: then only the
+/// module header is read and *IRStream is left to read the other
+/// documents (from stdin, as they arrive).
 llvm::Expected<std::unique_ptr<Module>>
 loadInput(llvm::StringRef Path, TraceSources &Sources, DiagnosticEngine &Diags,
-          bool &IsIR, const ReadOptions &Opts = ReadOptions());
+          bool &IsIR, const ReadOptions &Opts = ReadOptions(),
+          std::unique_ptr<IRDocumentReader> *IRStream = nullptr);
 
 } // namespace tlp
 

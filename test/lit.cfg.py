@@ -17,8 +17,13 @@ llvm_config.with_environment("TLP_VERIFY_EACH", "1")
 llvm_config.use_default_substitutions()
 # A `not` at the start of a RUN line is looked up on PATH (STYLE.md 4.4).
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+# The fuzz targets, built with a replay driver (fuzz/ReplayMain.cpp) unless
+# this is the libFuzzer build.
+fuzz_targets = ["tlp-fuzz-" + t for t in (
+    "log", "ir", "fx-graph", "python-wrapper", "cpp-code", "node-mappings",
+    "stack-traces", "kernel-info", "node-tree", "kernel-nodes")]
 llvm_config.add_tool_substitutions(
-    ["tlp-opt", "tlp-emit", "split-file"],
+    ["tlp-opt", "tlp-emit", "split-file"] + fuzz_targets,
     [config.tlp_tools_dir, config.llvm_tools_dir])
 
 inputs = os.path.join(config.test_source_root, "Inputs")

@@ -231,11 +231,16 @@ public:
   using Emitter::Emitter;
 
   Error begin(const Module &M) override {
-    Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
-    if (!F)
-      return F.takeError();
-    Out = std::move(*F);
-    raw_ostream &OS = Out->os();
+    if (Opts.Stream) {
+      Stream = Opts.Stream;
+    } else {
+      Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
+      if (!F)
+        return F.takeError();
+      Out = std::move(*F);
+      Stream = &Out->os();
+    }
+    raw_ostream &OS = *Stream;
     OS << '{' << nl();
     key("schema");
     OS << '"' << JSONSchemaVersion << "\"," << nl();
@@ -266,14 +271,14 @@ public:
 
   Error preparedUnit(const Module &, const CompileUnit &,
                      std::string Prepared) override {
-    raw_ostream &OS = Out->os();
+    raw_ostream &OS = *Stream;
     OS << (Units++ ? "," : "") << nl() << (Opts.Pretty ? "    " : "");
     OS << Prepared;
     return Error::success();
   }
 
   Error end(const Module &M) override {
-    raw_fd_ostream &OS = Out->os();
+    raw_ostream &OS = *Stream;
     if (Units)
       OS << nl() << ind();
     OS << "]," << nl();
@@ -296,9 +301,12 @@ public:
     key("diagnostics");
     OS << dump(Diag, Opts.Pretty, 2) << nl() << '}' << '\n';
     OS.flush();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
+    if (!Out)
+      return Error::success();
+    raw_fd_ostream &FOS = Out->os();
+    if (FOS.has_error()) {
+      std::error_code EC = FOS.error();
+      FOS.clear_error();
       return createStringError(EC, "cannot write '%s': %s", Opts.Output.c_str(),
                                EC.message().c_str());
     }
@@ -308,12 +316,13 @@ public:
 
 private:
   std::unique_ptr<ToolOutputFile> Out;
+  raw_ostream *Stream = nullptr;
   size_t Units = 0;
 
   const char *nl() const { return Opts.Pretty ? "\n" : ""; }
   const char *ind() const { return Opts.Pretty ? "  " : ""; }
   void key(StringRef K) {
-    Out->os() << ind() << '"' << K << '"' << (Opts.Pretty ? ": " : ":");
+    *Stream << ind() << '"' << K << '"' << (Opts.Pretty ? ": " : ":");
   }
 };
 

@@ -36,8 +36,14 @@ struct TextLine {
 
 static QuotingType quotingFor(StringRef S) {
   QuotingType Q = needsQuotes(S);
-  if (Q == QuotingType::Single && S.find_first_of("\r\n") != StringRef::npos)
+  if (Q == QuotingType::Double)
+    return Q;
+  if (S.find_first_of("\r\n") != StringRef::npos)
     return QuotingType::Double;
+  // LLVM leaves flow indicators unquoted, but most IR scalars sit in flow
+  // mappings and sequences, where `,[]{}` end a plain scalar.
+  if (Q == QuotingType::None && S.find_first_of(",[]{}") != StringRef::npos)
+    return QuotingType::Single;
   return Q;
 }
 

@@ -15,6 +15,7 @@
 #include "tlp/Support/Diagnostics.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <memory>
 #include <string>
@@ -26,6 +27,9 @@ struct EmitOptions {
   /// Output path: a file, "-" for stdout, or a directory for emitters that
   /// write several files.
   std::string Output = "-";
+  /// If set, emitters that write a single stream write here instead of
+  /// Output (for tests and fuzzers).
+  llvm::raw_ostream *Stream = nullptr;
   /// Indent JSON and similar output for people and FileCheck.
   bool Pretty = false;
   /// The command that made the output (recorded by some emitters).

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Write seed inputs for the tlp fuzz targets, from the test fixtures.
+
+    make-seeds.py --inputs test/Inputs [--tlp-opt build/bin/tlp-opt] -o DIR
+
+DIR/log gets every fixture log; DIR/<payload> (fx-graph, python-wrapper, ...)
+every payload of that kind, decoded as the reader decodes it (leading tab
+dropped); DIR/ir the IR tlp-opt prints for the logs, if --tlp-opt is given.
+Files are named by the SHA-1 of their bytes, so reruns are stable.
+"""
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+# Payload kinds by artifact or event name (see docs/inputs.md).
+TARGETS = {
+    "before_pre_grad_graph": "fx-graph",
+    "inductor_pre_grad_graph": "fx-graph",
+    "before_recompile_pre_grad": "fx-graph",
+    "after_post_grad_graph": "fx-graph",
+    "inductor_post_grad_graph": "fx-graph",
+    "after_recompile_post_grad": "fx-graph",
+    "aot_forward_graph": "fx-graph",
+    "aot_backward_graph": "fx-graph",
+    "aot_inference_graph": "fx-graph",
+    "inductor_output_code": "python-wrapper",
+    "inductor_aot_wrapper_code": "cpp-code",
+    "inductor_aot_kernel_code": "cpp-code",
+    "inductor_provenance_tracking_node_mappings": "node-mappings",
+    "inductor_provenance_tracking_kernel_stack_traces": "stack-traces",
+    "triton_kernel_info": "kernel-info",
+    "inductor_post_to_pre_grad_nodes": "node-tree",
+    "inductor_triton_kernel_to_post_grad_nodes": "kernel-nodes",
+    "inductor_generated_kernel_to_post_grad_nodes": "kernel-nodes",
+}
+ALL = sorted(set(TARGETS.values())) + ["log", "ir"]
+META = {"frame_id", "frame_compile_id", "attempt", "compiled_autograd_id",
+        "rank", "has_payload", "stack"}
+
+
+def write(out, target, data):
+    d = os.path.join(out, target)
+    os.makedirs(d, exist_ok=True)
+    name = hashlib.sha1(data).hexdigest()
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+
+def payload_name(env):
+    for k, v in env.items():
+        if k in META:
+            continue
+        if k in ("artifact", "graph_dump") and isinstance(v, dict):
+            return v.get("name")
+        return k
+    return None
+
+
+def split_payloads(text):
+    lines = text.split(b"\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        start = line.find(b"] {")
+        if start < 0 or b"has_payload" not in line:
+            continue
+        try:
+            env = json.loads(line[start + 2:].rstrip(b"\r"))
+        except ValueError:
+            continue
+        body = []
+        while i < len(lines) and lines[i].startswith(b"\t"):
+            body.append(lines[i][1:].rstrip(b"\r"))
+            i += 1
+        yield payload_name(env), b"\n".join(body)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--inputs", required=True)
+    ap.add_argument("--tlp-opt")
+    ap.add_argument("-o", required=True)
+    a = ap.parse_args()
+    logs = []
+    for dirpath, _, files in os.walk(a.inputs):
+        for f in sorted(files):
+            if f.endswith(".log"):
+                logs.append(os.path.join(dirpath, f))
+    for t in ALL:
+        os.makedirs(os.path.join(a.o, t), exist_ok=True)
+    for path in sorted(logs):
+        data = open(path, "rb").read()
+        write(a.o, "log", data)
+        for name, body in split_payloads(data):
+            if name in TARGETS:
+                write(a.o, TARGETS[name], body)
+        if a.tlp_opt:
+            ir = subprocess.run([a.tlp_opt, "--link-provenance", path],
+                                stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL).stdout
+            if ir:
+                write(a.o, "ir", ir)
+    empty = [t for t in ALL if not os.listdir(os.path.join(a.o, t))
+             and (t != "ir" or a.tlp_opt)]
+    if empty:
+        print("make-seeds: error: no seeds for %s" % ", ".join(empty),
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

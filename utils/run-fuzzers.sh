@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Build the libFuzzer targets with clang (ASan + UBSan) and run each for a
+# bounded time, starting from seeds made from the test fixtures.
+#   utils/run-fuzzers.sh [SECONDS-PER-TARGET]     (default: $TLP_FUZZ_SECONDS or 30)
+# A target that breaks a property or crashes leaves its input in
+# $build/fuzz-out/<target>/crash-*; copy it to fuzz/regressions/<target>/
+# once fixed, so that the test suite replays it. Exits non-zero on a find.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+secs="${1:-${TLP_FUZZ_SECONDS:-30}}"
+build="${TLP_FUZZ_BUILD_DIR:-$root/build-fuzz}"
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DTLP_ENABLE_FUZZERS=ON >/dev/null
+cmake --build "$build" --target tlp-fuzzers tlp-opt
+
+out="$build/fuzz-out"
+rm -rf "$out/seeds"
+python3 "$root/fuzz/make-seeds.py" --inputs "$root/test/Inputs" \
+  --tlp-opt "$build/bin/tlp-opt" -o "$out/seeds"
+
+targets=(log ir fx-graph python-wrapper cpp-code node-mappings stack-traces
+         kernel-info node-tree kernel-nodes)
+failed=()
+for t in "${targets[@]}"; do
+  corpus="$out/$t/corpus"
+  mkdir -p "$corpus" "$out/$t"
+  rm -f "$out/$t"/crash-* "$out/$t"/timeout-* "$out/$t"/oom-* "$out/$t"/leak-*
+  dict=()
+  [[ -f "$root/fuzz/dicts/$t.dict" ]] && dict=(-dict="$root/fuzz/dicts/$t.dict")
+  regress=()
+  [[ -d "$root/fuzz/regressions/$t" ]] && regress=("$root/fuzz/regressions/$t")
+  echo "run-fuzzers: $t for ${secs}s"
+  # -timeout: an input that takes 10 s counts as a hang.
+  if ! "$build/bin/tlp-fuzz-$t" -max_total_time="$secs" -timeout=10 \
+      -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+      -artifact_prefix="$out/$t/" "${dict[@]}" \
+      "$corpus" "$out/seeds/$t" "${regress[@]}" >"$out/$t/log.txt" 2>&1; then
+    failed+=("$t")
+    echo "run-fuzzers: $t FOUND A PROBLEM:"
+    grep -E "property broken|ERROR|SUMMARY|Test unit written" "$out/$t/log.txt" | head -5
+  else
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$out/$t/log.txt" |
+      tr '\n' ' '; echo
+  fi
+done
+if ((${#failed[@]})); then
+  echo "run-fuzzers: problems found by: ${failed[*]} (inputs under $out)" >&2
+  exit 1
+fi
+echo "run-fuzzers: no problems in ${#targets[@]} targets x ${secs}s"

@@ -317,6 +317,8 @@ private:
   }
   void startEvent(StringRef L, uint32_t LineNo);
   void finishEvent();
+  /// Set while the event being started or finished is the last of the log.
+  bool AtLogEnd = false;
   void finishArtifact();
 
   static std::string hexOf(MD5 &H) {
@@ -355,7 +357,9 @@ void ChunkScanner::run() {
     } else {
       InOrphanRun = false;
       finishEvent();
+      AtLogEnd = !NL && End == Log.size();
       startEvent(L, LineNo);
+      AtLogEnd = false;
     }
     // Drop what we are done with from memory (mapped files only). Pointers
     // into released pages stay valid: the pages come back from the page
@@ -366,7 +370,9 @@ void ChunkScanner::run() {
       Released = Done;
     }
   }
+  AtLogEnd = End == Log.size();
   finishEvent();
+  AtLogEnd = false;
   R.Lines = LineNo;
   if (End > Released)
     Sources.release(LogIndex, Released, End - Released);
@@ -402,7 +408,11 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   Cur.Line = LineNo;
   StringRef Json;
   if (!splitEventLine(L, Json)) {
-    lineProblem(LineNo, "expected a trace event line", L);
+    lineProblem(LineNo,
+                AtLogEnd ? Twine("expected a trace event line; the log ends "
+                                 "on this line (truncated?)")
+                         : Twine("expected a trace event line"),
+                L);
     Cur.Skip = true;
     return;
   }
@@ -410,10 +420,15 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   json::ParseError Err;
   if (!json::parse(Json, V, Err) || !V.isObject()) {
     size_t Col = static_cast<size_t>(Json.begin() - L.begin()) + Err.Offset + 1;
+    // A cut-off last line is what a truncated log looks like.
+    const char *Truncated = AtLogEnd && Err.Offset >= Json.size()
+                                ? "; the log ends on this line "
+                                  "(truncated?)"
+                                : "";
     lineProblem(LineNo,
                 !Err.Message.empty()
                     ? "invalid JSON in event envelope: " + Err.Message +
-                          " at column " + Twine(Col)
+                          " at column " + Twine(Col) + Truncated
                     : Twine("event envelope is not a JSON object"),
                 L);
     Cur.Skip = true;
@@ -551,7 +566,11 @@ void ChunkScanner::finishEvent() {
           diag(Severity::Warning, Cur.Line,
                "payload md5 mismatch for '" + Cur.ArtName + "' (" +
                    Twine(Cur.PayloadLines) + " lines): expected " + Cur.Md5 +
-                   ", got " + Got + "; using the payload as is",
+                   ", got " + Got +
+                   (AtLogEnd ? "; the log ends inside this payload "
+                               "(truncated?)"
+                             : "") +
+                   "; using the payload as is",
                StringRef(), DiagClass::Md5);
         }
       }
@@ -934,7 +953,7 @@ void TraceSources::release(uint32_t Log, uint64_t Offset, uint64_t Size) const {
 #endif
 }
 
-static void readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
+static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                     StringRef Path, Optional<int64_t> FileRank, Module &M,
                     TraceSources &Sources, DiagnosticEngine &Diags,
                     const ReadOptions &Opts);
@@ -946,7 +965,42 @@ void readTraceBuffer(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
   readLog(std::move(Buffer), Name, "", FileRank, M, Sources, Diags, Opts);
 }
 
-static void readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
+/// Why \p Bytes cannot be a log at all (compressed or binary), with the
+/// line to report; None if it may be one.
+static Optional<std::pair<uint32_t, std::string>> notATextLog(StringRef Bytes) {
+  if (Bytes.startswith("\x1f\x8b"))
+    return std::make_pair(1u, std::string("this is a gzip-compressed file; "
+                                          "decompress it first (gunzip)"));
+  if (Bytes.startswith("\x28\xb5\x2f\xfd"))
+    return std::make_pair(1u, std::string("this is a zstd-compressed file; "
+                                          "decompress it first (unzstd)"));
+  StringRef Head = Bytes.take_front(64 * 1024);
+  // Event lines in the head: then it is a log, damaged or not.
+  auto HasEventLine = [](StringRef Text) {
+    while (!Text.empty()) {
+      auto [Line, Rest] = Text.split('\n');
+      StringRef Json;
+      if (splitEventLine(Line.rtrim('\r'), Json))
+        return true;
+      Text = Rest;
+    }
+    return false;
+  };
+  size_t Nul = Head.find('\0');
+  if (Nul != StringRef::npos && !HasEventLine(Head)) {
+    uint32_t Line = 1 + static_cast<uint32_t>(Head.take_front(Nul).count('\n'));
+    return std::make_pair(Line, std::string("binary data (a NUL byte), not a "
+                                            "TORCH_TRACE log; file skipped"));
+  }
+  if (Head.size() > 256 && Head.find('\n') == StringRef::npos &&
+      Head.count('\r') > 1)
+    return std::make_pair(
+        1u, std::string("lines end in CR alone; tlp reads logs whose lines "
+                        "end in LF or CR LF (convert with: tr '\\r' '\\n')"));
+  return None;
+}
+
+static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                     StringRef Path, Optional<int64_t> FileRank, Module &M,
                     TraceSources &Sources, DiagnosticEngine &Diags,
                     const ReadOptions &Opts) {
@@ -957,10 +1011,14 @@ static void readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
     Sources.add(nullptr);
   uint32_t SI = Sources.add(std::move(Buffer), Path);
   (void)SI;
+  if (auto Why = notATextLog(Sources.bytes(Index))) {
+    Diags.error(Name, Why->first, Why->second);
+    return false;
+  }
   size_t FirstArtifact = M.Artifacts.size();
   scanLog(Sources.bytes(Index), Name, Index, FileRank, M, Sources, Diags, Opts);
   if (Opts.Lazy)
-    return;
+    return true;
   // Load this log's artifacts now, in parallel; diagnostics in log order.
   size_t N = M.Artifacts.size() - FirstArtifact;
   std::vector<std::unique_ptr<DiagnosticEngine>> Local(N);
@@ -981,6 +1039,7 @@ static void readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
   }
   for (auto &L : Local)
     Diags.append(*L);
+  return true;
 }
 
 void readTraceText(StringRef Text, StringRef Name, Module &M,
@@ -1010,6 +1069,7 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
 
   std::error_code EC;
   std::vector<std::string> Files;
+  unsigned Subdirs = 0;
   for (sys::fs::directory_iterator It(Path, EC), End; It != End && !EC;
        It.increment(EC)) {
     StringRef FileName = sys::path::filename(It->path());
@@ -1017,6 +1077,8 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
       continue;
     if (sys::fs::is_regular_file(It->path()))
       Files.push_back(It->path());
+    else if (sys::fs::is_directory(It->path()))
+      ++Subdirs;
   }
   if (EC)
     return createStringError(EC, "cannot read directory '%s': %s",
@@ -1039,6 +1101,12 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
             Opts);
     ++Read;
   }
+  if (!Read && Subdirs)
+    return createStringError(
+        std::errc::no_such_file_or_directory,
+        "no TORCH_TRACE logs in directory '%s' (subdirectories are not "
+        "searched; it has %u: name one instead)",
+        Path.str().c_str(), Subdirs);
   if (!Read)
     return createStringError(std::errc::no_such_file_or_directory,
                              "no TORCH_TRACE logs in directory '%s'",
@@ -1152,8 +1220,9 @@ loadInput(StringRef Path, TraceSources &Sources, DiagnosticEngine &Diags,
     return M;
   }
   bool Empty = trimWS(Text).empty();
-  readLog(std::move(Buf), Name, Path, rankFromFileName(Path), *M, Sources,
-          Diags, Opts);
+  if (!readLog(std::move(Buf), Name, Path, rankFromFileName(Path), *M, Sources,
+               Diags, Opts))
+    return M;
   if (Empty)
     Diags.warning(Name, 0, "input is empty");
   else if (M->Stats.Events == 0)

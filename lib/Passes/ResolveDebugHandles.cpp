@@ -70,7 +70,10 @@ private:
     if (U.StackTraces)
       for (auto &KV : U.StackTraces->Traces)
         AddKey(KV.first, false);
-    bool SplitHandles = !U.Mapping || U.Mapping->hasHandles();
+    // v2 keys carry handles. A mapping with no kernel keys at all (a
+    // broken payload, say) tells nothing: then keys split as v2 too.
+    bool SplitHandles =
+        !U.Mapping || U.Mapping->hasHandles() || MappingKeys.empty();
 
     StringMap<std::vector<uint32_t>> CallsByName;
     std::vector<bool> Covered;
@@ -83,6 +86,30 @@ private:
       Covered.assign(Code->Calls.size(), false);
     };
     IndexCalls();
+    // A key is `name:handle` if the data are v2, or if the code has a call
+    // of `name` with that handle (a v1 key never names a handle comment).
+    auto Split = [&](StringRef Key, StringRef &Name,
+                     Optional<uint64_t> &Handle) {
+      Name = Key;
+      Handle = None;
+      StringRef N;
+      Optional<uint64_t> H;
+      splitKernelKey(Key, N, H);
+      if (!H)
+        return;
+      bool CodeHasIt = false;
+      if (Code) {
+        auto It = CallsByName.find(N);
+        if (It != CallsByName.end())
+          CodeHasIt = llvm::any_of(It->second, [&](uint32_t C) {
+            return Code->Calls[C].Handle == H;
+          });
+      }
+      if (SplitHandles || CodeHasIt) {
+        Name = N;
+        Handle = H;
+      }
+    };
 
     std::string File = M.logName(U.Key.Log);
     uint32_t MapLine = U.Mapping ? U.Mapping->Line : 0;
@@ -104,10 +131,9 @@ private:
     if (Code) {
       bool Added = false;
       for (const std::string &Key : Keys) {
-        StringRef Name = Key;
+        StringRef Name;
         Optional<uint64_t> Handle;
-        if (SplitHandles)
-          splitKernelKey(Key, Name, Handle);
+        Split(Key, Name, Handle);
         if (!CallsByName.count(Name))
           Added |= synthesize(*Code, Name);
       }
@@ -119,10 +145,9 @@ private:
     std::vector<std::vector<uint32_t>> RowCalls;
     for (const std::string &Key : Keys) {
       Kernel K;
-      StringRef Name = Key;
+      StringRef Name;
       Optional<uint64_t> Handle;
-      if (SplitHandles)
-        splitKernelKey(Key, Name, Handle);
+      Split(Key, Name, Handle);
       K.Name = Name.str();
       K.Handle = Handle;
       K.InMapping = MappingKeys.count(Key) != 0;
@@ -205,6 +230,28 @@ private:
       llvm::sort(K.CallLines);
       K.CallLines.erase(std::unique(K.CallLines.begin(), K.CallLines.end()),
                         K.CallLines.end());
+    }
+    // Two rows never share a key (the table is keyed by it), however odd
+    // the keys the data use: merge any that do.
+    {
+      StringMap<size_t> ByKey;
+      std::vector<Kernel> Unique;
+      for (Kernel &K : Rows) {
+        auto Ins = ByKey.try_emplace(K.key(), Unique.size());
+        if (Ins.second) {
+          Unique.push_back(std::move(K));
+          continue;
+        }
+        Kernel &First = Unique[Ins.first->second];
+        First.InMapping |= K.InMapping;
+        First.CallLines.insert(First.CallLines.end(), K.CallLines.begin(),
+                               K.CallLines.end());
+        llvm::sort(First.CallLines);
+        First.CallLines.erase(
+            std::unique(First.CallLines.begin(), First.CallLines.end()),
+            First.CallLines.end());
+      }
+      Rows = std::move(Unique);
     }
     // Table order: by first call line; rows without calls keep key order.
     llvm::stable_sort(Rows, [](const Kernel &A, const Kernel &B) {

@@ -229,7 +229,7 @@ private:
       const std::vector<uint32_t> &K = P.kernelsOfPost(Q);
       for (size_t I = 1; I < K.size(); ++I)
         OS << "  " << id('q', Q) << " -> " << id('k', K[I])
-           << " [style=dotted, constraint=false, tooltip=\"also in this "
+           << " [style=dotted, tooltip=\"also in this "
               "kernel\"];\n";
     }
   }
@@ -255,8 +255,7 @@ private:
           OS << "  " << id('p', E.From.Index) << " -> " << id('k', E.To.Index);
         else
           continue;
-        OS << " [color=\"" << ProvenanceColor
-           << "\", style=dashed, constraint=false, tooltip="
+        OS << " [color=\"" << ProvenanceColor << "\", style=dashed, tooltip="
            << dotString(edgeOriginName(E.Origin)) << "];\n";
       }
     if ((!WantPre || !U.PreGrad) && (!WantPost || !U.PostGrad) &&

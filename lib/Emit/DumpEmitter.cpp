@@ -86,8 +86,11 @@ std::string annotate(StringRef Text,
   return Out;
 }
 
-std::string footer(StringRef Comment) {
-  return Comment.str() +
+/// \p Text, a line break if it does not end with one, and the footer.
+std::string withFooter(std::string Text, StringRef Comment) {
+  if (!Text.empty() && Text.back() != '\n')
+    Text += '\n';
+  return Text + Comment.str() +
          " tlp: notes that start with \"tlp:\" were added by tlp-emit --dump "
          "(tlp " TLP_VERSION_STRING
          "); every other line is as logged, at its line number.\n";
@@ -186,21 +189,22 @@ public:
 
     std::string Folder = Entries[Me].Folder;
     if (U.PostGrad)
-      if (Error Err = put(Me, "post_grad.py",
-                          annotate(U.PostGrad->Text, postNotes(U, P), "#") +
-                              "\n" + footer("#")))
+      if (Error Err =
+              put(Me, "post_grad.py",
+                  withFooter(annotate(U.PostGrad->Text, postNotes(U, P), "#"),
+                             "#")))
         return Err;
     if (U.Code) {
       bool Cpp = U.Code->Lang == Language::Cpp;
       StringRef C = Cpp ? "//" : "#";
-      if (Error Err = put(Me, Cpp ? "wrapper.cpp" : "output_code.py",
-                          annotate(U.Code->Text, callNotes(U, P), C) + "\n" +
-                              footer(C)))
+      if (Error Err =
+              put(Me, Cpp ? "wrapper.cpp" : "output_code.py",
+                  withFooter(annotate(U.Code->Text, callNotes(U, P), C), C)))
         return Err;
     }
     if (U.KernelCode)
       if (Error Err =
-              put(Me, "kernel.cpp", U.KernelCode->Text + "\n" + footer("//")))
+              put(Me, "kernel.cpp", withFooter(U.KernelCode->Text, "//")))
         return Err;
     return kernelFiles(Me, U, P);
   }
@@ -510,7 +514,7 @@ private:
         Slot += (Slot.empty() ? "" : " | ") +
                 (Several ? Pre->Labels[I] + ": " : std::string()) + KV.second;
       }
-    std::string Text = annotate(Pre->Text, Notes, "#") + "\n" + footer("#");
+    std::string Text = withFooter(annotate(Pre->Text, Notes, "#"), "#");
     for (size_t Me : Pre->Units)
       if (Error Err = put(Me, "pre_grad.py", Text))
         return Err;

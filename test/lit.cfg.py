@@ -18,7 +18,7 @@ llvm_config.use_default_substitutions()
 # A `not` at the start of a RUN line is looked up on PATH (STYLE.md 4.4).
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tlp-opt", "tlp-emit", "split-file"],
+    ["tlp-opt", "tlp-emit", "tlp-docs", "split-file"],
     [config.tlp_tools_dir, config.llvm_tools_dir])
 
 inputs = os.path.join(config.test_source_root, "Inputs")
@@ -26,6 +26,7 @@ config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%examples",
                              os.path.join(config.tlp_src_root, "examples")))
 config.substitutions.append(("%srcroot", config.tlp_src_root))
+config.substitutions.append(("%tlp_tools_dir", config.tlp_tools_dir))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%utils", os.path.join(config.test_source_root,
                                                     "utils")))

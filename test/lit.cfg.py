@@ -23,7 +23,7 @@ fuzz_targets = ["tlp-fuzz-" + t for t in (
     "log", "ir", "fx-graph", "python-wrapper", "cpp-code", "node-mappings",
     "stack-traces", "kernel-info", "node-tree", "kernel-nodes")]
 llvm_config.add_tool_substitutions(
-    ["tlp-opt", "tlp-emit", "split-file"] + fuzz_targets,
+    ["tlp-opt", "tlp-emit", "tlp-docs", "split-file"] + fuzz_targets,
     [config.tlp_tools_dir, config.llvm_tools_dir])
 
 inputs = os.path.join(config.test_source_root, "Inputs")
@@ -31,6 +31,7 @@ config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%examples",
                              os.path.join(config.tlp_src_root, "examples")))
 config.substitutions.append(("%srcroot", config.tlp_src_root))
+config.substitutions.append(("%tlp_tools_dir", config.tlp_tools_dir))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%utils", os.path.join(config.test_source_root,
                                                     "utils")))

@@ -2150,6 +2150,88 @@ bad byte \udcff here
     return log.text()
 
 
+# --------------------------------------------------------------------------
+# markup.log: log text that means something to Markdown, GFM, HTML, DOT and
+# GitHub (| * _ ` [ ] < > & # @ ~ $ \ " and newlines) in a source path, in
+# user code lines, in stack traces and in a mapping kernel key that names
+# no call (a kernel row of its own, and a warning). One JIT CPU compile with
+# a cpp kernel, a vanished pre-grad node and a fallback call.
+
+MARKUP_FILE = '/home/user/we|rd [dir]/<b>m*o_d`e`l&amp;.py'
+MARKUP_CODE = 'y = x | 1  # *not* _em_ `code` [a](http://x) <script>alert(1)</script> &amp; @user #1 ~~s~~ $x$ \\ "q"'
+
+
+def gen_markup():
+    log = TraceLog(month_day="0202", hour=2)
+    cid = (0, 0, 0)
+    pre = """class GraphModule(torch.nn.Module):
+    def forward(self, L_x_: "f32[4][1]cpu"):
+        l_x_ = L_x_
+        
+         # File: {f}:7 in forward, code: {c}
+        y: "f32[4][1]cpu" = l_x_ + 1;  l_x_ = None
+        
+         # File: {f}:8 in forward, code: dead = y * 0  # <i>unused</i>
+        dead: "f32[4][1]cpu" = y * 0
+        
+         # File: {f}:9 in forward, code: n = torch.nonzero(y)
+        n: "i64[u0, 1][1, 1]cpu" = torch.nonzero(y)
+        return (y, n)
+        """.format(f=MARKUP_FILE, c=MARKUP_CODE)
+    post = """class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "f32[4][1]cpu"):
+         # File: {f}:7 in forward, code: {c}
+        add: "f32[4][1]cpu" = torch.ops.aten.add.Tensor(arg0_1, 1);  arg0_1 = None
+        
+         # File: {f}:9 in forward, code: n = torch.nonzero(y)
+        nonzero: "i64[u0, 1][1, 1]cpu" = torch.ops.aten.nonzero.default(add)
+        return (add, nonzero)
+        """.format(f=MARKUP_FILE, c=MARKUP_CODE)
+    code = PY_HEADER.format(aot_id="0_inference", device_imports="") + """
+
+# Topologically Sorted Source Nodes: [y], Original ATen: [aten.add]
+""" + cpp_src("cpp_fused_add_0", "'const float*', 'float*'",
+              "const float* in_ptr0, float* out_ptr0",
+              """    for(int64_t x0=static_cast<int64_t>(0LL); x0<static_cast<int64_t>(4LL); x0+=static_cast<int64_t>(1LL))
+    {
+        out_ptr0[x0] = in_ptr0[x0] + 1.0f;
+    }""") + """
+
+async_compile.wait(globals())
+del async_compile
+
+def call(args):
+    arg0_1, = args
+    args.clear()
+    assert_size_stride(arg0_1, (4, ), (1, ))
+    buf0 = empty_strided_cpu((4, ), (1, ), torch.float32)
+    # [Provenance debug handles] cpp_fused_add_0:1
+    cpp_fused_add_0(arg0_1, buf0)
+    del arg0_1
+    # [Provenance debug handles] torch.ops.aten.nonzero.default:2
+    buf1 = torch.ops.aten.nonzero.default(buf0)
+    return (buf0, buf1, )
+""" + PY_FOOTER.format(
+        bench_inputs="    arg0_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)",
+        bench_args="arg0_1")
+    trace = '  File "%s", line %d, in forward\n    %s\n'
+    log.artifact("before_pre_grad_graph", pre, cid=cid)
+    log.artifact("after_post_grad_graph", post, cid=cid)
+    log.event("inductor_output_code", {"filename": "/tmp/torchinductor_user/mk/cmk.py"},
+              cid=cid, payload=code, path="torch/_inductor/graph.py", lineno=2390)
+    log.artifact("inductor_provenance_tracking_node_mappings", node_mapping(
+        {"y": ["add"], "n": ["nonzero"]},
+        {"cpp_fused_add_0:1": ["add"],
+         "torch.ops.aten.nonzero.default:2": ["nonzero"],
+         "we|rd`k`<i>*x*</i>:3": ["add"]}), encoding="json", cid=cid)
+    log.artifact("inductor_provenance_tracking_kernel_stack_traces", json.dumps({
+        "cpp_fused_add_0:1": [trace % (MARKUP_FILE, 7, MARKUP_CODE)],
+        "torch.ops.aten.nonzero.default:2": [
+            trace % (MARKUP_FILE, 9, "n = torch.nonzero(y)")]}),
+        encoding="json", cid=cid)
+    return log.text()
+
+
 FIXTURES = {
     "test/Inputs/jit_cuda_train.log": gen_jit_cuda_train,
     "test/Inputs/jit_cpu_v1.log": gen_jit_cpu_v1,
@@ -2162,6 +2244,7 @@ FIXTURES = {
     "test/Inputs/ids.log": gen_ids,
     "test/Inputs/jit_cpu_nodetree.log": gen_jit_cpu_nodetree,
     "test/Inputs/strings.log": gen_strings,
+    "test/Inputs/markup.log": gen_markup,
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_0_8mrxh2kq.log": lambda: gen_rank(0),
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_1_b0x9zu1c.log": lambda: gen_rank(1, crlf=True),
     "test/Inputs/ranks/README.txt": gen_ranks_readme,

@@ -4,9 +4,9 @@
 set -euo pipefail
 
 pkgs=(cmake ninja-build g++ pkg-config python3 llvm-14-dev llvm-14-tools
-      nlohmann-json3-dev libcmark-dev)
+      nlohmann-json3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  pkgs+=(libgtest-dev)
+  pkgs+=(libgtest-dev graphviz)
 fi
 
 missing=()

@@ -34,17 +34,4 @@ std::unique_ptr<Emitter> createHTMLEmitter(const EmitOptions &O,
                                            DiagnosticEngine &D) {
   return std::make_unique<NotYetEmitter>(O, D, "html");
 }
-std::unique_ptr<Emitter> createMarkdownEmitter(const EmitOptions &O,
-                                               DiagnosticEngine &D) {
-  return std::make_unique<NotYetEmitter>(O, D, "md");
-}
-std::unique_ptr<Emitter> createDOTEmitter(const EmitOptions &O,
-                                          DiagnosticEngine &D) {
-  return std::make_unique<NotYetEmitter>(O, D, "dot");
-}
-std::unique_ptr<Emitter> createDumpEmitter(const EmitOptions &O,
-                                           DiagnosticEngine &D) {
-  return std::make_unique<NotYetEmitter>(O, D, "dump");
-}
-
 } // namespace tlp

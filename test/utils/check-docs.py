@@ -4,7 +4,8 @@
     check-docs.py options TOOL-HELP-FILE PAGE.md
         every option in the tool's --help appears in its page (`--name`);
     check-docs.py passes LIST-PASSES-FILE Passes.md
-        every registered pass has a `## name` section, in registry order.
+        every registered pass has a page docs/passes/NAME.md, linked from
+        Passes.md in registry order, with the registry's prerequisites.
 """
 import re
 import sys
@@ -22,14 +23,43 @@ def options(help_path, page_path):
 
 
 def passes(list_path, page_path):
-    names = [l.split(" - ")[0] for l in open(list_path, encoding="utf-8")
-             if l.strip()]
+    """Passes.md links docs/passes/<name>.md for every registered pass, in
+    registry order; each page is titled with the name and its "Requires:"
+    line names the registry's prerequisites."""
+    import os
+    entries = []
+    for l in open(list_path, encoding="utf-8"):
+        if not l.strip():
+            continue
+        name, rest = l.rstrip("\n").split(" - ", 1)
+        m = re.search(r" \(requires ([^)]*)\)$", rest)
+        entries.append((name, m.group(1).split(",") if m else []))
+    names = [n for n, _ in entries]
     page = open(page_path, encoding="utf-8").read()
-    sections = re.findall(r"^## (\S+)$", page, re.M)
-    if sections != names:
-        print("%s: sections %s, registry %s" % (page_path, sections, names))
-        return 1
-    return 0
+    linked = re.findall(r"^- \[([^\]]+)\]\(passes/\1\.md\)$", page, re.M)
+    bad = 0
+    if linked != names:
+        print("%s: links %s, registry %s" % (page_path, linked, names))
+        bad = 1
+    folder = os.path.join(os.path.dirname(page_path), "passes")
+    pages = sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".md"))
+    if pages != sorted(names):
+        print("%s: pages %s, registry %s" % (folder, pages, names))
+        bad = 1
+    for name, req in entries:
+        path = os.path.join(folder, name + ".md")
+        if not os.path.exists(path):
+            continue
+        text = open(path, encoding="utf-8").read()
+        if not text.startswith("# %s\n" % name):
+            print("%s: not titled '# %s'" % (path, name))
+            bad = 1
+        m = re.search(r"^Requires: (.*)$", text, re.M)
+        got = re.findall(r"\[([^\]]+)\]\(", m.group(1)) if m else None
+        if got != req:
+            print("%s: requires %s, registry %s" % (path, got, req))
+            bad = 1
+    return bad
 
 
 if __name__ == "__main__":

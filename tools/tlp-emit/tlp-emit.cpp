@@ -49,8 +49,9 @@ static cl::opt<std::string>
                cl::value_desc("a,b,..."), cl::cat(EmitCategory));
 static cl::opt<std::string>
     UnitOpt("unit",
-            cl::desc("The unit to draw (DOT): its id (0-0-forward), its "
-                     "name or its index; default: the first"),
+            cl::desc("One unit, by id (0-0-forward), name or index: the "
+                     "unit DOT draws (default: the first), the only unit "
+                     "of md and dump (default: all)"),
             cl::value_desc("id"), cl::cat(EmitCategory));
 static cl::opt<std::string>
     GraphOpt("graph",

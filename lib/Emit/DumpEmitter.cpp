@@ -1,0 +1,532 @@
+//===- DumpEmitter.cpp - Readable files per unit, linked ------------------===//
+//
+// docs/dump.md describes the output. `-o DIR` gets a folder per unit, named
+// by its id (0-0-forward), with the unit's graphs and code as files
+// (pre_grad.py, post_grad.py, output_code.py or wrapper.cpp and kernel.cpp)
+// and one file per kernel definition under kernels/. Lines keep their
+// numbers: provenance notes are appended to node and call lines as
+// comments that start with "tlp:", and kernel files start with a short
+// header. A file whose content was already written (the pre-grad graph
+// that a forward and a backward unit share, a kernel every rank compiled
+// the same) is written once; later places get a relative symbolic link to
+// it. DIR/index.md lists the units and their files.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmitSupport.h"
+
+#include "tlp/Emit/Emitter.h"
+#include "tlp/IR/Provenance.h"
+#include "tlp/Support/StringUtils.h"
+#include "tlp/Support/Version.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace tlp {
+
+using namespace emit;
+
+namespace {
+
+const size_t MaxNames = 8;
+
+std::string joinNames(const std::vector<std::string> &Names,
+                      size_t Max = MaxNames) {
+  std::string S;
+  for (size_t I = 0; I < Names.size() && I < Max; ++I)
+    S += (I ? ", " : "") + Names[I];
+  if (Names.size() > Max)
+    S += " (+" + std::to_string(Names.size() - Max) + " more)";
+  return S;
+}
+
+/// A file name made of [A-Za-z0-9_.-] only.
+std::string safeFileName(StringRef Name) {
+  std::string S;
+  for (char C : Name)
+    S += (isIdentChar(C) || C == '.' || C == '-') ? C : '_';
+  if (S.empty() || S == "." || S == "..")
+    S = "_" + S;
+  return S;
+}
+
+/// Append " <comment> tlp: <note>" to the given lines of \p Text; the
+/// result has the same lines. Lines that end in a backslash continuation
+/// are left alone.
+std::string annotate(StringRef Text,
+                     const std::map<uint32_t, std::string> &Notes,
+                     StringRef Comment) {
+  std::vector<StringRef> Lines;
+  splitLines(Text, Lines);
+  std::string Out;
+  Out.reserve(Text.size() + Notes.size() * 40);
+  for (uint32_t I = 0; I < Lines.size(); ++I) {
+    if (I)
+      Out += '\n';
+    StringRef L = Lines[I];
+    Out += L.str();
+    auto It = Notes.find(I + 1);
+    if (It == Notes.end() || It->second.empty() || L.rtrim().endswith("\\"))
+      continue;
+    Out += "  " + Comment.str() + " tlp: " + It->second;
+  }
+  return Out;
+}
+
+/// \p Text, a line break if it does not end with one, and the footer.
+std::string withFooter(std::string Text, StringRef Comment) {
+  if (!Text.empty() && Text.back() != '\n')
+    Text += '\n';
+  return Text + Comment.str() +
+         " tlp: notes that start with \"tlp:\" were added by tlp-emit --dump "
+         "(tlp " TLP_VERSION_STRING
+         "); every other line is as logged, at its line number.\n";
+}
+
+/// The text between the first line that ends with ''' and the next line
+/// that starts with ''' (a Python wrapper's kernel source string), or None.
+Optional<std::string> innerSource(StringRef Def) {
+  size_t Open = Def.find("'''");
+  if (Open == StringRef::npos)
+    return None;
+  size_t BodyStart = Def.find('\n', Open);
+  if (BodyStart == StringRef::npos)
+    return None;
+  size_t Close = Def.find("'''", BodyStart);
+  if (Close == StringRef::npos)
+    return None;
+  return Def.slice(BodyStart + 1, Close).str();
+}
+
+struct UnitFile {
+  std::string Name;   ///< as shown in the index: "pre_grad.py"
+  std::string Path;   ///< relative to DIR, where it is
+  std::string Target; ///< relative to DIR, the file holding the content
+};
+
+struct UnitEntry {
+  std::string Slug;
+  std::string Display;
+  std::string Folder;
+  std::vector<UnitFile> Files;
+};
+
+/// A pre-grad graph waiting for the other units that share it.
+struct PendingPre {
+  uint32_t Log = 0, Line = 0;
+  std::string Text;
+  std::vector<size_t> Units; ///< indices into Entries
+  std::vector<std::string> Labels;
+  /// Per unit: line -> note.
+  std::vector<std::map<uint32_t, std::string>> Notes;
+};
+
+class DumpEmitter : public Emitter {
+public:
+  using Emitter::Emitter;
+
+  Error begin(const Module &M) override {
+    if (Opts.Output.empty() || Opts.Output == "-")
+      return createStringError(
+          std::errc::invalid_argument,
+          "--dump writes a directory: give it with -o DIR");
+    Dir = Opts.Output;
+    if (sys::fs::exists(Dir) && !sys::fs::is_directory(Dir))
+      return createStringError(std::errc::not_a_directory,
+                               "cannot write '%s': not a directory",
+                               Dir.c_str());
+    if (std::error_code EC = sys::fs::create_directories(Dir))
+      return createStringError(EC, "cannot create '%s': %s", Dir.c_str(),
+                               EC.message().c_str());
+    return Error::success();
+  }
+
+  Error unit(const Module &M, const CompileUnit &U) override {
+    size_t Index = Seen++;
+    AllUnits.push_back(unitListEntry(U));
+    if (!unitMatches(U, Index, Opts.Unit))
+      return Error::success();
+    UnitEntry E;
+    E.Slug = U.Key.slug();
+    E.Display = U.Key.displayName();
+    E.Folder = E.Slug;
+    for (unsigned N = 2; !Folders.insert(E.Folder).second; ++N)
+      E.Folder = E.Slug + "-" + std::to_string(N);
+    Entries.push_back(std::move(E));
+    size_t Me = Entries.size() - 1;
+    UnitProvenance P(U);
+
+    if (U.PreGrad) {
+      const GraphArtifact &G = *U.PreGrad;
+      if (!Pending || Pending->Log != G.Log || Pending->Line != G.Line ||
+          Pending->Text != G.Text) {
+        if (Error Err = flushPre())
+          return Err;
+        Pending = std::make_unique<PendingPre>();
+        Pending->Log = G.Log;
+        Pending->Line = G.Line;
+        Pending->Text = G.Text;
+      }
+      Pending->Units.push_back(Me);
+      Pending->Labels.push_back(Entries[Me].Slug);
+      Pending->Notes.push_back(preNotes(U, P));
+    } else if (Error Err = flushPre()) {
+      return Err;
+    }
+
+    std::string Folder = Entries[Me].Folder;
+    if (U.PostGrad)
+      if (Error Err =
+              put(Me, "post_grad.py",
+                  withFooter(annotate(U.PostGrad->Text, postNotes(U, P), "#"),
+                             "#")))
+        return Err;
+    if (U.Code) {
+      bool Cpp = U.Code->Lang == Language::Cpp;
+      StringRef C = Cpp ? "//" : "#";
+      if (Error Err =
+              put(Me, Cpp ? "wrapper.cpp" : "output_code.py",
+                  withFooter(annotate(U.Code->Text, callNotes(U, P), C), C)))
+        return Err;
+    }
+    if (U.KernelCode)
+      if (Error Err =
+              put(Me, "kernel.cpp", withFooter(U.KernelCode->Text, "//")))
+        return Err;
+    return kernelFiles(Me, U, P);
+  }
+
+  Error end(const Module &M) override {
+    if (Error Err = flushPre())
+      return Err;
+    if (!Opts.Unit.empty() && Entries.empty())
+      return unknownUnitError(Opts.Unit, AllUnits);
+    std::string S;
+    raw_string_ostream OS(S);
+    OS << "# tlp dump\n\nMade by tlp " TLP_VERSION_STRING;
+    if (!Opts.CommandLine.empty())
+      OS << " with " << mdCode(Opts.CommandLine, false);
+    OS << ". Notes that start with `tlp:` in these files were added by tlp; "
+          "every other line is as logged, at its line number. A file listed "
+          "as *same as* another is a symbolic link to it: it was written "
+          "once.\n\n";
+    if (Entries.empty())
+      OS << "No compile units.\n";
+    else
+      OS << "| unit | folder | files |\n|---|---|---|\n";
+    for (UnitEntry &E : Entries) {
+      auto Rank = [](const UnitFile &F) {
+        StringRef N = F.Name;
+        return N == "pre_grad.py"      ? 0
+               : N == "post_grad.py"   ? 1
+               : N == "output_code.py" ? 2
+               : N == "wrapper.cpp"    ? 2
+               : N == "kernel.cpp"     ? 3
+                                       : 4;
+      };
+      llvm::stable_sort(E.Files, [&](const UnitFile &A, const UnitFile &B) {
+        return Rank(A) < Rank(B);
+      });
+      OS << "| " << mdText(E.Display) << " | [" << mdCode(E.Folder + "/")
+         << "](" << E.Folder << "/) | ";
+      for (size_t I = 0; I < E.Files.size(); ++I) {
+        const UnitFile &F = E.Files[I];
+        OS << (I ? ", " : "") << "[" << mdCode(F.Name) << "](" << F.Path << ")";
+        if (F.Target != F.Path)
+          OS << " (same as [" << mdCode(F.Target) << "](" << F.Target << "))";
+      }
+      OS << " |\n";
+    }
+    OS.flush();
+    SmallString<256> Index(Dir);
+    sys::path::append(Index, "index.md");
+    return writeFile(Index.str(), S);
+  }
+
+private:
+  std::string Dir;
+  size_t Seen = 0;
+  std::vector<std::string> AllUnits;
+  std::vector<UnitEntry> Entries;
+  std::set<std::string> Folders;
+  std::unique_ptr<PendingPre> Pending;
+  /// MD5 of a content -> path relative to Dir of the file holding it.
+  std::map<std::pair<uint64_t, uint64_t>, std::string> Written;
+
+  Error writeFile(StringRef Path, StringRef Text) {
+    // Never write through a link left by an earlier dump.
+    sys::fs::file_status St;
+    if (!sys::fs::status(Path, St, /*follow=*/false) &&
+        St.type() == sys::fs::file_type::symlink_file)
+      sys::fs::remove(Path);
+    return writeOutputFile(Path, Text);
+  }
+
+  /// Put \p Text at \p Name in unit \p Me's folder: written if new, a
+  /// relative symbolic link to the first copy if not.
+  Error put(size_t Me, StringRef Name, StringRef Text) {
+    UnitEntry &E = Entries[Me];
+    std::string Rel = E.Folder + "/" + Name.str();
+    MD5 Hash;
+    Hash.update(Text);
+    MD5::MD5Result R;
+    Hash.final(R);
+    auto Key = std::make_pair(R.high(), R.low());
+    SmallString<256> Full(Dir);
+    sys::path::append(Full, E.Folder, Name);
+    if (std::error_code EC =
+            sys::fs::create_directories(sys::path::parent_path(Full)))
+      return createStringError(EC, "cannot create '%s': %s",
+                               sys::path::parent_path(Full).str().c_str(),
+                               EC.message().c_str());
+    auto It = Written.find(Key);
+    if (It == Written.end()) {
+      Written[Key] = Rel;
+      E.Files.push_back({Name.str(), Rel, Rel});
+      return writeFile(Full, Text);
+    }
+    std::string Target;
+    for (size_t Depth = StringRef(Rel).count('/'); Depth; --Depth)
+      Target += "../";
+    Target += It->second;
+    sys::fs::remove(Full);
+    if (std::error_code EC = sys::fs::create_link(Target, Full))
+      return createStringError(EC, "cannot link '%s' to '%s': %s", Full.c_str(),
+                               Target.c_str(), EC.message().c_str());
+    E.Files.push_back({Name.str(), Rel, It->second});
+    return Error::success();
+  }
+
+  std::map<uint32_t, std::string> preNotes(const CompileUnit &U,
+                                           const UnitProvenance &P) {
+    std::map<uint32_t, std::string> Notes;
+    std::map<uint32_t, std::vector<std::pair<std::string, std::string>>> ByLine;
+    const GraphArtifact &G = *U.PreGrad;
+    for (uint32_t I = 0; I < G.Nodes.size(); ++I) {
+      const Node &N = G.Nodes[I];
+      if (!isComputeNode(N) || !N.Line)
+        continue;
+      std::vector<std::string> Post, Kern;
+      if (U.PostGrad)
+        for (uint32_t Q : P.postOfPre(I))
+          Post.push_back(U.PostGrad->Nodes[Q].qualifiedName());
+      for (uint32_t R : P.kernelsOfPre(I))
+        Kern.push_back(U.Kernels[R].key());
+      std::string S;
+      if (Post.empty() && Kern.empty())
+        S = "vanished: no post-grad node, no kernel";
+      if (!Post.empty())
+        S = "post: " + joinNames(Post);
+      if (!Kern.empty())
+        S += (S.empty() ? "" : "; ") + std::string("kernels: ") +
+             joinNames(Kern);
+      ByLine[N.Line].push_back({N.qualifiedName(), S});
+    }
+    for (auto &KV : ByLine) {
+      std::string &Slot = Notes[KV.first];
+      for (auto &NS : KV.second)
+        Slot += (Slot.empty() ? "" : " / ") +
+                (KV.second.size() > 1 ? NS.first + ": " : std::string()) +
+                NS.second;
+    }
+    return Notes;
+  }
+
+  std::map<uint32_t, std::string> postNotes(const CompileUnit &U,
+                                            const UnitProvenance &P) {
+    std::map<uint32_t, std::string> Notes;
+    const GraphArtifact &G = *U.PostGrad;
+    for (uint32_t I = 0; I < G.Nodes.size(); ++I) {
+      const Node &N = G.Nodes[I];
+      if (!isComputeNode(N) || !N.Line)
+        continue;
+      std::vector<std::string> Pre, Kern;
+      if (U.PreGrad)
+        for (uint32_t Q : P.preOfPost(I))
+          Pre.push_back(U.PreGrad->Nodes[Q].qualifiedName());
+      for (uint32_t R : P.kernelsOfPost(I))
+        Kern.push_back(U.Kernels[R].key());
+      std::string S =
+          Pre.empty() ? "no pre-grad node" : "pre: " + joinNames(Pre);
+      S += Kern.empty() ? "; no kernel" : "; kernels: " + joinNames(Kern);
+      std::string &Slot = Notes[N.Line];
+      Slot += (Slot.empty() ? "" : " / ") + S;
+    }
+    return Notes;
+  }
+
+  std::map<uint32_t, std::string> callNotes(const CompileUnit &U,
+                                            const UnitProvenance &P) {
+    std::map<uint32_t, std::string> Notes;
+    for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
+      const Kernel &K = U.Kernels[R];
+      std::vector<std::string> Pre, Post;
+      if (U.PreGrad)
+        for (uint32_t Q : P.preOfKernel(R))
+          Pre.push_back(U.PreGrad->Nodes[Q].qualifiedName());
+      if (U.PostGrad)
+        for (uint32_t Q : P.postOfKernel(R))
+          Post.push_back(U.PostGrad->Nodes[Q].qualifiedName());
+      std::string S = K.key();
+      if (!Post.empty())
+        S += " <- post: " + joinNames(Post);
+      if (!Pre.empty())
+        S += (Post.empty() ? " <- " : "; ") + std::string("pre: ") +
+             joinNames(Pre);
+      std::vector<std::string> Src;
+      for (uint32_t SI : P.sourcesOfKernel(R))
+        Src.push_back(baseName(U.Sources[SI].File).str() + ":" +
+                      std::to_string(U.Sources[SI].Line));
+      if (!Src.empty())
+        S += "; src: " + joinNames(Src);
+      for (uint32_t L : K.CallLines) {
+        std::string &Slot = Notes[L];
+        Slot += (Slot.empty() ? "" : " / ") + S;
+      }
+    }
+    return Notes;
+  }
+
+  Error kernelFiles(size_t Me, const CompileUnit &U, const UnitProvenance &P) {
+    // One file per definition; rows that share it (several calls, several
+    // handles) are listed together.
+    struct DefFile {
+      const CodeArtifact *Code;
+      const KernelDef *Def;
+      std::vector<uint32_t> Rows;
+    };
+    std::vector<DefFile> Defs;
+    std::map<const KernelDef *, size_t> ByDef;
+    for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
+      const Kernel &K = U.Kernels[R];
+      const CodeArtifact *C = nullptr;
+      const KernelDef *D = nullptr;
+      if (K.KernelCodeDef && U.KernelCode &&
+          *K.KernelCodeDef < U.KernelCode->Defs.size()) {
+        C = U.KernelCode.get();
+        D = &C->Defs[*K.KernelCodeDef];
+      } else if (K.Def && U.Code && *K.Def < U.Code->Defs.size()) {
+        C = U.Code.get();
+        D = &C->Defs[*K.Def];
+      }
+      if (!D)
+        continue;
+      auto It = ByDef.find(D);
+      if (It == ByDef.end()) {
+        ByDef[D] = Defs.size();
+        Defs.push_back({C, D, {R}});
+      } else {
+        Defs[It->second].Rows.push_back(R);
+      }
+    }
+    std::set<std::string> Names;
+    for (const DefFile &F : Defs) {
+      const KernelDef &D = *F.Def;
+      const LineTable &LT = F.Code->lines();
+      std::string DefText;
+      for (uint32_t L = D.Begin; L && L <= D.End && L <= LT.size(); ++L)
+        DefText += LT.line(F.Code->Text, L).str() + "\n";
+      bool CppFile = F.Code->Lang == Language::Cpp;
+      std::string Body = DefText;
+      if (!CppFile)
+        if (Optional<std::string> Inner = innerSource(DefText)) {
+          Body = *Inner;
+          CppFile = D.Kind == KernelKind::Cpp;
+        }
+      StringRef C = CppFile ? "//" : "#";
+      std::string CodeFile =
+          F.Code == U.KernelCode.get()
+              ? "kernel.cpp"
+              : (F.Code->Lang == Language::Cpp ? "wrapper.cpp"
+                                               : "output_code.py");
+      std::string H;
+      H += C.str() + " tlp: kernel " + D.Name + " (" +
+           kernelKindName(D.Kind).str() + "), defined at " + CodeFile + ":" +
+           std::to_string(D.Begin) + "-" + std::to_string(D.End) + "\n";
+      std::vector<std::string> Pre, Post, Src;
+      std::set<std::string> SeenPre, SeenPost, SeenSrc;
+      for (uint32_t R : F.Rows) {
+        const Kernel &K = U.Kernels[R];
+        std::vector<std::string> Lines;
+        for (uint32_t L : K.CallLines)
+          Lines.push_back(std::to_string(L));
+        H += C.str() + " tlp: " + K.key() + " called at " +
+             (U.Code ? (U.Code->Lang == Language::Cpp ? "wrapper.cpp"
+                                                      : "output_code.py")
+                     : std::string("?")) +
+             ":" + (Lines.empty() ? std::string("?") : joinNames(Lines)) + "\n";
+        if (U.PostGrad)
+          for (uint32_t Q : P.postOfKernel(R))
+            if (SeenPost.insert(U.PostGrad->Nodes[Q].qualifiedName()).second)
+              Post.push_back(U.PostGrad->Nodes[Q].qualifiedName());
+        if (U.PreGrad)
+          for (uint32_t Q : P.preOfKernel(R))
+            if (SeenPre.insert(U.PreGrad->Nodes[Q].qualifiedName()).second)
+              Pre.push_back(U.PreGrad->Nodes[Q].qualifiedName());
+        for (uint32_t SI : P.sourcesOfKernel(R)) {
+          const SourceLoc &L = U.Sources[SI];
+          std::string S = L.File + ":" + std::to_string(L.Line);
+          if (SeenSrc.insert(S).second)
+            Src.push_back(S);
+        }
+      }
+      if (!Post.empty())
+        H += C.str() + " tlp: post-grad nodes: " + joinNames(Post, 32) + "\n";
+      if (!Pre.empty())
+        H += C.str() + " tlp: pre-grad nodes: " + joinNames(Pre, 32) + "\n";
+      if (!Src.empty())
+        H += C.str() + " tlp: user lines: " + joinNames(Src, 32) + "\n";
+      std::string Base = safeFileName(D.Name);
+      std::string Name = Base;
+      for (unsigned N = 2; !Names.insert(Name).second; ++N)
+        Name = Base + "-" + std::to_string(N);
+      if (Error Err =
+              put(Me, "kernels/" + Name + (CppFile ? ".cpp" : ".py"), H + Body))
+        return Err;
+    }
+    return Error::success();
+  }
+
+  /// Write the pending pre-grad graph once, annotated for every unit that
+  /// shares it, and link it from the others' folders.
+  Error flushPre() {
+    if (!Pending)
+      return Error::success();
+    std::unique_ptr<PendingPre> Pre = std::move(Pending);
+    std::map<uint32_t, std::string> Notes;
+    bool Several = Pre->Units.size() > 1;
+    for (size_t I = 0; I < Pre->Units.size(); ++I)
+      for (auto &KV : Pre->Notes[I]) {
+        std::string &Slot = Notes[KV.first];
+        Slot += (Slot.empty() ? "" : " | ") +
+                (Several ? Pre->Labels[I] + ": " : std::string()) + KV.second;
+      }
+    std::string Text = withFooter(annotate(Pre->Text, Notes, "#"), "#");
+    for (size_t Me : Pre->Units)
+      if (Error Err = put(Me, "pre_grad.py", Text))
+        return Err;
+    return Error::success();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Emitter> createDumpEmitter(const EmitOptions &Opts,
+                                           DiagnosticEngine &Diags) {
+  return std::make_unique<DumpEmitter>(Opts, Diags);
+}
+
+} // namespace tlp

@@ -1,0 +1,173 @@
+//===- EmitSupport.cpp - Helpers shared by the text emitters --------------===//
+
+#include "EmitSupport.h"
+
+#include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/StringUtils.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace tlp {
+namespace emit {
+
+bool unitMatches(const CompileUnit &U, size_t Index, StringRef Selector) {
+  if (Selector.empty())
+    return true;
+  if (Selector == U.Key.slug() || Selector == U.Key.displayName())
+    return true;
+  uint64_t N;
+  return parseUnsigned(Selector, N) && N == Index;
+}
+
+std::string unitListEntry(const CompileUnit &U) {
+  return U.Key.slug() + " (" + U.Key.displayName() + ")";
+}
+
+Error unknownUnitError(StringRef Selector, ArrayRef<std::string> Units) {
+  std::string Msg = "unknown unit '" + Selector.str() + "'";
+  if (Units.empty()) {
+    Msg += "; the input has no compile units";
+  } else {
+    Msg += "; the units are: ";
+    for (size_t I = 0; I < Units.size(); ++I) {
+      if (I)
+        Msg += ", ";
+      Msg += std::to_string(I) + ": " + Units[I];
+    }
+  }
+  return createStringError(std::errc::invalid_argument, Msg.c_str());
+}
+
+std::string mdText(StringRef S) {
+  std::string Out;
+  Out.reserve(S.size() + 8);
+  for (char C : S) {
+    switch (C) {
+    case '\\':
+    case '`':
+    case '*':
+    case '_':
+    case '[':
+    case ']':
+    case '<':
+    case '>':
+    case '#':
+    case '!':
+    case '|':
+    case '~':
+    case '&':
+    case '@':
+    case '$':
+      Out += '\\';
+      Out += C;
+      break;
+    case '\n':
+    case '\r':
+    case '\t':
+      Out += ' ';
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+std::string mdCode(StringRef S, bool InTable) {
+  std::string Body;
+  Body.reserve(S.size());
+  size_t Run = 0, MaxRun = 0;
+  for (char C : S) {
+    if (C == '\n' || C == '\r' || C == '\t')
+      C = ' ';
+    if (C == '`')
+      MaxRun = std::max(MaxRun, ++Run);
+    else
+      Run = 0;
+    if (C == '|' && InTable)
+      Body += '\\';
+    Body += C;
+  }
+  if (Body.empty())
+    return "` `";
+  std::string Fence(MaxRun + 1, '`');
+  bool Pad = Body.front() == '`' || Body.back() == '`' ||
+             (Body.front() == ' ' && Body.back() == ' ');
+  return Fence + (Pad ? " " : "") + Body + (Pad ? " " : "") + Fence;
+}
+
+std::string mdFence(StringRef Body, StringRef Info) {
+  size_t Run = 0, MaxRun = 0;
+  for (char C : Body) {
+    if (C == '`')
+      MaxRun = std::max(MaxRun, ++Run);
+    else
+      Run = 0;
+  }
+  std::string Fence(std::max<size_t>(3, MaxRun + 1), '`');
+  std::string Out = Fence + Info.str() + "\n" + Body.str();
+  if (!Body.empty() && Body.back() != '\n')
+    Out += '\n';
+  return Out + Fence + "\n";
+}
+
+std::string dotString(StringRef S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += C;
+    } else if (C == '\n') {
+      Out += "\\n";
+    } else if ((unsigned char)C < 0x20 || C == 0x7f) {
+      continue;
+    } else {
+      Out += C;
+    }
+  }
+  return Out + "\"";
+}
+
+StringRef shortTarget(StringRef Target) {
+  Target.consume_front("torch.ops.");
+  return Target;
+}
+
+StringRef baseName(StringRef Path) {
+  size_t Slash = Path.find_last_of("/\\");
+  return Slash == StringRef::npos ? Path : Path.substr(Slash + 1);
+}
+
+std::string mdCodeList(ArrayRef<std::string> Names, size_t Max, bool InTable) {
+  std::string Out;
+  for (size_t I = 0; I < Names.size() && I < Max; ++I) {
+    if (I)
+      Out += ", ";
+    Out += mdCode(Names[I], InTable);
+  }
+  if (Names.size() > Max)
+    Out += " and " + std::to_string(Names.size() - Max) + " more";
+  return Out;
+}
+
+Error writeOutputFile(StringRef Path, StringRef Text) {
+  Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Path);
+  if (!F)
+    return F.takeError();
+  raw_fd_ostream &OS = (*F)->os();
+  OS << Text;
+  OS.flush();
+  if (OS.has_error()) {
+    std::error_code EC = OS.error();
+    OS.clear_error();
+    return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
+                             EC.message().c_str());
+  }
+  (*F)->keep();
+  return Error::success();
+}
+
+} // namespace emit
+} // namespace tlp

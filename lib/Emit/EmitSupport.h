@@ -1,0 +1,70 @@
+//===- EmitSupport.h - Helpers shared by the text emitters ------*- C++ -*-===//
+//
+// Part of tlp (private to lib/Emit). Picking a unit with --unit, escaping
+// log text for Markdown and DOT, short labels, and writing output files.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_LIB_EMIT_EMITSUPPORT_H
+#define TLP_LIB_EMIT_EMITSUPPORT_H
+
+#include "tlp/IR/Module.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace tlp {
+namespace emit {
+
+/// True if \p Selector (--unit) names \p U, the unit at \p Index in module
+/// order: its id (slug), its display name or its 0-based index. An empty
+/// selector names every unit.
+bool unitMatches(const CompileUnit &U, size_t Index, llvm::StringRef Selector);
+
+/// "unknown unit 'x'; the units are: 0-0-forward (0/0 forward), ...".
+llvm::Error unknownUnitError(llvm::StringRef Selector,
+                             llvm::ArrayRef<std::string> Units);
+
+/// "0-0-forward (0/0 forward)", for unknownUnitError.
+std::string unitListEntry(const CompileUnit &U);
+
+/// Escape \p S for Markdown inline text: ASCII punctuation that Markdown or
+/// GFM gives a meaning is backslash-escaped; line breaks become spaces.
+std::string mdText(llvm::StringRef S);
+
+/// \p S as a code span. In a GFM table cell '|' is escaped as well (the
+/// table extension splits cells before inline parsing). Line breaks become
+/// spaces.
+std::string mdCode(llvm::StringRef S, bool InTable = true);
+
+/// \p Body as a fenced code block, with a fence longer than any backtick
+/// run inside it.
+std::string mdFence(llvm::StringRef Body, llvm::StringRef Info = "");
+
+/// \p S as a DOT quoted string: '"' and '\' escaped, line breaks as "\n"
+/// (so labels keep them), other control characters dropped.
+std::string dotString(llvm::StringRef S);
+
+/// A target without its `torch.ops.` prefix: `aten.mm.default`.
+llvm::StringRef shortTarget(llvm::StringRef Target);
+
+/// \p Path's last component.
+llvm::StringRef baseName(llvm::StringRef Path);
+
+/// Names joined as code spans with ", ", at most \p Max of them, then
+/// "and N more".
+std::string mdCodeList(llvm::ArrayRef<std::string> Names, size_t Max = 16,
+                       bool InTable = true);
+
+/// Write \p Text to \p Path ("-": stdout) through a ToolOutputFile, kept
+/// only if everything was written.
+llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Text);
+
+} // namespace emit
+} // namespace tlp
+
+#endif // TLP_LIB_EMIT_EMITSUPPORT_H

@@ -1,0 +1,830 @@
+//===- MarkdownEmitter.cpp - A report to paste into a bug -----------------===//
+//
+// docs/markdown.md describes the output. The report is GitHub-flavoured
+// Markdown: one document for the whole input, a section per unit with its
+// kernel table, the pre-grad nodes that vanished or went to library calls,
+// coverage and diagnostics. With --node or --source it answers "where did
+// my op go?" instead. Every string from the log is escaped (code spans,
+// fenced blocks or backslash escapes). Sections are rendered as units
+// arrive; only the text is kept, and the document is written at end(),
+// when the diagnostics are complete.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmitSupport.h"
+
+#include "tlp/Emit/Emitter.h"
+#include "tlp/Emit/MarkdownRender.h"
+#include "tlp/IR/Provenance.h"
+#include "tlp/IR/TensorType.h"
+#include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/StringUtils.h"
+#include "tlp/Support/Version.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace tlp {
+
+using namespace emit;
+
+namespace {
+
+/// What a unit owns among the diagnostics: those that name it ("unit 0/0
+/// forward: ...") and those located in one of its artifacts' payloads.
+struct DiagScope {
+  std::string Log;
+  std::string Prefix;
+  std::vector<std::pair<uint32_t, uint32_t>> Ranges;
+
+  bool owns(const Diagnostic &D) const {
+    if (StringRef(D.Message).startswith(Prefix))
+      return true;
+    if (D.File != Log || !D.Line)
+      return false;
+    for (auto &R : Ranges)
+      if (D.Line >= R.first && D.Line <= R.second)
+        return true;
+    return false;
+  }
+};
+
+struct Section {
+  std::string Slug;
+  std::string Body;
+  DiagScope Scope;
+};
+
+std::string percent(const CoverageCount &C) {
+  if (!C.Total)
+    return "n/a";
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << C.Linked << "/" << C.Total << " ("
+     << format("%.0f", 100.0 * C.Linked / C.Total) << "%)";
+  return OS.str();
+}
+
+std::string formatDouble(double V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%g", V);
+  return OS.str();
+}
+
+std::string countOf(size_t N, StringRef One, StringRef Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
+}
+
+/// Source labels for one unit: the base name of the file when no other
+/// file of the unit has the same base name, else the full path.
+class SourceNames {
+public:
+  explicit SourceNames(const CompileUnit &U) {
+    std::map<std::string, std::set<std::string>> Files;
+    for (const SourceLoc &S : U.Sources)
+      Files[baseName(S.File).str()].insert(S.File);
+    for (auto &KV : Files)
+      if (KV.second.size() > 1)
+        for (const std::string &F : KV.second)
+          Ambiguous.insert(F);
+  }
+  std::string label(const SourceLoc &S) const {
+    std::string F = Ambiguous.count(S.File) ? S.File : baseName(S.File).str();
+    return F + ":" + std::to_string(S.Line);
+  }
+
+private:
+  std::set<std::string> Ambiguous;
+};
+
+std::string fullLabel(const SourceLoc &S) {
+  return S.File + ":" + std::to_string(S.Line);
+}
+
+std::vector<std::string> preNames(const CompileUnit &U,
+                                  ArrayRef<uint32_t> Idx) {
+  std::vector<std::string> Out;
+  if (U.PreGrad)
+    for (uint32_t I : Idx)
+      Out.push_back(U.PreGrad->Nodes[I].qualifiedName());
+  return Out;
+}
+
+std::vector<std::string> postNames(const CompileUnit &U,
+                                   ArrayRef<uint32_t> Idx) {
+  std::vector<std::string> Out;
+  if (U.PostGrad)
+    for (uint32_t I : Idx)
+      Out.push_back(U.PostGrad->Nodes[I].qualifiedName());
+  return Out;
+}
+
+std::vector<std::string> kernelKeys(const CompileUnit &U,
+                                    ArrayRef<uint32_t> Rows) {
+  std::vector<std::string> Out;
+  for (uint32_t R : Rows)
+    Out.push_back(U.Kernels[R].key());
+  return Out;
+}
+
+std::string callLines(const Kernel &K) {
+  std::string Out;
+  for (size_t I = 0; I < K.CallLines.size(); ++I) {
+    if (I == 8) {
+      Out += " and " + std::to_string(K.CallLines.size() - 8) + " more";
+      break;
+    }
+    Out += (I ? ", " : "") + std::to_string(K.CallLines[I]);
+  }
+  return Out;
+}
+
+/// `name` (`target`, `f32[8, 16]`)
+std::string nodeSummary(const Node &N) {
+  std::vector<std::string> Parts;
+  if (!N.Target.empty())
+    Parts.push_back(mdCode(shortTarget(N.Target), false));
+  std::string T = shortTypeLabel(N.Type);
+  if (!T.empty())
+    Parts.push_back(mdCode(T, false));
+  std::string S = mdCode(N.qualifiedName(), false);
+  for (size_t I = 0; I < Parts.size(); ++I)
+    S += (I ? ", " : " (") + Parts[I];
+  return Parts.empty() ? S : S + ")";
+}
+
+DiagScope diagScope(const Module &M, const CompileUnit &U) {
+  DiagScope D;
+  D.Log = M.logName(U.Key.Log);
+  D.Prefix = "unit " + U.Key.displayName() + ":";
+  auto Add = [&](const Artifact *A, StringRef Text) {
+    if (!A || A->Log != U.Key.Log)
+      return;
+    D.Ranges.push_back({A->Line, A->Line + countLines(Text)});
+  };
+  if (U.PreGrad)
+    Add(U.PreGrad.get(), U.PreGrad->Text);
+  if (U.PostGrad)
+    Add(U.PostGrad.get(), U.PostGrad->Text);
+  if (U.Code)
+    Add(U.Code.get(), U.Code->Text);
+  if (U.KernelCode)
+    Add(U.KernelCode.get(), U.KernelCode->Text);
+  Add(U.Mapping.get(), "");
+  Add(U.StackTraces.get(), "");
+  Add(U.KernelInfo.get(), "");
+  Add(U.NodeTree.get(), "");
+  Add(U.KernelNodes.get(), "");
+  return D;
+}
+
+std::string diagnosticText(ArrayRef<const Diagnostic *> Diags) {
+  std::string Body;
+  raw_string_ostream OS(Body);
+  for (const Diagnostic *D : Diags)
+    printDiagnostic(OS, *D, "tlp", /*UseColor=*/false);
+  return mdFence(OS.str());
+}
+
+class MarkdownEmitter : public Emitter {
+public:
+  using Emitter::Emitter;
+
+  Error begin(const Module &M) override {
+    if (Opts.Render != "markdown" && Opts.Render != "html")
+      return createStringError(std::errc::invalid_argument,
+                               "unknown --render value '%s' (expected "
+                               "markdown or html)",
+                               Opts.Render.c_str());
+    if (!Opts.Node.empty() && !Opts.Source.empty())
+      return createStringError(std::errc::invalid_argument,
+                               "--node and --source cannot be used together");
+    if (!Opts.Source.empty()) {
+      StringRef S = Opts.Source;
+      size_t Colon = S.rfind(':');
+      uint64_t Line = 0;
+      if (Colon == StringRef::npos || !Colon ||
+          !parseUnsigned(S.substr(Colon + 1), Line) || !Line)
+        return createStringError(std::errc::invalid_argument,
+                                 "--source expects FILE:LINE, got '%s'",
+                                 Opts.Source.c_str());
+      QueryFile = S.substr(0, Colon).str();
+      QueryLine = Line;
+    }
+    Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
+    if (!F)
+      return F.takeError();
+    Out = std::move(*F);
+    return Error::success();
+  }
+
+  Error unit(const Module &M, const CompileUnit &U) override {
+    size_t Index = AllUnits.size();
+    AllUnits.push_back(unitListEntry(U));
+    if (!unitMatches(U, Index, Opts.Unit))
+      return Error::success();
+    ++Selected;
+    UnitProvenance P(U);
+    if (!Opts.Node.empty())
+      answerNode(U, P);
+    else if (!Opts.Source.empty())
+      answerSource(U, P);
+    else
+      reportUnit(M, U, P);
+    return Error::success();
+  }
+
+  Error end(const Module &M) override {
+    if (!Opts.Unit.empty() && !Selected)
+      return unknownUnitError(Opts.Unit, AllUnits);
+    std::string Doc;
+    if (!Opts.Node.empty() || !Opts.Source.empty()) {
+      if (Error E = assembleAnswer(Doc))
+        return E;
+    } else {
+      assembleReport(M, Doc);
+    }
+    if (Opts.Render == "html") {
+      MarkdownRenderOptions RO;
+      Doc = renderMarkdownToHTML(Doc, RO);
+    }
+    raw_fd_ostream &OS = Out->os();
+    OS << Doc;
+    OS.flush();
+    if (OS.has_error()) {
+      std::error_code EC = OS.error();
+      OS.clear_error();
+      return createStringError(EC, "cannot write '%s': %s", Opts.Output.c_str(),
+                               EC.message().c_str());
+    }
+    Out->keep();
+    return Error::success();
+  }
+
+private:
+  std::unique_ptr<ToolOutputFile> Out;
+  std::vector<std::string> AllUnits;
+  size_t Selected = 0;
+  // The report.
+  std::vector<std::string> SummaryRows;
+  std::vector<Section> Sections;
+  // --node / --source.
+  std::string QueryFile;
+  uint64_t QueryLine = 0;
+  std::vector<Section> Answers;
+  std::set<std::string> KnownNames;
+  std::map<std::string, std::set<uint32_t>> KnownLines;
+
+  std::string madeBy() const {
+    std::string S = "Made by tlp " TLP_VERSION_STRING;
+    if (!Opts.CommandLine.empty())
+      S += " with " + mdCode(Opts.CommandLine, false);
+    return S + ".\n";
+  }
+
+  //===--------------------------------------------------------------------===//
+  // The report
+  //===--------------------------------------------------------------------===//
+
+  void reportUnit(const Module &M, const CompileUnit &U,
+                  const UnitProvenance &P) {
+    UnitCoverage C = P.coverage();
+    std::string Slug = U.Key.slug();
+    std::string Heading = "Unit " + Slug;
+    SummaryRows.push_back(
+        "| [" + mdCode(Slug) + "](#" + headingAnchor(Heading) + ") | " +
+        (U.Key.Id ? mdCode(U.Key.Id->str()) : std::string("aot")) + " | " +
+        graphKindName(U.Key.Graph).str() + " | " +
+        (U.Key.Rank ? std::to_string(*U.Key.Rank) : std::string()) + " | " +
+        std::to_string(U.Kernels.size()) + " | " + percent(C.Pre) + " | " +
+        percent(C.Post) + " | " + percent(C.Kernels) + " |\n");
+
+    std::string S;
+    raw_string_ostream OS(S);
+    SourceNames Names(U);
+    OS << "## Unit " << mdCode(Slug, false) << "\n\n";
+    OS << mdText(U.Key.displayName()) << ", from "
+       << mdCode(M.logName(U.Key.Log), false);
+    if (U.Frame)
+      OS << "; Dynamo compiled " << mdCode(U.Frame->Function, false) << " at "
+         << mdCode(fullLabel(*U.Frame), false);
+    OS << ".\n\n";
+    artifactLine(OS, U);
+    OS << "Coverage (linked / computing nodes): pre-grad " << percent(C.Pre)
+       << ", post-grad " << percent(C.Post) << "; kernels linked "
+       << percent(C.Kernels) << ".\n\n";
+
+    kernelTable(OS, U, P, Names);
+    sourceTable(OS, U, P);
+    vanished(OS, U, P);
+    externs(OS, U, P);
+    OS.flush();
+    Sections.push_back({Slug, std::move(S), diagScope(M, U)});
+  }
+
+  void artifactLine(raw_ostream &OS, const CompileUnit &U) {
+    std::vector<std::string> Parts;
+    auto Add = [&](const Artifact *A, StringRef What) {
+      if (A)
+        Parts.push_back(What.str() + " " + mdCode(A->Name, false) + " (line " +
+                        std::to_string(A->Line) + ")");
+    };
+    Add(U.PreGrad.get(), "pre-grad graph");
+    Add(U.PostGrad.get(), "post-grad graph");
+    Add(U.Code.get(), "code");
+    Add(U.KernelCode.get(), "kernel code");
+    if (U.Mapping) {
+      std::string V = U.Mapping->Version
+                          ? "v" + mdText(formatDouble(*U.Mapping->Version))
+                          : std::string("v1");
+      Add(U.Mapping.get(), "mapping " + V);
+    }
+    Add(U.StackTraces.get(), "stack traces");
+    Add(U.KernelInfo.get(), "kernel info");
+    Add(U.NodeTree.get(), "node tree");
+    Add(U.KernelNodes.get(), "kernel nodes");
+    if (Parts.empty()) {
+      OS << "No artifacts.\n\n";
+      return;
+    }
+    OS << "Artifacts (log lines): ";
+    for (size_t I = 0; I < Parts.size(); ++I)
+      OS << (I ? ", " : "") << Parts[I];
+    OS << ".\n\n";
+  }
+
+  void kernelTable(raw_ostream &OS, const CompileUnit &U,
+                   const UnitProvenance &P, const SourceNames &Names) {
+    OS << "### Kernels\n\n";
+    if (U.Kernels.empty()) {
+      OS << "No kernels.\n\n";
+      return;
+    }
+    OS << "| kernel | kind | handle | call lines | post-grad nodes | pre-grad "
+          "nodes | user source lines |\n"
+          "|---|---|---|---|---|---|---|\n";
+    for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
+      const Kernel &K = U.Kernels[R];
+      std::vector<std::string> Src;
+      for (uint32_t S : P.sourcesOfKernel(R))
+        Src.push_back(Names.label(U.Sources[S]));
+      OS << "| " << mdCode(K.key()) << " | " << kernelKindName(K.Kind) << " | "
+         << (K.Handle ? std::to_string(*K.Handle) : std::string()) << " | "
+         << callLines(K) << " | " << mdCodeList(postNames(U, P.postOfKernel(R)))
+         << " | " << mdCodeList(preNames(U, P.preOfKernel(R))) << " | "
+         << mdCodeList(Src) << " |\n";
+    }
+    OS << "\n";
+  }
+
+  void sourceTable(raw_ostream &OS, const CompileUnit &U,
+                   const UnitProvenance &P) {
+    if (U.Sources.empty())
+      return;
+    // Sources in file and line order; kernels of each through their edges.
+    std::vector<uint32_t> Order(U.Sources.size());
+    for (uint32_t I = 0; I < Order.size(); ++I)
+      Order[I] = I;
+    llvm::stable_sort(Order, [&](uint32_t A, uint32_t B) {
+      return U.Sources[A] < U.Sources[B];
+    });
+    std::vector<std::vector<uint32_t>> Kernels(U.Sources.size());
+    for (uint32_t R = 0; R < U.Kernels.size(); ++R)
+      for (uint32_t S : P.sourcesOfKernel(R))
+        Kernels[S].push_back(R);
+    std::vector<std::vector<std::string>> Pre(U.Sources.size());
+    if (U.PreGrad)
+      for (const Node &N : U.PreGrad->Nodes)
+        if (N.Source && *N.Source < U.Sources.size())
+          Pre[*N.Source].push_back(N.qualifiedName());
+    OS << "### User source lines\n\n"
+          "| source line | code | pre-grad nodes | kernels |\n"
+          "|---|---|---|---|\n";
+    for (uint32_t S : Order) {
+      const SourceLoc &L = U.Sources[S];
+      OS << "| " << mdCode(fullLabel(L)) << " | "
+         << (L.Code.empty() ? std::string() : mdCode(L.Code)) << " | "
+         << mdCodeList(Pre[S]) << " | " << mdCodeList(kernelKeys(U, Kernels[S]))
+         << " |\n";
+    }
+    OS << "\n";
+  }
+
+  void vanished(raw_ostream &OS, const CompileUnit &U,
+                const UnitProvenance &P) {
+    if (!U.PreGrad)
+      return;
+    OS << "### Pre-grad nodes that vanished\n\n";
+    std::vector<uint32_t> Gone;
+    unsigned Computing = 0;
+    for (uint32_t I = 0; I < U.PreGrad->Nodes.size(); ++I) {
+      if (!isComputeNode(U.PreGrad->Nodes[I]))
+        continue;
+      ++Computing;
+      if (!P.preLinked(I))
+        Gone.push_back(I);
+    }
+    if (!Computing) {
+      OS << "The pre-grad graph has no computing nodes.\n\n";
+      return;
+    }
+    if (Gone.size() == Computing) {
+      OS << "No pre-grad node is linked to a post-grad node or kernel: this "
+            "unit has no provenance for them (no mapping, or no compile "
+            "after the pre-grad graph), so this says nothing about what "
+            "Inductor did with them.\n\n";
+      return;
+    }
+    if (Gone.empty()) {
+      OS << "None: every computing pre-grad node went to a post-grad node "
+            "or a kernel.\n\n";
+      return;
+    }
+    OS << "Mapped to no post-grad node and no kernel (dead code, folded "
+          "constants, or provenance Inductor lost):\n\n";
+    SourceNames Names(U);
+    for (uint32_t I : Gone) {
+      const Node &N = U.PreGrad->Nodes[I];
+      OS << "- " << nodeSummary(N) << ", line " << N.Line;
+      if (N.Source && *N.Source < U.Sources.size())
+        OS << ", from " << mdCode(Names.label(U.Sources[*N.Source]), false);
+      OS << "\n";
+    }
+    OS << "\n";
+  }
+
+  void externs(raw_ostream &OS, const CompileUnit &U, const UnitProvenance &P) {
+    if (!U.PreGrad)
+      return;
+    std::string Items;
+    for (uint32_t I = 0; I < U.PreGrad->Nodes.size(); ++I) {
+      std::vector<std::string> Calls;
+      for (uint32_t R : P.kernelsOfPre(I)) {
+        KernelKind K = U.Kernels[R].Kind;
+        if (K == KernelKind::Extern || K == KernelKind::Fallback)
+          Calls.push_back(mdCode(U.Kernels[R].key(), false) + " (" +
+                          kernelKindName(K).str() + ")");
+      }
+      if (Calls.empty())
+        continue;
+      Items +=
+          "- " + mdCode(U.PreGrad->Nodes[I].qualifiedName(), false) + " → ";
+      for (size_t C = 0; C < Calls.size(); ++C)
+        Items += (C ? ", " : "") + Calls[C];
+      Items += "\n";
+    }
+    OS << "### Pre-grad nodes in extern or fallback calls\n\n";
+    if (Items.empty())
+      OS << "None.\n\n";
+    else
+      OS << Items << "\n";
+  }
+
+  void assembleReport(const Module &M, std::string &Doc) {
+    raw_string_ostream OS(Doc);
+    std::vector<const Diagnostic *> All;
+    for (const Diagnostic &D : M.Diagnostics)
+      All.push_back(&D);
+    unsigned Errors = 0, Warnings = 0, Notes = 0;
+    for (const Diagnostic *D : All)
+      (D->Sev == Severity::Error     ? Errors
+       : D->Sev == Severity::Warning ? Warnings
+                                     : Notes)++;
+
+    OS << "# tlp report\n\n" << madeBy() << "\n";
+    OS << "| log | rank |\n|---|---|\n";
+    for (uint32_t I = 0; I < M.Logs.size(); ++I)
+      OS << "| " << mdCode(M.logName(I)) << " | "
+         << (M.Logs[I].Rank ? std::to_string(*M.Logs[I].Rank) : std::string())
+         << " |\n";
+    OS << "\n"
+       << M.Stats.Lines << " lines, "
+       << countOf(M.Stats.Events, "event", "events") << ", "
+       << countOf(M.Stats.Payloads, "payload", "payloads") << "; "
+       << countOf(Sections.size(), "compile unit", "compile units") << "; "
+       << countOf(Errors, "error", "errors") << ", "
+       << countOf(Warnings, "warning", "warnings") << ", "
+       << countOf(Notes, "note", "notes") << ".\n\n";
+
+    OS << "## Units\n\n";
+    if (SummaryRows.empty()) {
+      OS << "No compile units: the input has no graph or code that tlp "
+            "groups into a compile.\n\n";
+    } else {
+      OS << "| unit | compile id | graph | rank | kernels | pre-grad linked "
+            "| post-grad linked | kernels linked |\n"
+            "|---|---|---|---|---|---|---|---|\n";
+      for (const std::string &R : SummaryRows)
+        OS << R;
+      OS << "\n";
+    }
+
+    std::vector<bool> Owned(All.size());
+    for (const Section &S : Sections) {
+      OS << S.Body;
+      std::vector<const Diagnostic *> Mine;
+      for (size_t I = 0; I < All.size(); ++I)
+        if (S.Scope.owns(*All[I])) {
+          Mine.push_back(All[I]);
+          Owned[I] = true;
+        }
+      OS << "### Diagnostics\n\n";
+      if (Mine.empty())
+        OS << "None.\n\n";
+      else
+        OS << diagnosticText(Mine) << "\n";
+    }
+    std::vector<const Diagnostic *> Rest;
+    for (size_t I = 0; I < All.size(); ++I)
+      if (!Owned[I])
+        Rest.push_back(All[I]);
+    OS << (Sections.empty() ? "## Diagnostics\n\n"
+                            : "## Other diagnostics\n\n");
+    if (Rest.empty())
+      OS << "None.\n";
+    else
+      OS << diagnosticText(Rest);
+    OS.flush();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Where did my op go?
+  //===--------------------------------------------------------------------===//
+
+  /// The kernels table of an answer: each kernel, the post-grad nodes it
+  /// fused (those from the query in bold) and the pre-grad nodes it fused
+  /// them with.
+  void fusedTable(raw_ostream &OS, const CompileUnit &U,
+                  const UnitProvenance &P, ArrayRef<uint32_t> Rows,
+                  const std::set<uint32_t> &QueryPre,
+                  const std::set<uint32_t> &QueryPost) {
+    SourceNames Names(U);
+    OS << "| kernel | kind | call lines | post-grad nodes (**these**) | fused "
+          "with pre-grad nodes | user source lines |\n"
+          "|---|---|---|---|---|---|\n";
+    for (uint32_t R : Rows) {
+      const Kernel &K = U.Kernels[R];
+      std::string Post;
+      size_t N = 0;
+      for (uint32_t Q : P.postOfKernel(R)) {
+        if (N == 16) {
+          Post +=
+              " and " + std::to_string(P.postOfKernel(R).size() - 16) + " more";
+          break;
+        }
+        std::string C = mdCode(U.PostGrad->Nodes[Q].qualifiedName());
+        Post += (N++ ? ", " : "") + (QueryPost.count(Q) ? "**" + C + "**" : C);
+      }
+      std::vector<uint32_t> Others;
+      for (uint32_t Q : P.preOfKernel(R))
+        if (!QueryPre.count(Q))
+          Others.push_back(Q);
+      std::vector<std::string> Src;
+      for (uint32_t S : P.sourcesOfKernel(R))
+        Src.push_back(Names.label(U.Sources[S]));
+      OS << "| " << mdCode(K.key()) << " | " << kernelKindName(K.Kind) << " | "
+         << callLines(K) << " | " << Post << " | "
+         << (Others.empty() ? std::string("nothing")
+                            : mdCodeList(preNames(U, Others)))
+         << " | " << mdCodeList(Src) << " |\n";
+    }
+    OS << "\n";
+  }
+
+  void postTable(raw_ostream &OS, const CompileUnit &U, const UnitProvenance &P,
+                 ArrayRef<uint32_t> Post) {
+    OS << "| post-grad node | target | type | kernels |\n|---|---|---|---|\n";
+    for (uint32_t Q : Post) {
+      const Node &N = U.PostGrad->Nodes[Q];
+      std::string T = shortTypeLabel(N.Type);
+      OS << "| " << mdCode(N.qualifiedName()) << " | "
+         << mdCode(shortTarget(N.Target)) << " | "
+         << (T.empty() ? std::string() : mdCode(T)) << " | "
+         << (P.kernelsOfPost(Q).empty()
+                 ? std::string("none")
+                 : mdCodeList(kernelKeys(U, P.kernelsOfPost(Q))))
+         << " |\n";
+    }
+    OS << "\n";
+  }
+
+  void answerNode(const CompileUnit &U, const UnitProvenance &P) {
+    if (!U.PreGrad)
+      return;
+    std::vector<uint32_t> Hits;
+    for (uint32_t I = 0; I < U.PreGrad->Nodes.size(); ++I) {
+      const Node &N = U.PreGrad->Nodes[I];
+      KnownNames.insert(N.qualifiedName());
+      if (N.Name == Opts.Node || N.qualifiedName() == Opts.Node)
+        Hits.push_back(I);
+    }
+    if (Hits.empty())
+      return;
+    std::string S;
+    raw_string_ostream OS(S);
+    OS << "## Unit " << mdCode(U.Key.slug(), false) << "\n\n"
+       << mdText(U.Key.displayName()) << ".\n\n";
+    for (uint32_t I : Hits) {
+      const Node &N = U.PreGrad->Nodes[I];
+      OS << "Pre-grad node " << nodeSummary(N) << ", line " << N.Line
+         << " of the pre-grad graph";
+      if (N.Source && *N.Source < U.Sources.size()) {
+        const SourceLoc &L = U.Sources[*N.Source];
+        OS << ", from " << mdCode(fullLabel(L), false);
+        if (!L.Code.empty())
+          OS << ": " << mdCode(L.Code, false);
+      }
+      OS << ".\n\n";
+      const std::vector<uint32_t> &Post = P.postOfPre(I);
+      const std::vector<uint32_t> &Rows = P.kernelsOfPre(I);
+      if (Post.empty() && Rows.empty()) {
+        OS << "It vanished: no post-grad node and no kernel is linked to "
+              "it.\n\n";
+        continue;
+      }
+      OS << "It became "
+         << countOf(Post.size(), "post-grad node", "post-grad nodes")
+         << " and went into " << countOf(Rows.size(), "kernel", "kernels")
+         << ".\n\n";
+      if (!Post.empty())
+        postTable(OS, U, P, Post);
+      if (!Rows.empty())
+        fusedTable(OS, U, P, Rows, {I},
+                   std::set<uint32_t>(Post.begin(), Post.end()));
+    }
+    OS.flush();
+    Answers.push_back({U.Key.slug(), std::move(S), {}});
+  }
+
+  bool sourceMatches(const SourceLoc &L) const {
+    if (L.Line != QueryLine)
+      return false;
+    StringRef F = L.File;
+    return F == QueryFile ||
+           (F.endswith(QueryFile) && F.size() > QueryFile.size() &&
+            F[F.size() - QueryFile.size() - 1] == '/');
+  }
+
+  void answerSource(const CompileUnit &U, const UnitProvenance &P) {
+    std::set<uint32_t> Hits;
+    for (uint32_t I = 0; I < U.Sources.size(); ++I) {
+      KnownLines[U.Sources[I].File].insert(U.Sources[I].Line);
+      if (sourceMatches(U.Sources[I]))
+        Hits.insert(I);
+    }
+    if (Hits.empty())
+      return;
+    auto FromLine = [&](const Node &N) {
+      return N.Source && Hits.count(*N.Source);
+    };
+    std::set<uint32_t> Pre, Post, Rows;
+    if (U.PreGrad)
+      for (uint32_t I = 0; I < U.PreGrad->Nodes.size(); ++I)
+        if (FromLine(U.PreGrad->Nodes[I])) {
+          Pre.insert(I);
+          for (uint32_t R : P.kernelsOfPre(I))
+            Rows.insert(R);
+          for (uint32_t Q : P.postOfPre(I))
+            Post.insert(Q);
+        }
+    if (U.PostGrad)
+      for (uint32_t I = 0; I < U.PostGrad->Nodes.size(); ++I)
+        if (FromLine(U.PostGrad->Nodes[I]))
+          Post.insert(I);
+    for (uint32_t Q : Post)
+      for (uint32_t R : P.kernelsOfPost(Q))
+        Rows.insert(R);
+    for (uint32_t R = 0; R < U.Kernels.size(); ++R)
+      for (uint32_t S : P.sourcesOfKernel(R))
+        if (Hits.count(S))
+          Rows.insert(R);
+
+    std::string S;
+    raw_string_ostream OS(S);
+    OS << "## Unit " << mdCode(U.Key.slug(), false) << "\n\n"
+       << mdText(U.Key.displayName()) << ".\n\n";
+    for (uint32_t H : Hits) {
+      const SourceLoc &L = U.Sources[H];
+      OS << "User line " << mdCode(fullLabel(L), false);
+      if (!L.Function.empty())
+        OS << " in " << mdCode(L.Function, false);
+      if (!L.Code.empty())
+        OS << ": " << mdCode(L.Code, false);
+      OS << ".\n\n";
+    }
+    auto NodeList = [&](const GraphArtifact *G, const std::set<uint32_t> &Idx) {
+      std::vector<std::string> Names;
+      for (uint32_t I : Idx)
+        Names.push_back(G->Nodes[I].qualifiedName());
+      return mdCodeList(Names, 32, false);
+    };
+    if (!Pre.empty())
+      OS << "Pre-grad nodes: " << NodeList(U.PreGrad.get(), Pre) << ".\n\n";
+    std::vector<uint32_t> PostSorted(Post.begin(), Post.end());
+    llvm::stable_sort(PostSorted, [&](uint32_t A, uint32_t B) {
+      return U.PostGrad->Nodes[A].Line < U.PostGrad->Nodes[B].Line;
+    });
+    if (!PostSorted.empty()) {
+      OS << "Post-grad nodes:\n\n";
+      postTable(OS, U, P, PostSorted);
+    }
+    if (Rows.empty()) {
+      OS << "No kernel is linked to this line.\n\n";
+    } else {
+      OS << "Kernels:\n\n";
+      std::vector<uint32_t> RowList(Rows.begin(), Rows.end());
+      fusedTable(OS, U, P, RowList, Pre, Post);
+    }
+    OS.flush();
+    Answers.push_back({U.Key.slug(), std::move(S), {}});
+  }
+
+  Error assembleAnswer(std::string &Doc) {
+    bool IsNode = !Opts.Node.empty();
+    std::string What = IsNode ? Opts.Node : Opts.Source;
+    if (Answers.empty())
+      return IsNode ? noSuchNode() : noSuchSource();
+    raw_string_ostream OS(Doc);
+    OS << "# Where did " << mdCode(What, false) << " go?\n\n"
+       << madeBy() << "\n"
+       << mdCode(What, false)
+       << (IsNode ? " is a pre-grad node of " : " is a user source line of ")
+       << countOf(Answers.size(), "unit", "units") << " (of "
+       << countOf(Selected, "unit", "units") << " read).\n\n";
+    for (const Section &A : Answers)
+      OS << A.Body;
+    OS.flush();
+    return Error::success();
+  }
+
+  Error noSuchNode() const {
+    std::string Msg = "no pre-grad node '" + Opts.Node + "' in any unit";
+    std::vector<std::pair<unsigned, std::string>> Close;
+    for (const std::string &N : KnownNames) {
+      unsigned D = StringRef(N).edit_distance(Opts.Node, true, 3);
+      if (D <= 2)
+        Close.push_back({D, N});
+    }
+    llvm::sort(Close);
+    if (!Close.empty()) {
+      Msg += "; did you mean ";
+      for (size_t I = 0; I < Close.size() && I < 5; ++I)
+        Msg += (I ? ", '" : "'") + Close[I].second + "'";
+      Msg += "?";
+    }
+    return createStringError(std::errc::invalid_argument, Msg.c_str());
+  }
+
+  Error noSuchSource() const {
+    std::string Msg = "no unit has user source line '" + Opts.Source + "'";
+    std::vector<std::string> Lines;
+    for (auto &KV : KnownLines) {
+      StringRef F = KV.first;
+      if (F == QueryFile ||
+          (F.endswith(QueryFile) && F.size() > QueryFile.size() &&
+           F[F.size() - QueryFile.size() - 1] == '/')) {
+        std::string L = "'" + KV.first + "': ";
+        size_t N = 0;
+        for (uint32_t Line : KV.second)
+          L += (N++ ? ", " : "") + std::to_string(Line);
+        Lines.push_back(L);
+      }
+    }
+    if (!Lines.empty()) {
+      Msg += "; lines with provenance in ";
+      for (size_t I = 0; I < Lines.size(); ++I)
+        Msg += (I ? "; " : "") + Lines[I];
+    } else if (!KnownLines.empty()) {
+      Msg += "; the files are: ";
+      size_t N = 0;
+      for (auto &KV : KnownLines) {
+        if (N == 8) {
+          Msg += ", ...";
+          break;
+        }
+        Msg += (N++ ? ", '" : "'") + KV.first + "'";
+      }
+    }
+    return createStringError(std::errc::invalid_argument, Msg.c_str());
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Emitter> createMarkdownEmitter(const EmitOptions &Opts,
+                                               DiagnosticEngine &Diags) {
+  return std::make_unique<MarkdownEmitter>(Opts, Diags);
+}
+
+} // namespace tlp

@@ -527,7 +527,8 @@ void mapArtifactField(IO &Io, const char *Key, std::unique_ptr<T> &P,
   P.reset(static_cast<T *>(R.Owned.release()));
 }
 
-std::string endpointText(const CompileUnit &U, const Endpoint &E) {
+std::string endpointText(const CompileUnit &U, const KernelKeyIndex &Kernels,
+                         const Endpoint &E) {
   switch (E.Kind) {
   case Endpoint::PreNode:
   case Endpoint::PostNode: {
@@ -544,7 +545,7 @@ std::string endpointText(const CompileUnit &U, const Endpoint &E) {
   case Endpoint::KernelRow: {
     if (E.Index < U.Kernels.size()) {
       std::string Key = U.Kernels[E.Index].key();
-      Optional<uint32_t> Found = U.findKernel(Key);
+      Optional<uint32_t> Found = Kernels.find(Key);
       if (Found && *Found == E.Index)
         return "kernel:" + Key;
     }
@@ -557,7 +558,8 @@ std::string endpointText(const CompileUnit &U, const Endpoint &E) {
 }
 
 /// Parse an endpoint written by endpointText; returns an error message.
-std::string parseEndpoint(const CompileUnit &U, StringRef Text, Endpoint &E) {
+std::string parseEndpoint(const CompileUnit &U, const KernelKeyIndex &Kernels,
+                          StringRef Text, Endpoint &E) {
   StringRef Prefix, Rest;
   std::tie(Prefix, Rest) = Text.split(':');
   if (Prefix == "pre")
@@ -593,7 +595,7 @@ std::string parseEndpoint(const CompileUnit &U, StringRef Text, Endpoint &E) {
     return "bad source endpoint '" + Text.str() + "'";
   Optional<uint32_t> Found;
   if (E.Kind == Endpoint::KernelRow) {
-    Found = U.findKernel(Rest);
+    Found = Kernels.find(Rest);
   } else if (const GraphArtifact *G = U.graphFor(E.Kind)) {
     Found = G->findNode(Rest);
   }
@@ -609,10 +611,12 @@ void mapUnit(IO &Io, CompileUnit &U) {
   mapOptVector(Io, "kernels", U.Kernels);
   mapOptVector(Io, "sources", U.Sources);
   std::vector<EdgeText> Edges;
-  if (Io.outputting())
+  if (Io.outputting() && !U.Edges.empty()) {
+    KernelKeyIndex Kernels(U);
     for (const Edge &E : U.Edges)
-      Edges.push_back(
-          EdgeText{endpointText(U, E.From), endpointText(U, E.To), E.Origin});
+      Edges.push_back(EdgeText{endpointText(U, Kernels, E.From),
+                               endpointText(U, Kernels, E.To), E.Origin});
+  }
   mapOptVector(Io, "edges", Edges);
   mapArtifactField(Io, "pre_grad", U.PreGrad, {Artifact::AK_PreGradGraph});
   mapArtifactField(Io, "post_grad", U.PostGrad, {Artifact::AK_PostGradGraph});
@@ -629,14 +633,15 @@ void mapUnit(IO &Io, CompileUnit &U) {
                    {Artifact::AK_PostToPreGradNodes});
   mapArtifactField(Io, "kernel_nodes", U.KernelNodes,
                    {Artifact::AK_KernelToPostGradNodes});
-  if (Io.outputting())
+  if (Io.outputting() || Edges.empty())
     return;
+  KernelKeyIndex Kernels(U);
   for (const EdgeText &T : Edges) {
     Edge E;
     E.Origin = T.Origin;
-    std::string Err = parseEndpoint(U, T.From, E.From);
+    std::string Err = parseEndpoint(U, Kernels, T.From, E.From);
     if (Err.empty())
-      Err = parseEndpoint(U, T.To, E.To);
+      Err = parseEndpoint(U, Kernels, T.To, E.To);
     if (!Err.empty()) {
       Io.setError(Err);
       return;

@@ -100,11 +100,33 @@ std::string Kernel::key() const {
   return Name + ":" + std::to_string(*Handle);
 }
 
+/// Key == K.key(), without building the key.
+static bool hasKey(const Kernel &K, StringRef Key) {
+  if (!K.Handle)
+    return Key == K.Name;
+  if (!Key.consume_front(K.Name) || !Key.consume_front(":"))
+    return false;
+  return Key == std::to_string(*K.Handle); // short: no allocation
+}
+
 Optional<uint32_t> CompileUnit::findKernel(StringRef Key) const {
   for (uint32_t I = 0, E = Kernels.size(); I < E; ++I)
-    if (Kernels[I].key() == Key)
+    if (hasKey(Kernels[I], Key))
       return I;
   return None;
+}
+
+KernelKeyIndex::KernelKeyIndex(const CompileUnit &U) {
+  // The first row wins, as with findKernel().
+  for (uint32_t I = 0, E = U.Kernels.size(); I < E; ++I)
+    Rows.try_emplace(U.Kernels[I].key(), I);
+}
+
+Optional<uint32_t> KernelKeyIndex::find(StringRef Key) const {
+  auto It = Rows.find(Key);
+  if (It == Rows.end())
+    return None;
+  return It->second;
 }
 
 uint32_t CompileUnit::addSource(const SourceLoc &S) {

@@ -79,8 +79,9 @@ private:
     if (!U.StackTraces)
       return;
     unsigned Empty = 0;
+    KernelKeyIndex Kernels(U);
     for (auto &KV : U.StackTraces->Traces) {
-      Optional<uint32_t> Row = U.findKernel(KV.first);
+      Optional<uint32_t> Row = Kernels.find(KV.first);
       if (!Row)
         continue; // resolve-debug-handles makes a row for every key
       for (const std::string &Trace : KV.second) {

@@ -33,7 +33,7 @@ namespace {
 class Linker {
 public:
   Linker(const Module &M, CompileUnit &U, DiagnosticEngine &D)
-      : U(U), D(D), File(M.logName(U.Key.Log)) {}
+      : U(U), D(D), File(M.logName(U.Key.Log)), Kernels(U) {}
 
   void run() {
     for (EdgeOrigin O :
@@ -57,6 +57,7 @@ private:
   CompileUnit &U;
   DiagnosticEngine &D;
   std::string File;
+  KernelKeyIndex Kernels; // the table is final: resolve-debug-handles ran
   // Unresolved names by what they should have named, in first-seen order.
   struct Miss {
     std::string What;
@@ -96,7 +97,7 @@ private:
   }
 
   Optional<uint32_t> kernel(StringRef Key, uint32_t Line) {
-    if (Optional<uint32_t> I = U.findKernel(Key))
+    if (Optional<uint32_t> I = Kernels.find(Key))
       return I;
     miss("kernel", Key, Line);
     return None;

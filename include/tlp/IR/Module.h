@@ -16,6 +16,7 @@
 #include "tlp/Support/Diagnostics.h"
 
 #include "llvm/ADT/Optional.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <memory>
 #include <string>
@@ -157,7 +158,8 @@ public:
   /// Set by link-provenance (and attribute-source for stack traces).
   std::vector<Edge> Edges;
 
-  /// Find a kernel row by its key ("name:handle" or "name").
+  /// Find a kernel row by its key ("name:handle" or "name"). Linear in
+  /// the rows; code that looks up many keys builds a KernelKeyIndex.
   llvm::Optional<uint32_t> findKernel(llvm::StringRef Key) const;
   /// Add a source line if new; returns its index.
   uint32_t addSource(const SourceLoc &S);
@@ -170,6 +172,17 @@ public:
   /// Human-readable name of an endpoint: node name, kernel key or
   /// file:line.
   std::string endpointName(const Endpoint &E) const;
+};
+
+/// The kernel rows of a unit by key, for many lookups. A snapshot: build
+/// it after the table is final (it does not follow later changes).
+class KernelKeyIndex {
+public:
+  explicit KernelKeyIndex(const CompileUnit &U);
+  llvm::Optional<uint32_t> find(llvm::StringRef Key) const;
+
+private:
+  llvm::StringMap<uint32_t> Rows;
 };
 
 class Module {

@@ -30,10 +30,6 @@ private:
 };
 } // namespace
 
-std::unique_ptr<Emitter> createHTMLEmitter(const EmitOptions &O,
-                                           DiagnosticEngine &D) {
-  return std::make_unique<NotYetEmitter>(O, D, "html");
-}
 std::unique_ptr<Emitter> createMarkdownEmitter(const EmitOptions &O,
                                                DiagnosticEngine &D) {
   return std::make_unique<NotYetEmitter>(O, D, "md");

@@ -40,6 +40,9 @@ if config.tlp_dot and os.path.exists(config.tlp_dot):
 if config.tlp_chromium and os.path.exists(config.tlp_chromium):
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", config.tlp_chromium))
+# Browser tests (test/Browser) save their screenshots here, for CI.
+config.substitutions.append(("%artifacts", os.path.join(
+    config.tlp_obj_root, "test", "browser-artifacts")))
 if config.tlp_node and os.path.exists(config.tlp_node):
     config.available_features.add("node")
     config.substitutions.append(("%node", config.tlp_node))

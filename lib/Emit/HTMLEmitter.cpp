@@ -31,6 +31,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 using namespace llvm;
 using ojson = nlohmann::ordered_json;
 
@@ -69,13 +71,53 @@ std::string escapeHTML(StringRef S) {
   return Out;
 }
 
+/// --pretty layout: the unit object and the objects under it (graphs,
+/// code) one key per line; arrays of objects or arrays one element per
+/// line; everything below that on one line, so a node, a kernel or a
+/// source line is one line for grep and FileCheck.
+void prettyJSON(const ojson &J, unsigned Depth, std::string &Out) {
+  auto Compact = [](const ojson &V) {
+    return V.dump(-1, ' ', /*ensure_ascii=*/false,
+                  ojson::error_handler_t::replace);
+  };
+  std::string Pad(Depth + 1, ' ');
+  if (J.is_object() && Depth < 2 && !J.empty()) {
+    Out += "{\n";
+    bool First = true;
+    for (auto It = J.begin(); It != J.end(); ++It) {
+      if (!First)
+        Out += ",\n";
+      First = false;
+      Out += Pad + Compact(ojson(It.key())) + ": ";
+      prettyJSON(It.value(), Depth + 1, Out);
+    }
+    Out += "\n" + std::string(Depth, ' ') + "}";
+    return;
+  }
+  bool Nested = J.is_array() &&
+                std::any_of(J.begin(), J.end(),
+                            [](const ojson &E) { return E.is_structured(); });
+  if (Nested && Depth < 3) {
+    Out += "[\n";
+    for (size_t I = 0; I < J.size(); ++I)
+      Out += Pad + Compact(J[I]) + (I + 1 < J.size() ? ",\n" : "\n");
+    Out += std::string(Depth, ' ') + "]";
+    return;
+  }
+  Out += Compact(J);
+}
+
 /// Serialize \p J so that it can sit inside a <script> element and be read
 /// as JSON or as a JavaScript expression: '<', '>' and '&' (which appear
 /// only inside JSON strings) become \u escapes, so no "</script>" or "<!--"
 /// in log text can end the element; so do U+2028 and U+2029.
 std::string scriptJSON(const ojson &J, bool Pretty) {
-  std::string S = J.dump(Pretty ? 1 : -1, ' ', /*ensure_ascii=*/false,
-                         ojson::error_handler_t::replace);
+  std::string S;
+  if (Pretty)
+    prettyJSON(J, 0, S);
+  else
+    S = J.dump(-1, ' ', /*ensure_ascii=*/false,
+               ojson::error_handler_t::replace);
   std::string Out;
   Out.reserve(S.size() + S.size() / 16);
   for (size_t I = 0; I < S.size(); ++I) {
@@ -118,7 +160,6 @@ ojson graphData(const CompileUnit &U, const GraphArtifact *G,
   ojson J = ojson::object();
   J["artifact"] = G->Name;
   J["log_line"] = G->Line;
-  J["text"] = G->Text;
   ojson Nodes = ojson::array();
   for (uint32_t I = 0; I < G->Nodes.size(); ++I) {
     const Node &N = G->Nodes[I];
@@ -144,6 +185,7 @@ ojson graphData(const CompileUnit &U, const GraphArtifact *G,
     Nodes.push_back(std::move(O));
   }
   J["nodes"] = std::move(Nodes);
+  J["text"] = G->Text;
   return J;
 }
 
@@ -439,7 +481,8 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
          << "<td>" << percent(S.Coverage.Post) << "</td>"
          << "<td>" << percent(S.Coverage.Kernels) << "</td>"
          << "<td>" << (S.Code.empty() ? "-" : S.Code) << "</td>"
-         << "<td>" << escapeHTML(S.Frame) << "</td></tr>\n";
+         << "<td>" << escapeHTML(S.Frame.empty() ? "-" : S.Frame)
+         << "</td></tr>\n";
     }
     OS << "</tbody>\n</table>\n";
   }

@@ -146,6 +146,7 @@
   LineView.prototype.reveal = function (i) {
     var h = this.scroll.clientHeight;
     this.scroll.scrollTop = Math.max(0, (i - 1) * LINE_HEIGHT - h / 2 + LINE_HEIGHT / 2);
+    this.scroll.scrollLeft = 0;
     this.render(Math.floor((i - 1) / CHUNK));
     this.update();
   };

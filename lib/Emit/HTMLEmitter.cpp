@@ -152,7 +152,9 @@ ojson indices(const std::vector<uint32_t> &V) {
 }
 
 /// A graph panel's data: its text and nodes; each node lists its
-/// counterparts in the other graph and its kernels, by index.
+/// counterparts in the other graph and its kernels, by index. Targets and
+/// types are left to the node's line of text, which shows them: graphs of
+/// 20,000 nodes must load fast.
 ojson graphData(const CompileUnit &U, const GraphArtifact *G,
                 const UnitProvenance &P, bool Pre) {
   if (!G)
@@ -167,9 +169,6 @@ ojson graphData(const CompileUnit &U, const GraphArtifact *G,
     O["name"] = N.Name;
     O["line"] = N.Line;
     O["op"] = nodeOpName(N.Op).str();
-    O["target"] = N.Target;
-    if (!N.Type.empty())
-      O["type"] = N.Type;
     if (!N.Scope.empty())
       O["scope"] = N.Scope;
     if (N.Source && *N.Source < U.Sources.size())

@@ -173,24 +173,35 @@
 
   function codeModel(c, kernels, defKey, beginKey) {
     if (!c) return null;
-    var m = { data: c, lines: splitLines(c.text) };
-    var at = new Array(m.lines.length + 2);
-    function add(l, k) {
-      if (l < 1 || l > m.lines.length) return;
-      if (!at[l]) at[l] = [];
-      if (at[l].indexOf(k) < 0) at[l].push(k);
-    }
+    var m = { data: c, lines: splitLines(c.text), calls: new Map(), ranges: [] };
+    // Definitions, by first line; several kernel rows can share one.
+    var byRange = new Map();
     kernels.forEach(function (k, i) {
       var d = k[defKey];
-      if (d) for (var l = d[0]; l <= d[1]; ++l) add(l, i);
+      if (!d) return;
+      var key = d[0] + '-' + d[1], r = byRange.get(key);
+      if (!r) { r = { b: d[0], e: d[1], ks: [] }; byRange.set(key, r); m.ranges.push(r); }
+      r.ks.push(i);
     });
+    m.ranges.sort(function (x, y) { return x.b - y.b; });
     // A call line stands for its kernel alone.
     if (defKey === 'def')
-      kernels.forEach(function (k, i) { k.calls.forEach(function (l) { at[l] = [i]; }); });
-    m.kernelsAt = at;
+      kernels.forEach(function (k, i) { k.calls.forEach(function (l) { m.calls.set(l, [i]); }); });
     m.begins = new Set();
     kernels.forEach(function (k) { if (k[beginKey]) m.begins.add(k[beginKey]); });
     return m;
+  }
+  /// The kernel rows a code line stands for: a call, or a line inside a
+  /// definition; undefined for other lines.
+  function kernelsAt(cm, row) {
+    var c = cm.calls.get(row);
+    if (c) return c;
+    var lo = 0, hi = cm.ranges.length - 1, hit = null;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (cm.ranges[mid].b <= row) { hit = cm.ranges[mid]; lo = mid + 1; } else hi = mid - 1;
+    }
+    return hit && row <= hit.e ? hit.ks : undefined;
   }
 
   function sourceModel(d) {
@@ -282,7 +293,7 @@
       return { kind: panel, index: g.nodeAt.get(row), panel: panel, row: row };
     }
     if (panel === 'code' || panel === 'kernel') {
-      var ks = m[panel] && m[panel].kernelsAt[row];
+      var ks = m[panel] && kernelsAt(m[panel], row);
       return ks ? { kind: 'kernel', rows: ks, panel: panel, row: row } : null;
     }
     if (panel === 'source') {
@@ -695,7 +706,7 @@
       var kernels = (n.kernels || []).map(function (k) { return kernelItem(m, k); });
       var links = (n.links || []).map(function (i) { return nodeItem(m, other, i); });
       dl(body, [
-        ['op', n.op], ['target', n.target], ['type', n.type || '-'],
+        ['op', n.op], ['line ' + n.line, (g.lines[n.line - 1] || '').trim()],
         [other === 'post' ? 'post-grad nodes' : 'pre-grad nodes', function (dd) { chips(dd, m, links); }],
         ['kernels', function (dd) { chips(dd, m, kernels, 'k'); }],
         ['user source', n.source !== undefined ? srcText(m, n.source) : 'none']
@@ -787,7 +798,7 @@
     m.kernels.forEach(function (k, i) { e.push({ label: k.key, what: 'kernel', item: kernelItem(m, i) }); });
     ['pre', 'post'].forEach(function (p) {
       if (m[p]) m[p].data.nodes.forEach(function (n, i) {
-        e.push({ label: qualified(n), what: p + '-grad ' + n.op + (n.target ? ' ' + n.target : ''), item: nodeItem(m, p, i) });
+        e.push({ label: qualified(n), what: p + '-grad ' + n.op, item: nodeItem(m, p, i) });
       });
     });
     e.forEach(function (x) { x.lower = x.label.toLowerCase(); });
@@ -1012,6 +1023,7 @@
       PANELS.forEach(function (p) { if (state.views[p]) state.views[p].update(); });
     });
     readHash();
+    window.tlp.readyAt = performance.now();
     document.body.dataset.ready = '1';
   }
 

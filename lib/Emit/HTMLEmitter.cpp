@@ -151,10 +151,11 @@ ojson indices(const std::vector<uint32_t> &V) {
   return A;
 }
 
-/// A graph panel's data: its text and nodes; each node lists its
-/// counterparts in the other graph and its kernels, by index. Targets and
-/// types are left to the node's line of text, which shows them: graphs of
-/// 20,000 nodes must load fast.
+/// A graph panel's data: its text and nodes. A node is an array, [name,
+/// line, op, source index or -1, counterparts in the other graph, kernels]
+/// (indices), then its scope if nested. Targets and types are left to the
+/// node's line of text, which shows them: graphs of 20,000 nodes must load
+/// fast, and load time follows the page's size.
 ojson graphData(const CompileUnit &U, const GraphArtifact *G,
                 const UnitProvenance &P, bool Pre) {
   if (!G)
@@ -163,24 +164,20 @@ ojson graphData(const CompileUnit &U, const GraphArtifact *G,
   J["artifact"] = G->Name;
   J["log_line"] = G->Line;
   ojson Nodes = ojson::array();
+  bool HasOther = Pre ? U.PostGrad != nullptr : U.PreGrad != nullptr;
   for (uint32_t I = 0; I < G->Nodes.size(); ++I) {
     const Node &N = G->Nodes[I];
-    ojson O = ojson::object();
-    O["name"] = N.Name;
-    O["line"] = N.Line;
-    O["op"] = nodeOpName(N.Op).str();
-    if (!N.Scope.empty())
-      O["scope"] = N.Scope;
-    if (N.Source && *N.Source < U.Sources.size())
-      O["source"] = *N.Source;
-    bool HasOther = Pre ? U.PostGrad != nullptr : U.PreGrad != nullptr;
+    ojson O = ojson::array();
+    O.push_back(N.Name);
+    O.push_back(N.Line);
+    O.push_back(nodeOpName(N.Op).str());
+    O.push_back(N.Source && *N.Source < U.Sources.size() ? int64_t(*N.Source)
+                                                         : int64_t(-1));
     const std::vector<uint32_t> &Links = Pre ? P.postOfPre(I) : P.preOfPost(I);
-    if (HasOther && !Links.empty())
-      O["links"] = indices(Links);
-    const std::vector<uint32_t> &Ks =
-        Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I);
-    if (!Ks.empty())
-      O["kernels"] = indices(Ks);
+    O.push_back(HasOther ? indices(Links) : ojson::array());
+    O.push_back(indices(Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I)));
+    if (!N.Scope.empty())
+      O.push_back(N.Scope);
     Nodes.push_back(std::move(O));
   }
   J["nodes"] = std::move(Nodes);

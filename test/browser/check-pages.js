@@ -13,9 +13,12 @@
 //    the post-grad and pre-grad lines of its nodes and its call lines;
 //  - clicking each linked pre-grad node highlights exactly the launch
 //    lines of its kernels;
+//  - the definition's first line is marked (hl-def; in an AOT kernel file
+//    hl), and the drawer shows the kernel's source and autotuning info;
 //  - Escape clears every highlight; the URL fragment of a selection,
 //    opened anew, gives the same highlight; hover previews; n, / and c
-//    work; the "not linked" list has the right count;
+//    work; a divider drag resizes; the "not linked" list has the right
+//    count;
 //  - the unit selector switches units;
 // and a screenshot of each unit with its first kernel selected is saved
 // under --shots. No script from the log may run (window.__tlp_pwned stays
@@ -105,6 +108,22 @@ async function checkUnit(ctx, a, u, urlOf) {
     if (!same(pre, E.preOf.get(k.key))) fail(id, `kernel ${k.key} pre-grad lines`, sorted(pre), sorted(E.preOf.get(k.key)));
     if (!same(post, E.postOf.get(k.key))) fail(id, `kernel ${k.key} post-grad lines`, sorted(post), sorted(E.postOf.get(k.key)));
     if (!same(code, k.call_lines)) fail(id, `kernel ${k.key} call lines`, sorted(code), k.call_lines);
+    // The definition: its first line in the wrapper, in the AOT kernel
+    // file; the drawer shows its source and its autotuning entry.
+    const defs = await hlLines(page, 'code', 'hl-def');
+    const wantDefs = k.def_lines ? [k.def_lines[0]] : [];
+    if (!same(defs, wantDefs)) fail(id, `kernel ${k.key} definition line`, sorted(defs), wantDefs);
+    if (u.kernel_code) {
+      const kdef = await hlLines(page, 'kernel');
+      const wantK = k.kernel_code_lines ? [k.kernel_code_lines[0]] : [];
+      if (!same(kdef, wantK)) fail(id, `kernel ${k.key} kernel file line`, sorted(kdef), wantK);
+    }
+    const drawer = await page.textContent('#details-body');
+    if (!drawer.includes('kernel ' + k.key)) fail(id, `kernel ${k.key} details`, drawer.slice(0, 80), 'kernel ' + k.key);
+    if ((k.def_lines || k.kernel_code_lines) && !drawer.includes('definition ('))
+      fail(id, `kernel ${k.key} definition source`, 'none', 'shown');
+    if (k.info !== null && !drawer.includes('triton_kernel_info'))
+      fail(id, `kernel ${k.key} autotune info`, 'none', 'shown');
     const linked = await page.$eval(`[data-panel="code"] .r[data-line="${line}"]`, (e) => e.classList.contains('linked'));
     const want = !!(k.post_nodes.length || k.pre_nodes.length || k.source.length);
     if (linked !== want) fail(id, `kernel ${k.key} call line bold`, linked, want);
@@ -163,6 +182,16 @@ async function checkUnit(ctx, a, u, urlOf) {
     if (!same(code, first.call_lines)) fail(id, 'filter', sorted(code), first.call_lines);
     await page.keyboard.press('Escape');
   }
+
+  // Dividers resize the panels.
+  const box = async (sel) => (await page.$(sel)).boundingBox();
+  const before = await box('[data-panel="pre"]'), div = await box('.divider');
+  await page.mouse.move(div.x + 2, div.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(div.x + 102, div.y + 100, { steps: 4 });
+  await page.mouse.up();
+  const after = await box('[data-panel="pre"]');
+  if (Math.abs(after.width - before.width - 100) > 3) fail(id, 'divider drag', after.width - before.width, 100);
 
   // The "not linked" tab lists what provenance does not cover.
   await page.click('#details-tabs button[data-tab="unlinked"]');

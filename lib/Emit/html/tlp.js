@@ -91,8 +91,12 @@
     this.chunks[c] = div;
     this.sizer.appendChild(div);
   };
-  LineView.prototype.update = function () {
-    var top = this.scroll.scrollTop, h = this.scroll.clientHeight || 600;
+  /// Build the chunks in view. The first render passes no geometry (the
+  /// window's height bounds the panel's), so that building five panels
+  /// does not force five layouts.
+  LineView.prototype.update = function (initial) {
+    var top = initial ? 0 : this.scroll.scrollTop;
+    var h = initial ? window.innerHeight : this.scroll.clientHeight || window.innerHeight;
     var a = Math.floor(top / LINE_HEIGHT / CHUNK) - 1;
     var b = Math.floor((top + h) / LINE_HEIGHT / CHUNK) + 1;
     for (var c = Math.max(0, a); c <= b && c < this.chunks.length; ++c) this.render(c);
@@ -160,8 +164,15 @@
   }
   function qualified(n) { return n.scope ? n.scope + '.' + n.name : n.name; }
 
+  /// Nodes come as [name, line, op, source or -1, links, kernels, scope?].
   function graphModel(g) {
     if (!g) return null;
+    g.nodes = g.nodes.map(function (a) {
+      var n = { name: a[0], line: a[1], op: a[2], links: a[4], kernels: a[5] };
+      if (a[3] >= 0) n.source = a[3];
+      if (a.length > 6) n.scope = a[6];
+      return n;
+    });
     var m = { data: g, lines: splitLines(g.text), nodeAt: new Map(), byName: new Map() };
     g.nodes.forEach(function (n, i) {
       if (!m.nodeAt.has(n.line)) m.nodeAt.set(n.line, i);
@@ -495,9 +506,9 @@
     state.views.kernel = m.kernel ? codeView(panel('kernel'), m, 'kernel') : null;
     if (!m.kernel) panel('kernel').textContent = '';
     state.views.source = sourceView(panel('source'), m);
-    setCodeTab('code');
+    PANELS.forEach(function (p) { if (state.views[p]) state.views[p].update(true); });
+    setCodeTab('code', true);
     $('code-tabs').hidden = !m.kernel;
-    PANELS.forEach(function (p) { if (state.views[p]) state.views[p].update(); });
     if (state.views.code && d.code && d.code.entry && d.code.language === 'cpp')
       state.views.code.reveal(d.code.entry[0]);
     applyColours();
@@ -505,7 +516,7 @@
     return true;
   }
 
-  function setCodeTab(t) {
+  function setCodeTab(t, initial) {
     state.codeTab = t;
     var tabs = $('code-tabs');
     tabs.innerHTML = '';
@@ -522,7 +533,7 @@
     document.querySelector('[data-panel="code"]').hidden = t !== 'code';
     document.querySelector('[data-panel="kernel"]').hidden = t !== 'kernel';
     var v = state.views[t];
-    if (v) v.update();
+    if (v && !initial) v.update();
   }
 
   // Selection and hover.

@@ -495,6 +495,7 @@
     function pct(x) { return x[1] ? x[0] + '/' + x[1] : '-'; }
     facts += ' · linked: pre-grad ' + pct(cv.pre_grad) + ', post-grad ' + pct(cv.post_grad) +
       ', kernels ' + pct(cv.kernels);
+    if (!hasMapping(d)) facts += ' · <b>no provenance mapping</b>';
     $('unit-facts').innerHTML = facts;
     $('unit-facts').title = d.log;
     document.title = 'tlp: ' + d.name;
@@ -760,6 +761,11 @@
     body.appendChild(t);
   }
 
+  /// True if the log had node mappings for the unit (any version, or the
+  /// older separate artifacts); without, links come from code comments.
+  function hasMapping(d) {
+    return d.provenance.some(function (p) { return p[0] === 'mapping' || p[0] === 'node_tree' || p[0] === 'kernel_nodes'; });
+  }
   function unlinkedCount(m) {
     var u = m.d.unlinked;
     return u.pre.length + u.post.length + u.kernels_without_nodes.length + u.kernels_without_source.length;
@@ -768,6 +774,13 @@
     var m = state.m, u = m.d.unlinked;
     body.appendChild(make('p', 'none', 'What provenance does not cover, so that a missing highlight is not mistaken for a link. ' +
       'Nodes count when they compute (not placeholders, attributes or the output).'));
+    if (!hasMapping(m.d))
+      body.appendChild(make('p', 'note', 'This unit has no provenance mapping in the log, so links come only from the comments ' +
+        'Inductor writes into the generated code and graphs. Run with INDUCTOR_PROVENANCE=1 (and TORCH_TRACE) to get ' +
+        'inductor_provenance_tracking_node_mappings.'));
+    m.d.provenance.forEach(function (p) {
+      body.appendChild(make('p', 'none', 'provenance from ' + p[1] + ' (log line ' + p[2] + ')'));
+    });
     function section(title, items, cls) {
       body.appendChild(make('h4', '', title + ' (' + items.length + ')'));
       var p = make('div');

@@ -361,6 +361,13 @@ bool isDirectoryOutput(StringRef Path) {
   return !(Ext.equals_insensitive(".html") || Ext.equals_insensitive(".htm"));
 }
 
+/// "tlp: log.txt" for one log, "tlp" for several.
+std::string pageTitle(const Module &M) {
+  if (M.Logs.size() != 1)
+    return "tlp";
+  return "tlp: " + sys::path::filename(M.logName(0)).str();
+}
+
 Error writeError(StringRef Path, raw_fd_ostream &OS) {
   std::error_code EC = OS.error();
   OS.clear_error();
@@ -470,8 +477,13 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
      << "</p>\n";
   OS << "<h2>Compile units</h2>\n";
   if (Summaries.empty()) {
-    OS << "<p class=\"empty\">no compile units: nothing reached Inductor, or "
-          "the input has no graphs</p>\n";
+    if (!M.Artifacts.empty())
+      OS << "<p class=\"empty\">no compile units: " << M.Artifacts.size()
+         << " artifacts are not grouped into units (on IR, run the passes: "
+            "--passes=link-provenance)</p>\n";
+    else
+      OS << "<p class=\"empty\">no compile units: nothing reached Inductor, "
+            "or the input has no graphs</p>\n";
   } else {
     OS << "<table id=\"units\">\n"
        << "<thead><tr><th>unit</th><th>compile id</th><th>rank</th>"
@@ -549,10 +561,7 @@ Error HTMLEmitter::begin(const Module &M) {
   if (!F)
     return F.takeError();
   Page = std::move(*F);
-  std::string Title = "tlp";
-  if (M.Logs.size() == 1)
-    Title += ": " + sys::path::filename(M.logName(0)).str();
-  writeHead(Page->os(), Title, "single");
+  writeHead(Page->os(), pageTitle(M), "single");
   return Error::success();
 }
 
@@ -630,10 +639,7 @@ Error HTMLEmitter::end(const Module &M) {
   if (!Index)
     return Index.takeError();
   raw_ostream &OS = (*Index)->os();
-  std::string Title = "tlp";
-  if (M.Logs.size() == 1)
-    Title += ": " + sys::path::filename(M.logName(0)).str();
-  writeHead(OS, Title, "index");
+  writeHead(OS, pageTitle(M), "index");
   OS << "<main id=\"index\">\n";
   writeIndexBody(OS, M, /*Links=*/true);
   OS << "</main>\n</body>\n</html>\n";

@@ -147,6 +147,10 @@
     var y = (i - 1) * LINE_HEIGHT, top = this.scroll.scrollTop;
     return y >= top && y + LINE_HEIGHT <= top + this.scroll.clientHeight;
   };
+  LineView.prototype.top = function (i) {
+    this.scroll.scrollTop = Math.max(0, (i - 2) * LINE_HEIGHT);
+    this.update();
+  };
   LineView.prototype.reveal = function (i) {
     var h = this.scroll.clientHeight;
     this.scroll.scrollTop = Math.max(0, (i - 1) * LINE_HEIGHT - h / 2 + LINE_HEIGHT / 2);
@@ -400,6 +404,12 @@
       (extra ? ' <span class="muted">' + esc(extra) + '</span>' : '');
     panel.appendChild(h);
   }
+  /// A row's tooltip: the kernels of a node, the pre-grad nodes of a launch.
+  function note(what, names) {
+    var shown = names.slice(0, 8).join(', ');
+    if (names.length > 8) shown += ' +' + (names.length - 8);
+    return ' title="' + esc(what + ': ' + shown) + '"';
+  }
   function noneNote(panel, text) { panel.appendChild(make('div', 'none', text)); }
 
   function graphView(panel, m, kind) {
@@ -420,6 +430,12 @@
       count: g.lines.length,
       html: function (i) { return esc(g.lines[i - 1]); },
       line: function (i) { return i; },
+      attrs: function (i) {
+        var n = g.nodeAt.get(i);
+        if (n === undefined) return '';
+        var ks = g.data.nodes[n].kernels;
+        return ks.length ? note('kernels', ks.map(function (k) { return m.kernels[k].key; })) : '';
+      },
       cls: function (i) { return linked.has(i) ? 'linked' : (isComment(g.lines[i - 1]) ? 'c' : ''); }
     });
   }
@@ -447,6 +463,12 @@
       count: c.lines.length,
       html: function (i) { return esc(c.lines[i - 1]); },
       line: function (i) { return i; },
+      attrs: kind === 'code' ? function (i) {
+        var ks = c.calls.get(i);
+        if (!ks || !m.pre) return '';
+        var pre = m.kernels[ks[0]].pre;
+        return pre.length ? note('pre-grad nodes', pre.map(function (p) { return qualified(m.pre.data.nodes[p]); })) : '';
+      } : null,
       cls: function (i) { return linked.has(i) ? 'linked' : (isComment(c.lines[i - 1]) ? 'c' : ''); }
     });
   }
@@ -510,8 +532,9 @@
     PANELS.forEach(function (p) { if (state.views[p]) state.views[p].update(true); });
     setCodeTab('code', true);
     $('code-tabs').hidden = !m.kernel;
-    if (state.views.code && d.code && d.code.entry && d.code.language === 'cpp')
-      state.views.code.reveal(d.code.entry[0]);
+    // The wrapper opens at its entry function (call / run_impl), where the
+    // launches are.
+    if (state.views.code && d.code && d.code.entry) state.views.code.top(d.code.entry[0]);
     applyColours();
     renderDetails();
     return true;
@@ -1030,6 +1053,7 @@
         return;
       }
       location.hash = id ? 'unit=' + encodeURIComponent(id) : 'overview';
+      sel.blur(); // so that the keys work at once
     });
     if (mode === 'single') $('home').href = '#overview';
     var main = $('panels');

@@ -186,7 +186,7 @@
     return m;
   }
 
-  function codeModel(c, kernels, defKey, beginKey) {
+  function codeModel(c, kernels, defKey) {
     if (!c) return null;
     var m = { data: c, lines: splitLines(c.text), calls: new Map(), ranges: [] };
     // Definitions, by first line; several kernel rows can share one.
@@ -202,8 +202,6 @@
     // A call line stands for its kernel alone.
     if (defKey === 'def')
       kernels.forEach(function (k, i) { k.calls.forEach(function (l) { m.calls.set(l, [i]); }); });
-    m.begins = new Set();
-    kernels.forEach(function (k) { if (k[beginKey]) m.begins.add(k[beginKey]); });
     return m;
   }
   /// The kernel rows a code line stands for: a call, or a line inside a
@@ -249,8 +247,8 @@
     var m = { d: d, kernels: d.kernels };
     m.pre = graphModel(d.pre);
     m.post = graphModel(d.post);
-    m.code = codeModel(d.code, d.kernels, 'def', 'def_begin');
-    m.kernel = codeModel(d.kernel_code, d.kernels, 'kernel_def', 'kernel_def_begin');
+    m.code = codeModel(d.code, d.kernels, 'def');
+    m.kernel = codeModel(d.kernel_code, d.kernels, 'kernel_def');
     m.source = sourceModel(d);
     m.kernelByKey = new Map();
     d.kernels.forEach(function (k, i) { if (!m.kernelByKey.has(k.key)) m.kernelByKey.set(k.key, i); });

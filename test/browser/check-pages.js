@@ -12,7 +12,10 @@
 //  - clicking each kernel's launch line highlights (class "hl") exactly
 //    the post-grad and pre-grad lines of its nodes and its call lines;
 //  - clicking each linked pre-grad node highlights exactly the launch
-//    lines of its kernels;
+//    lines of its kernels; clicking a user source line highlights exactly
+//    the nodes whose comment names it and the launches of the kernels
+//    whose stack or comments reach it; a kernel highlights its source
+//    lines;
 //  - the definition's first line is marked (hl-def; in an AOT kernel file
 //    hl), and the drawer shows the kernel's source and autotuning info;
 //  - Escape clears every highlight; the URL fragment of a selection,
@@ -46,6 +49,7 @@ function parseArgs(argv) {
 const COMPUTE = new Set(['call_function', 'call_method', 'call_module', 'unknown']);
 const sorted = (xs) => Array.from(new Set(xs)).sort((x, y) => x - y);
 const same = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+const sameStrings = (a, b) => JSON.stringify(Array.from(new Set(a)).sort()) === JSON.stringify(Array.from(new Set(b)).sort());
 
 let failures = 0;
 function fail(unit, what, got, want) {
@@ -108,6 +112,9 @@ async function checkUnit(ctx, a, u, urlOf) {
     if (!same(pre, E.preOf.get(k.key))) fail(id, `kernel ${k.key} pre-grad lines`, sorted(pre), sorted(E.preOf.get(k.key)));
     if (!same(post, E.postOf.get(k.key))) fail(id, `kernel ${k.key} post-grad lines`, sorted(post), sorted(E.postOf.get(k.key)));
     if (!same(code, k.call_lines)) fail(id, `kernel ${k.key} call lines`, sorted(code), k.call_lines);
+    const src = await page.$$eval('[data-panel="source"] .r.hl', (els) => els.map((e) => e.dataset.file + ':' + e.dataset.line));
+    const wantSrc = k.source.map((x) => x.file + ':' + x.line);
+    if (!sameStrings(src, wantSrc)) fail(id, `kernel ${k.key} source lines`, src, wantSrc);
     // The definition: its first line in the wrapper, in the AOT kernel
     // file; the drawer shows its source and its autotuning entry.
     const defs = await hlLines(page, 'code', 'hl-def');
@@ -143,6 +150,21 @@ async function checkUnit(ctx, a, u, urlOf) {
     const want = [].concat(...n.kernels.map((key) => E.byKey.get(key).call_lines));
     const code = await hlLines(page, 'code');
     if (!same(code, want)) fail(id, `pre-grad node ${n.name} kernel lines`, sorted(code), sorted(want));
+    await page.keyboard.press('Escape');
+  }
+
+  // A user source line leads to the nodes and kernels it made.
+  const srcRows = await page.$$eval('[data-panel="source"] .r[data-line]', (els) => els.length);
+  if (srcRows) {
+    const first = await page.$eval('[data-panel="source"] .r[data-line]', (e) => [e.dataset.file, Number(e.dataset.line)]);
+    await page.click(`[data-panel="source"] .r[data-line="${first[1]}"][data-file="${first[0].replace(/(["\\])/g, '\\$1')}"]`, { position: { x: 60, y: 8 } });
+    const at = (x) => x && x.file === first[0] && x.line === first[1];
+    const wantPre = u.pre_grad_nodes.filter((n) => at(n.source)).map((n) => n.line);
+    const wantPost = u.post_grad_nodes.filter((n) => at(n.source)).map((n) => n.line);
+    const wantCode = [].concat(...u.kernels.filter((k) => k.source.some(at)).map((k) => k.call_lines));
+    const pre = await hlLines(page, 'pre'), post = await hlLines(page, 'post'), code = await hlLines(page, 'code');
+    if (!same(pre, wantPre) || !same(post, wantPost) || !same(code, wantCode))
+      fail(id, `source line ${first.join(':')}`, [sorted(pre), sorted(post), sorted(code)], [sorted(wantPre), sorted(wantPost), sorted(wantCode)]);
     await page.keyboard.press('Escape');
   }
 

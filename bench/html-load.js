@@ -10,7 +10,9 @@
 //   ready_ms   navigation start to ready, as the page measures it
 //              (performance.now() when the panels are rendered)
 //   wall_ms    goto() to ready, as the driver sees it
-//   click_ms   reveal + click of the last kernel's launch to highlighted
+//   click_ms   reveal + click of the last kernel's launch to highlighted,
+//              as the driver sees it
+//   select_ms  the page's own time to handle that click (tlp.selectMs)
 // Uses test/browser's playwright-core and Debian's Chromium.
 'use strict';
 const path = require('path');
@@ -28,7 +30,7 @@ function median(xs) { const s = [...xs].sort((a, b) => a - b); return s[Math.flo
   }
   const b = await launch();
   for (const p of pages) {
-    const ready = [], wall = [], click = [];
+    const ready = [], wall = [], click = [], sel = [];
     for (let r = 0; r < runs; ++r) {
       const page = await b.context.newPage();
       const t0 = Date.now();
@@ -49,11 +51,12 @@ function median(xs) { const s = [...xs].sort((a, b) => a - b); return s[Math.flo
         await page.click(`[data-panel="code"] .r[data-line="${line}"]`, { position: { x: 60, y: 8 } });
         await page.waitForSelector('[data-panel="post"] .r.hl', { timeout: 60000 });
         click.push(Date.now() - t1);
+        sel.push(await page.evaluate(() => window.tlp.selectMs));
       }
       await page.close();
     }
     const f = (xs) => xs.length ? `${median(xs).toFixed(0)} (max ${Math.max(...xs).toFixed(0)})` : '-';
-    console.log(`${p}: ready_ms ${f(ready)}  wall_ms ${f(wall)}  click_ms ${f(click)}  runs ${runs}`);
+    console.log(`${p}: ready_ms ${f(ready)}  wall_ms ${f(wall)}  click_ms ${f(click)}  select_ms ${f(sel)}  runs ${runs}`);
   }
   await b.close();
 })();

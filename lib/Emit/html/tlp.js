@@ -18,7 +18,7 @@
   'use strict';
 
   var LINE_HEIGHT = 16; // px, as --lh in tlp.css
-  var CHUNK = 200; // rows built at a time
+  var CHUNK = 100; // rows built at a time
   var PANELS = ['pre', 'post', 'code', 'kernel', 'source'];
 
   var ESC = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -95,10 +95,15 @@
   /// window's height bounds the panel's), so that building five panels
   /// does not force five layouts.
   LineView.prototype.update = function (initial) {
-    var top = initial ? 0 : this.scroll.scrollTop;
-    var h = initial ? window.innerHeight : this.scroll.clientHeight || window.innerHeight;
-    var a = Math.floor(top / LINE_HEIGHT / CHUNK) - 1;
-    var b = Math.floor((top + h) / LINE_HEIGHT / CHUNK) + 1;
+    if (initial) return this.scrollTo(0, window.innerHeight, true);
+    var top = this.scroll.scrollTop, h = this.scroll.clientHeight || window.innerHeight;
+    this.build(top, h, 1);
+  };
+  /// Build the chunks that rows [top, top + h) (in px) fall in, and
+  /// \p margin more on each side.
+  LineView.prototype.build = function (top, h, margin) {
+    var a = Math.floor(top / LINE_HEIGHT / CHUNK) - margin;
+    var b = Math.floor((top + h - 1) / LINE_HEIGHT / CHUNK) + margin;
     for (var c = Math.max(0, a); c <= b && c < this.chunks.length; ++c) this.render(c);
   };
   LineView.prototype.el = function (i) {
@@ -143,20 +148,30 @@
       }
     }
   };
-  LineView.prototype.isVisible = function (i) {
-    var y = (i - 1) * LINE_HEIGHT, top = this.scroll.scrollTop;
-    return y >= top && y + LINE_HEIGHT <= top + this.scroll.clientHeight;
+  /// Where the panel is scrolled to; read all panels' geometry before
+  /// changing any, so that a selection costs one layout, not five.
+  LineView.prototype.geometry = function () {
+    return { top: this.scroll.scrollTop, h: this.scroll.clientHeight };
   };
-  LineView.prototype.top = function (i) {
-    this.scroll.scrollTop = Math.max(0, (i - 2) * LINE_HEIGHT);
-    this.update();
+  LineView.prototype.isVisible = function (i, g) {
+    g = g || this.geometry();
+    var y = (i - 1) * LINE_HEIGHT;
+    return y >= g.top && y + LINE_HEIGHT <= g.top + g.h;
   };
-  LineView.prototype.reveal = function (i) {
-    var h = this.scroll.clientHeight;
-    this.scroll.scrollTop = Math.max(0, (i - 1) * LINE_HEIGHT - h / 2 + LINE_HEIGHT / 2);
+  /// Scroll to \p top (px) in a panel \p h px high, without reading the
+  /// layout; \p initial builds only what is in view.
+  LineView.prototype.scrollTo = function (top, h, initial) {
+    top = Math.max(0, Math.min(top, this.spec.count * LINE_HEIGHT - h));
+    if (top || this.scroll.scrollTop) this.scroll.scrollTop = top;
+    this.build(top, h, initial ? 0 : 1);
+  };
+  LineView.prototype.top = function (i, initial) {
+    this.scrollTo((i - 2) * LINE_HEIGHT, initial ? window.innerHeight : this.scroll.clientHeight, initial);
+  };
+  LineView.prototype.reveal = function (i, g) {
+    var h = g ? g.h : this.scroll.clientHeight;
     this.scroll.scrollLeft = 0;
-    this.render(Math.floor((i - 1) / CHUNK));
-    this.update();
+    this.scrollTo((i - 1) * LINE_HEIGHT - h / 2 + LINE_HEIGHT / 2, h);
   };
 
   // ------------------------------------------------------------------
@@ -527,12 +542,16 @@
     state.views.kernel = m.kernel ? codeView(panel('kernel'), m, 'kernel') : null;
     if (!m.kernel) panel('kernel').textContent = '';
     state.views.source = sourceView(panel('source'), m);
-    PANELS.forEach(function (p) { if (state.views[p]) state.views[p].update(true); });
-    setCodeTab('code', true);
-    $('code-tabs').hidden = !m.kernel;
     // The wrapper opens at its entry function (call / run_impl), where the
     // launches are.
-    if (state.views.code && d.code && d.code.entry) state.views.code.top(d.code.entry[0]);
+    PANELS.forEach(function (p) {
+      var v = state.views[p];
+      if (!v) return;
+      if (p === 'code' && d.code.entry) v.top(d.code.entry[0], true);
+      else if (p !== 'kernel') v.update(true);
+    });
+    setCodeTab('code', true);
+    $('code-tabs').hidden = !m.kernel;
     applyColours();
     renderDetails();
     return true;
@@ -579,8 +598,11 @@
   }
 
   function select(item, opts) {
+    var t0 = performance.now();
     opts = opts || {};
     state.sel = item;
+    var geo = {};
+    PANELS.forEach(function (p) { if (state.views[p]) geo[p] = state.views[p].geometry(); });
     var c = highlight(item, 'hl');
     if (item) {
       PANELS.forEach(function (p) {
@@ -589,16 +611,17 @@
         var rows = Array.from(c[p]);
         if (p === 'code' && !rows.length) rows = Array.from(c.codeDef);
         if (!rows.length) return;
-        if (rows.some(function (r) { return v.isVisible(r); })) return;
-        v.reveal(Math.min.apply(null, rows));
+        if (p === item.panel && item.row) rows = [item.row];
+        if (rows.some(function (r) { return v.isVisible(r, geo[p]); })) return;
+        v.reveal(Math.min.apply(null, rows), geo[p]);
       });
-      if (opts.scrollAll && item.row && state.views[item.panel]) state.views[item.panel].reveal(item.row);
       if (item.panel === 'kernel' && state.codeTab !== 'kernel' && !c.code.size) setCodeTab('kernel');
     }
     if (state.m.kernel) setCodeTab(state.codeTab);
     state.tab = 'selection';
     renderDetails();
     writeHash();
+    window.tlp.selectMs = performance.now() - t0;
   }
 
   function setHover(item) {
@@ -1069,8 +1092,13 @@
       PANELS.forEach(function (p) { if (state.views[p]) state.views[p].update(); });
     });
     readHash();
-    window.tlp.readyAt = performance.now();
-    document.body.dataset.ready = '1';
+    // Ready once the first frame with the panels is painted.
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        window.tlp.readyAt = performance.now();
+        document.body.dataset.ready = '1';
+      }, 0);
+    });
   }
 
   // For tests and scripts: reveal(panel, line) scrolls a row into view

@@ -3,6 +3,7 @@
 //
 //   node check-pages.js --json prov.json (--dir DIR | --page FILE.html)
 //                       [--shots DIR] [--name NAME] [--max N]
+//                       (N: kernels and nodes checked per unit, spread out)
 //                       [--expect-text TEXT]
 //
 // prov.json is `tlp-emit --json` of the same input: the expected answers
@@ -47,6 +48,14 @@ function parseArgs(argv) {
 }
 
 const COMPUTE = new Set(['call_function', 'call_method', 'call_module', 'unknown']);
+/// At most n elements of xs, evenly spread (so a long wrapper is checked
+/// from top to bottom).
+function sample(xs, n) {
+  if (xs.length <= n) return xs;
+  const out = [];
+  for (let i = 0; i < n; ++i) out.push(xs[Math.floor(i * xs.length / n)]);
+  return out;
+}
 const sorted = (xs) => Array.from(new Set(xs)).sort((x, y) => x - y);
 const same = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
 const sameStrings = (a, b) => JSON.stringify(Array.from(new Set(a)).sort()) === JSON.stringify(Array.from(new Set(b)).sort());
@@ -103,8 +112,7 @@ async function checkUnit(ctx, a, u, urlOf) {
   const E = expectations(u);
   let kernels = 0, nodes = 0, shot = false;
 
-  for (const k of u.kernels.slice(0, a.max)) {
-    if (!k.call_lines.length) continue;
+  for (const k of sample(u.kernels.filter((k) => k.call_lines.length), a.max)) {
     const line = k.call_lines[0];
     if (!(await clickLine(page, 'code', line))) { fail(id, `kernel ${k.key}`, 'no code panel', 'code panel'); continue; }
     ++kernels;
@@ -143,8 +151,7 @@ async function checkUnit(ctx, a, u, urlOf) {
     if (left) fail(id, `Escape after kernel ${k.key}`, left, 0);
   }
 
-  for (const n of u.pre_grad_nodes.slice(0, a.max)) {
-    if (!n.kernels.length) continue;
+  for (const n of sample(u.pre_grad_nodes.filter((n) => n.kernels.length), a.max)) {
     if (!(await clickLine(page, 'pre', n.line))) continue;
     ++nodes;
     const want = [].concat(...n.kernels.map((key) => E.byKey.get(key).call_lines));

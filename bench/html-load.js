@@ -40,9 +40,7 @@ function median(xs) { const s = [...xs].sort((a, b) => a - b); return s[Math.flo
       ready.push(await page.evaluate(() => window.tlp.readyAt));
       // The last launch line of the wrapper.
       const line = await page.evaluate(() => {
-        const rows = document.querySelector('script.tlp-unit');
-        const d = JSON.parse(rows.textContent);
-        const k = d.kernels.filter((x) => x.calls.length).pop();
+        const k = window.tlp.data().kernels.filter((x) => x.calls.length).pop();
         return k ? k.calls[0] : 0;
       });
       if (line) {

@@ -1102,7 +1102,8 @@
   }
 
   // For tests and scripts: reveal(panel, line) scrolls a row into view
-  // (building it); select(ref) selects by fragment reference; clear().
+  // (building it); select(ref) selects by fragment reference; clear();
+  // unit() is the unit shown, data() its data.
   window.tlp = {
     reveal: function (panel, line) {
       var v = state.views[panel];
@@ -1117,7 +1118,8 @@
       return !!it;
     },
     clear: function () { select(null); },
-    unit: function () { return state.unit; }
+    unit: function () { return state.unit; },
+    data: function () { return state.m && state.m.d; }
   };
 
   init();

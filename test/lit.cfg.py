@@ -7,7 +7,8 @@ from lit.llvm import llvm_config
 config.name = "TLP"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+                   "node_modules"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tlp_obj_root, "test")
 
@@ -46,6 +47,9 @@ if config.tlp_dot and os.path.exists(config.tlp_dot):
 if config.tlp_chromium and os.path.exists(config.tlp_chromium):
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", config.tlp_chromium))
+# Browser tests (test/Chromium) save their screenshots here, for CI.
+config.substitutions.append(("%artifacts", os.path.join(
+    config.tlp_obj_root, "test", "browser-artifacts")))
 if config.tlp_node and os.path.exists(config.tlp_node):
     config.available_features.add("node")
     config.substitutions.append(("%node", config.tlp_node))

@@ -2149,6 +2149,89 @@ bad byte \udcff here
     log.artifact("before_pre_grad_graph", pre, cid=cid)
     return log.text()
 
+# --------------------------------------------------------------------------
+# html_escape.log: log text that would break a page if it were not escaped
+# (for the HTML emitter): "</script>", "<!--", tags and quotes in a source
+# path, user code, a kernel body, a stack trace, triton_kernel_info and a
+# mapping name that names nothing (so a diagnostic carries it too).
+
+ESC_FILE = '/home/user/</script><script>window.__tlp_pwned=1</script>/m "q" \'s\'.py'
+ESC_CODE = 'y = x * 2  # <!-- <b>bold</b> & <img src=x onerror="window.__tlp_pwned=2">'
+
+ESC_PRE = """class GraphModule(torch.nn.Module):
+    def forward(self, L_x_: "f32[8][1]cuda:0"):
+        l_x_ = L_x_
+        
+         # File: {f}:7 in forward, code: {c}
+        y: "f32[8][1]cuda:0" = l_x_ * 2;  l_x_ = None
+        return (y,)
+        
+
+ # graph id: 140000000000007""".format(f=ESC_FILE, c=ESC_CODE)
+
+ESC_POST = """class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "f32[8][1]cuda:0"):
+         # File: {f}:7 in forward, code: {c}
+        mul: "f32[8][1]cuda:0" = torch.ops.aten.mul.Tensor(arg0_1, 2);  arg0_1 = None
+        return (mul,)
+        """.format(f=ESC_FILE, c=ESC_CODE)
+
+ESC_CODE_TEXT = PY_HEADER.format(aot_id="0_inference", device_imports=CUDA_IMPORTS) + """
+
+# kernel path: /tmp/torchinductor_user/es/cesc.py
+# Topologically Sorted Source Nodes: [y], Original ATen: [aten.mul]
+""" + triton_src("triton_poi_fused_mul_0",
+                 "in_ptr0, out_ptr0, xnumel, XBLOCK : tl.constexpr",
+                 """    # </script><!-- a comment that is not one -->
+    xnumel = 8
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:]
+    xmask = xindex < xnumel
+    tmp0 = tl.load(in_ptr0 + (xindex), xmask)
+    tmp2 = tmp0 * 2.0
+    tl.store(out_ptr0 + (xindex), tmp2, xmask)
+""") + """
+
+async_compile.wait(globals())
+del async_compile
+
+def call(args):
+    arg0_1, = args
+    args.clear()
+    with torch.cuda._DeviceGuard(0):
+        torch.cuda.set_device(0)
+        buf0 = empty_strided_cuda((8, ), (1, ), torch.float32)
+        # Topologically Sorted Source Nodes: [y], Original ATen: [aten.mul]
+        # [Provenance debug handles] triton_poi_fused_mul_0:1
+        stream0 = get_raw_stream(0)
+        triton_poi_fused_mul_0.run(arg0_1, buf0, 8, stream=stream0)
+        del arg0_1
+    return (buf0, )
+""" + PY_FOOTER.format(
+    bench_inputs="    arg0_1 = rand_strided((8, ), (1, ), device='cuda:0', dtype=torch.float32)",
+    bench_args="arg0_1")
+
+
+def gen_html_escape():
+    log = TraceLog(month_day="0202", hour=2)
+    cid = (0, 0, 0)
+    log.artifact("before_pre_grad_graph", ESC_PRE, cid=cid)
+    log.artifact("after_post_grad_graph", ESC_POST, cid=cid)
+    log.event("inductor_output_code", {"filename": "/tmp/torchinductor_user/es/cesc.py"},
+              cid=cid, payload=ESC_CODE_TEXT, path="torch/_inductor/graph.py", lineno=2390)
+    log.artifact("triton_kernel_info", json.dumps({
+        "triton_poi_fused_mul_0": {"autotune_cache_state": "</script><!--",
+                                   "only_config": [["XBLOCK", 8]]}}),
+        encoding="json", cid=cid, path="torch/_inductor/async_compile.py", lineno=117)
+    log.artifact("inductor_provenance_tracking_node_mappings", node_mapping(
+        {"y": ["mul"], "</script><b>ghost</b>": ["mul"]},
+        {"triton_poi_fused_mul_0:1": ["mul"]}), encoding="json", cid=cid)
+    log.artifact("inductor_provenance_tracking_kernel_stack_traces", json.dumps({
+        "triton_poi_fused_mul_0:1": [
+            '  File "%s", line 7, in forward\n    %s\n' % (ESC_FILE, ESC_CODE)]}),
+        encoding="json", cid=cid)
+    return log.text()
+
 
 # --------------------------------------------------------------------------
 # markup.log: log text that means something to Markdown, GFM, HTML, DOT and
@@ -2245,6 +2328,7 @@ FIXTURES = {
     "test/Inputs/jit_cpu_nodetree.log": gen_jit_cpu_nodetree,
     "test/Inputs/strings.log": gen_strings,
     "test/Inputs/markup.log": gen_markup,
+    "test/Inputs/html_escape.log": gen_html_escape,
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_0_8mrxh2kq.log": lambda: gen_rank(0),
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_1_b0x9zu1c.log": lambda: gen_rank(1, crlf=True),
     "test/Inputs/ranks/README.txt": gen_ranks_readme,

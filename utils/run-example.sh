@@ -12,8 +12,11 @@ log="$root/examples/two_compiles.log"
 
 "$bin/tlp-opt" --link-provenance "$log" -o "$out/provenance.yaml"
 "$bin/tlp-emit" --json --pretty "$out/provenance.yaml" -o "$out/provenance.json"
+rm -rf "$out/html"
+"$bin/tlp-emit" --html "$out/provenance.yaml" -o "$out/html/"
 
 echo
 echo "tlp: linked $(basename "$log")"
 echo "  IR:   $out/provenance.yaml"
 echo "  JSON: $out/provenance.json"
+echo "  HTML: $out/html/index.html (the highlighter: open it in a browser)"

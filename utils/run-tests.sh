@@ -6,4 +6,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/utils/install-deps.sh" --test
 "$root/utils/build.sh"
 build="${TLP_BUILD_DIR:-$root/build}"
+# Configure again so that test tools installed since the first configure
+# (chromium, node: lit features) are found.
+cmake "$build" >/dev/null
 ctest --test-dir "$build" --output-on-failure

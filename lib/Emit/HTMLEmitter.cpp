@@ -1,0 +1,661 @@
+//===- HTMLEmitter.cpp - The provenance highlighter -----------------------===//
+//
+// docs/html.md. Two shapes of output:
+//
+//  - a directory: DIR/index.html (every unit, its coverage, the run's
+//    diagnostics), one page per unit named after UnitKey::slug(), and
+//    DIR/units.js, the unit list the pages' selectors read;
+//  - one self-contained page (a FILE.html or stdout) holding every unit,
+//    with a unit selector and the index as its overview.
+//
+// Pages carry their data as JSON in <script type="application/json">
+// blocks and the page's CSS and JS (lib/Emit/html, embedded at build time)
+// inline, so they work offline from file://. The JS renders the panels
+// lazily from that data. Everything is streamed: a unit's page (or its data
+// block) is written in unit(); end() writes what needs all units and the
+// complete diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/Emit/Emitter.h"
+#include "tlp/IR/Provenance.h"
+#include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/Version.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+using namespace llvm;
+using ojson = nlohmann::ordered_json;
+
+namespace tlp {
+namespace {
+
+// TlpCSS, TlpJS: lib/Emit/html/tlp.css and tlp.js, embedded by
+// lib/Emit/html/Embed.cmake.
+#include "HTMLAssets.inc"
+
+/// Escape text for HTML element content and attribute values.
+std::string escapeHTML(StringRef S) {
+  std::string Out;
+  Out.reserve(S.size() + S.size() / 8);
+  for (char C : S) {
+    switch (C) {
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    case '\'':
+      Out += "&#39;";
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+/// --pretty layout: the unit object and the objects under it (graphs,
+/// code) one key per line; arrays of objects or arrays one element per
+/// line; everything below that on one line, so a node, a kernel or a
+/// source line is one line for grep and FileCheck.
+void prettyJSON(const ojson &J, unsigned Depth, std::string &Out) {
+  auto Compact = [](const ojson &V) {
+    return V.dump(-1, ' ', /*ensure_ascii=*/false,
+                  ojson::error_handler_t::replace);
+  };
+  std::string Pad(Depth + 1, ' ');
+  if (J.is_object() && Depth < 2 && !J.empty()) {
+    Out += "{\n";
+    bool First = true;
+    for (auto It = J.begin(); It != J.end(); ++It) {
+      if (!First)
+        Out += ",\n";
+      First = false;
+      Out += Pad + Compact(ojson(It.key())) + ": ";
+      prettyJSON(It.value(), Depth + 1, Out);
+    }
+    Out += "\n" + std::string(Depth, ' ') + "}";
+    return;
+  }
+  bool Nested = J.is_array() &&
+                std::any_of(J.begin(), J.end(),
+                            [](const ojson &E) { return E.is_structured(); });
+  if (Nested && Depth < 3) {
+    Out += "[\n";
+    for (size_t I = 0; I < J.size(); ++I)
+      Out += Pad + Compact(J[I]) + (I + 1 < J.size() ? ",\n" : "\n");
+    Out += std::string(Depth, ' ') + "]";
+    return;
+  }
+  Out += Compact(J);
+}
+
+/// Serialize \p J so that it can sit inside a <script> element and be read
+/// as JSON or as a JavaScript expression: '<', '>' and '&' (which appear
+/// only inside JSON strings) become \u escapes, so no "</script>" or "<!--"
+/// in log text can end the element; so do U+2028 and U+2029.
+std::string scriptJSON(const ojson &J, bool Pretty) {
+  std::string S;
+  if (Pretty)
+    prettyJSON(J, 0, S);
+  else
+    S = J.dump(-1, ' ', /*ensure_ascii=*/false,
+               ojson::error_handler_t::replace);
+  std::string Out;
+  Out.reserve(S.size() + S.size() / 16);
+  for (size_t I = 0; I < S.size(); ++I) {
+    char C = S[I];
+    if (C == '<')
+      Out += "\\u003c";
+    else if (C == '>')
+      Out += "\\u003e";
+    else if (C == '&')
+      Out += "\\u0026";
+    else if (C == '\xe2' && I + 2 < S.size() && S[I + 1] == '\x80' &&
+             (S[I + 2] == '\xa8' || S[I + 2] == '\xa9')) {
+      Out += S[I + 2] == '\xa8' ? "\\u2028" : "\\u2029";
+      I += 2;
+    } else
+      Out += C;
+  }
+  return Out;
+}
+
+ojson optInt(const Optional<int64_t> &V) {
+  return V ? ojson(*V) : ojson(nullptr);
+}
+
+ojson range(uint32_t B, uint32_t E) { return ojson::array({B, E}); }
+
+ojson indices(const std::vector<uint32_t> &V) {
+  ojson A = ojson::array();
+  for (uint32_t I : V)
+    A.push_back(I);
+  return A;
+}
+
+/// A graph panel's data: its text and nodes. A node is an array, [name,
+/// line, op, source index or -1, counterparts in the other graph, kernels]
+/// (indices), then its scope if nested. Targets and types are left to the
+/// node's line of text, which shows them: graphs of 20,000 nodes must load
+/// fast, and load time follows the page's size.
+ojson graphData(const CompileUnit &U, const GraphArtifact *G,
+                const UnitProvenance &P, bool Pre) {
+  if (!G)
+    return nullptr;
+  ojson J = ojson::object();
+  J["artifact"] = G->Name;
+  J["log_line"] = G->Line;
+  ojson Nodes = ojson::array();
+  bool HasOther = Pre ? U.PostGrad != nullptr : U.PreGrad != nullptr;
+  for (uint32_t I = 0; I < G->Nodes.size(); ++I) {
+    const Node &N = G->Nodes[I];
+    ojson O = ojson::array();
+    O.push_back(N.Name);
+    O.push_back(N.Line);
+    O.push_back(nodeOpName(N.Op).str());
+    O.push_back(N.Source && *N.Source < U.Sources.size() ? int64_t(*N.Source)
+                                                         : int64_t(-1));
+    const std::vector<uint32_t> &Links = Pre ? P.postOfPre(I) : P.preOfPost(I);
+    O.push_back(HasOther ? indices(Links) : ojson::array());
+    O.push_back(indices(Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I)));
+    if (!N.Scope.empty())
+      O.push_back(N.Scope);
+    Nodes.push_back(std::move(O));
+  }
+  J["nodes"] = std::move(Nodes);
+  J["text"] = G->Text;
+  return J;
+}
+
+ojson codeData(const CodeArtifact *C) {
+  if (!C)
+    return nullptr;
+  ojson J = ojson::object();
+  J["artifact"] = C->Name;
+  J["log_line"] = C->Line;
+  J["language"] = languageName(C->Lang).str();
+  J["entry"] =
+      C->EntryBegin ? range(C->EntryBegin, C->EntryEnd) : ojson(nullptr);
+  J["text"] = C->Text;
+  return J;
+}
+
+const KernelInfoArtifact::Entry *kernelInfo(const CompileUnit &U,
+                                            StringRef Name) {
+  if (!U.KernelInfo)
+    return nullptr;
+  for (const KernelInfoArtifact::Entry &E : U.KernelInfo->Entries)
+    if (E.Kernel == Name)
+      return &E;
+  return nullptr;
+}
+
+ojson kernelsData(const CompileUnit &U, const UnitProvenance &P) {
+  ojson Arr = ojson::array();
+  for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
+    const Kernel &K = U.Kernels[R];
+    ojson J = ojson::object();
+    J["name"] = K.Name;
+    J["key"] = K.key();
+    J["kind"] = kernelKindName(K.Kind).str();
+    J["handle"] = K.Handle ? ojson(*K.Handle) : ojson(nullptr);
+    J["calls"] = indices(K.CallLines);
+    if (K.Def && U.Code && *K.Def < U.Code->Defs.size()) {
+      const KernelDef &D = U.Code->Defs[*K.Def];
+      J["def"] = range(D.HeaderBegin ? D.HeaderBegin : D.Begin, D.End);
+      J["def_begin"] = D.Begin;
+    }
+    if (K.KernelCodeDef && U.KernelCode &&
+        *K.KernelCodeDef < U.KernelCode->Defs.size()) {
+      const KernelDef &D = U.KernelCode->Defs[*K.KernelCodeDef];
+      J["kernel_def"] = range(D.HeaderBegin ? D.HeaderBegin : D.Begin, D.End);
+      J["kernel_def_begin"] = D.Begin;
+    }
+    J["post"] = indices(P.postOfKernel(R));
+    J["pre"] = indices(P.preOfKernel(R));
+    ojson Src = ojson::array();
+    const auto &Sources = P.sourcesOfKernel(R);
+    const auto &Origins = P.sourceOriginsOfKernel(R);
+    for (size_t I = 0; I < Sources.size(); ++I)
+      Src.push_back(
+          ojson::array({Sources[I], edgeOriginName(Origins[I]).str()}));
+    J["sources"] = std::move(Src);
+    J["in_mapping"] = K.InMapping;
+    const KernelInfoArtifact::Entry *Info = kernelInfo(U, K.Name);
+    J["info"] = Info ? ojson(Info->Info) : ojson(nullptr);
+    Arr.push_back(std::move(J));
+  }
+  return Arr;
+}
+
+/// What the page lists as not linked: computing nodes that were mapped to
+/// nothing, kernels with no node and kernels with no user source.
+ojson unlinkedData(const CompileUnit &U, const UnitProvenance &P) {
+  ojson J = ojson::object();
+  auto Nodes = [&](const GraphArtifact *G, bool Pre) {
+    ojson A = ojson::array();
+    if (G)
+      for (uint32_t I = 0; I < G->Nodes.size(); ++I)
+        if (isComputeNode(G->Nodes[I]) &&
+            !(Pre ? P.preLinked(I) : P.postLinked(I)))
+          A.push_back(I);
+    return A;
+  };
+  J["pre"] = Nodes(U.PreGrad.get(), true);
+  J["post"] = Nodes(U.PostGrad.get(), false);
+  ojson NoNodes = ojson::array(), NoSource = ojson::array();
+  for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
+    if (!P.kernelLinked(R))
+      NoNodes.push_back(R);
+    if (P.sourcesOfKernel(R).empty())
+      NoSource.push_back(R);
+  }
+  J["kernels_without_nodes"] = std::move(NoNodes);
+  J["kernels_without_source"] = std::move(NoSource);
+  return J;
+}
+
+ojson sourceData(const SourceLoc &S) {
+  return ojson::array({S.File, S.Line, S.Function, S.Code});
+}
+
+ojson coverageData(const UnitCoverage &C) {
+  auto One = [](const CoverageCount &N) {
+    return ojson::array({N.Linked, N.Total});
+  };
+  ojson J = ojson::object();
+  J["pre_grad"] = One(C.Pre);
+  J["post_grad"] = One(C.Post);
+  J["kernels"] = One(C.Kernels);
+  return J;
+}
+
+/// What the index keeps of a unit.
+struct UnitSummary {
+  std::string Id;   ///< slug, unique within the output
+  std::string Name; ///< display name
+  std::string File; ///< page file name (directory output)
+  std::string Log;
+  Optional<int64_t> Rank;
+  std::string CompileId; ///< empty for AOT / export
+  std::string Graph;
+  std::string Frame; ///< "file:line in fn", or empty
+  size_t Kernels = 0;
+  UnitCoverage Coverage;
+  std::string Code; ///< "python", "cpp" or empty
+};
+
+ojson unitData(const Module &M, const CompileUnit &U, const UnitSummary &S,
+               const UnitProvenance &P) {
+  ojson J = ojson::object();
+  J["id"] = S.Id;
+  J["name"] = S.Name;
+  J["log"] = S.Log;
+  J["rank"] = optInt(U.Key.Rank);
+  J["compile_id"] = U.Key.Id ? ojson(U.Key.Id->str()) : ojson(nullptr);
+  J["graph"] = S.Graph;
+  J["frame"] = U.Frame ? sourceData(*U.Frame) : ojson(nullptr);
+  J["coverage"] = coverageData(S.Coverage);
+  // The provenance artifacts the unit has: [role, artifact, log line].
+  ojson Prov = ojson::array();
+  auto Role = [&](StringRef R, const Artifact *A) {
+    if (A)
+      Prov.push_back(ojson::array({R.str(), A->Name, A->Line}));
+  };
+  Role("mapping", U.Mapping.get());
+  Role("node_tree", U.NodeTree.get());
+  Role("kernel_nodes", U.KernelNodes.get());
+  Role("stack_traces", U.StackTraces.get());
+  Role("kernel_info", U.KernelInfo.get());
+  J["provenance"] = std::move(Prov);
+  ojson Sources = ojson::array();
+  for (const SourceLoc &L : U.Sources)
+    Sources.push_back(sourceData(L));
+  J["sources"] = std::move(Sources);
+  J["pre"] = graphData(U, U.PreGrad.get(), P, true);
+  J["post"] = graphData(U, U.PostGrad.get(), P, false);
+  J["code"] = codeData(U.Code.get());
+  J["kernel_code"] = codeData(U.KernelCode.get());
+  J["kernels"] = kernelsData(U, P);
+  J["unlinked"] = unlinkedData(U, P);
+  return J;
+}
+
+std::string percent(const CoverageCount &C) {
+  if (!C.Total)
+    return "-";
+  return formatv("{0}/{1} ({2}%)", C.Linked, C.Total,
+                 unsigned(C.ratio() * 100.0 + 0.5))
+      .str();
+}
+
+/// How -o names the output: "-" is stdout; a path that ends in '/' or is a
+/// directory is a directory; another existing path is a file; a new path
+/// is a file if it ends in .html or .htm, else a directory.
+bool isDirectoryOutput(StringRef Path) {
+  if (Path == "-")
+    return false;
+  if (Path.endswith("/"))
+    return true;
+  if (sys::fs::exists(Path))
+    return sys::fs::is_directory(Path);
+  StringRef Ext = sys::path::extension(Path);
+  return !(Ext.equals_insensitive(".html") || Ext.equals_insensitive(".htm"));
+}
+
+/// "tlp: log.txt" for one log, "tlp" for several.
+std::string pageTitle(const Module &M) {
+  if (M.Logs.size() != 1)
+    return "tlp";
+  return "tlp: " + sys::path::filename(M.logName(0)).str();
+}
+
+Error writeError(StringRef Path, raw_fd_ostream &OS) {
+  std::error_code EC = OS.error();
+  OS.clear_error();
+  return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
+                           EC.message().c_str());
+}
+
+class HTMLEmitter : public Emitter {
+public:
+  using Emitter::Emitter;
+
+  Error begin(const Module &M) override;
+  Error unit(const Module &M, const CompileUnit &U) override;
+  Error end(const Module &M) override;
+
+private:
+  bool DirMode = false;
+  std::string Dir;
+  /// Single page: the page. Directory: every page written so far, closed,
+  /// kept (made permanent) only when the whole output succeeded.
+  std::unique_ptr<ToolOutputFile> Page;
+  std::vector<std::unique_ptr<ToolOutputFile>> Files;
+  std::vector<UnitSummary> Summaries;
+  StringSet<> Ids;
+
+  Expected<std::unique_ptr<ToolOutputFile>> create(StringRef Name);
+  Error close(ToolOutputFile &F, StringRef Path);
+  void writeHead(raw_ostream &OS, StringRef Title, StringRef Mode);
+  void writeApp(raw_ostream &OS);
+  void writeIndexBody(raw_ostream &OS, const Module &M, bool Links);
+};
+
+void HTMLEmitter::writeHead(raw_ostream &OS, StringRef Title, StringRef Mode) {
+  OS << "<!DOCTYPE html>\n"
+     << "<html lang=\"en\">\n"
+     << "<head>\n"
+     << "<meta charset=\"utf-8\">\n"
+     << "<meta name=\"viewport\" content=\"width=device-width, "
+        "initial-scale=1\">\n"
+     << "<meta name=\"generator\" content=\"tlp " << TLP_VERSION_STRING
+     << "\">\n"
+     << "<title>" << escapeHTML(Title) << "</title>\n"
+     << "<style>\n"
+     << TlpCSS << "</style>\n"
+     << "</head>\n"
+     << "<body data-mode=\"" << Mode << "\">\n";
+}
+
+/// The page skeleton the JS fills, then the JS. Panels: pre-grad graph,
+/// post-grad graph, generated code (with the AOT kernel file as a second
+/// tab), user source; dividers between them resize them.
+void HTMLEmitter::writeApp(raw_ostream &OS) {
+  OS << "<header id=\"bar\">\n"
+     << "<a id=\"home\" href=\"" << (DirMode ? "index.html" : "#")
+     << "\" title=\"all units\">tlp</a>\n"
+     << "<select id=\"unit-select\" aria-label=\"compile unit\"></select>\n"
+     << "<span id=\"unit-facts\"></span>\n"
+     << "<span id=\"bar-tools\">"
+     << "<button id=\"colour-toggle\" type=\"button\" aria-pressed=\"false\" "
+        "title=\"a colour per kernel group (c)\">colours</button>"
+     << "<button id=\"filter-open\" type=\"button\" title=\"find a node or "
+        "kernel (/)\">filter</button>"
+     << "<button id=\"help-open\" type=\"button\" title=\"keys (?)\">?</button>"
+     << "</span>\n"
+     << "</header>\n"
+     << "<noscript><p class=\"none\">This page needs JavaScript to show "
+        "the panels; the index lists the units without it.</p></noscript>\n"
+     << "<main id=\"panels\" hidden>\n"
+     << "<section class=\"panel\" data-panel=\"pre\"></section>\n"
+     << "<div class=\"divider\" role=\"separator\"></div>\n"
+     << "<section class=\"panel\" data-panel=\"post\"></section>\n"
+     << "<div class=\"divider\" role=\"separator\"></div>\n"
+     << "<div class=\"column\" id=\"code-column\">"
+     << "<nav class=\"tabs\" id=\"code-tabs\" hidden></nav>"
+     << "<section class=\"panel\" data-panel=\"code\"></section>"
+     << "<section class=\"panel\" data-panel=\"kernel\" hidden></section>"
+     << "</div>\n"
+     << "<div class=\"divider\" role=\"separator\"></div>\n"
+     << "<section class=\"panel\" data-panel=\"source\"></section>\n"
+     << "</main>\n"
+     << "<aside id=\"details\" hidden>"
+     << "<nav class=\"tabs\" id=\"details-tabs\"></nav>"
+     << "<div id=\"details-body\"></div></aside>\n"
+     << "<div id=\"filter\" class=\"overlay\" hidden>"
+     << "<input id=\"filter-input\" type=\"search\" autocomplete=\"off\" "
+        "placeholder=\"node or kernel name\" aria-label=\"filter\">"
+     << "<ol id=\"filter-results\"></ol></div>\n"
+     << "<div id=\"help\" class=\"overlay\" hidden></div>\n";
+  if (DirMode)
+    OS << "<script src=\"units.js\"></script>\n";
+  OS << "<script>\n"
+     << TlpJS << "</script>\n"
+     << "</body>\n"
+     << "</html>\n";
+}
+
+void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
+  OS << "<h1>tlp: what torch.compile did</h1>\n";
+  OS << "<p class=\"inputs\">";
+  for (uint32_t I = 0; I < M.Logs.size(); ++I) {
+    OS << (I ? ", " : "") << "<code>" << escapeHTML(M.logName(I)) << "</code>";
+    if (M.Logs[I].Rank)
+      OS << " (rank " << *M.Logs[I].Rank << ")";
+  }
+  OS << ": " << M.Stats.Lines << " lines, " << M.Stats.Events << " events, "
+     << Summaries.size() << (Summaries.size() == 1 ? " unit" : " units")
+     << "</p>\n";
+  OS << "<h2>Compile units</h2>\n";
+  if (Summaries.empty()) {
+    if (!M.Artifacts.empty())
+      OS << "<p class=\"empty\">no compile units: " << M.Artifacts.size()
+         << " artifacts are not grouped into units (on IR, run the passes: "
+            "--passes=link-provenance)</p>\n";
+    else
+      OS << "<p class=\"empty\">no compile units: nothing reached Inductor, "
+            "or the input has no graphs</p>\n";
+  } else {
+    OS << "<table id=\"units\">\n"
+       << "<thead><tr><th>unit</th><th>compile id</th><th>rank</th>"
+          "<th>graph</th><th>kernels</th><th>pre-grad linked</th>"
+          "<th>post-grad linked</th><th>kernels linked</th><th>code</th>"
+          "<th>frame</th></tr></thead>\n<tbody>\n";
+    for (const UnitSummary &S : Summaries) {
+      OS << "<tr data-unit=\"" << escapeHTML(S.Id) << "\"><td><a href=\""
+         << escapeHTML(Links ? S.File : "#unit=" + S.Id) << "\">"
+         << escapeHTML(S.Name) << "</a></td>"
+         << "<td>" << escapeHTML(S.CompileId.empty() ? "-" : S.CompileId)
+         << "</td><td>" << (S.Rank ? std::to_string(*S.Rank) : "-")
+         << "</td><td>" << S.Graph << "</td><td>" << S.Kernels << "</td>"
+         << "<td>" << percent(S.Coverage.Pre) << "</td>"
+         << "<td>" << percent(S.Coverage.Post) << "</td>"
+         << "<td>" << percent(S.Coverage.Kernels) << "</td>"
+         << "<td>" << (S.Code.empty() ? "-" : S.Code) << "</td>"
+         << "<td>" << escapeHTML(S.Frame.empty() ? "-" : S.Frame)
+         << "</td></tr>\n";
+    }
+    OS << "</tbody>\n</table>\n";
+  }
+  OS << "<h2>Diagnostics</h2>\n";
+  if (M.Diagnostics.empty()) {
+    OS << "<p class=\"empty\">none</p>\n";
+  } else {
+    OS << "<table id=\"diagnostics\">\n"
+       << "<thead><tr><th>severity</th><th>where</th><th>message</th>"
+          "</tr></thead>\n<tbody>\n";
+    for (const Diagnostic &D : M.Diagnostics) {
+      std::string Where = D.File.empty() ? "-" : D.File;
+      if (D.Line)
+        Where += ":" + std::to_string(D.Line);
+      OS << "<tr class=\"" << severityName(D.Sev) << "\"><td>"
+         << severityName(D.Sev) << "</td><td>" << escapeHTML(Where)
+         << "</td><td>" << escapeHTML(D.Message);
+      if (!D.Excerpt.empty())
+        OS << "<pre>" << escapeHTML(D.Excerpt) << "</pre>";
+      OS << "</td></tr>\n";
+    }
+    OS << "</tbody>\n</table>\n";
+  }
+  OS << "<p class=\"producer\">tlp " << TLP_VERSION_STRING << ": <code>"
+     << escapeHTML(Opts.CommandLine) << "</code></p>\n";
+}
+
+Expected<std::unique_ptr<ToolOutputFile>> HTMLEmitter::create(StringRef Name) {
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, Name);
+  return openOutputFile(Path);
+}
+
+Error HTMLEmitter::close(ToolOutputFile &F, StringRef Path) {
+  raw_fd_ostream &OS = F.os();
+  OS.flush();
+  if (OS.has_error())
+    return writeError(Path, OS);
+  OS.close();
+  if (OS.has_error())
+    return writeError(Path, OS);
+  return Error::success();
+}
+
+Error HTMLEmitter::begin(const Module &M) {
+  DirMode = isDirectoryOutput(Opts.Output);
+  if (DirMode) {
+    Dir = Opts.Output;
+    if (std::error_code EC =
+            sys::fs::create_directories(Dir, true, sys::fs::all_all))
+      return createStringError(EC, "cannot create directory '%s': %s",
+                               Dir.c_str(), EC.message().c_str());
+    return Error::success();
+  }
+  Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
+  if (!F)
+    return F.takeError();
+  Page = std::move(*F);
+  writeHead(Page->os(), pageTitle(M), "single");
+  return Error::success();
+}
+
+Error HTMLEmitter::unit(const Module &M, const CompileUnit &U) {
+  UnitProvenance P(U);
+  UnitSummary S;
+  S.Id = U.Key.slug();
+  for (unsigned N = 2; !Ids.insert(S.Id).second; ++N)
+    S.Id = U.Key.slug() + "-dup" + std::to_string(N);
+  S.Name = U.Key.displayName();
+  S.File = S.Id + ".html";
+  S.Log = M.logName(U.Key.Log);
+  S.Rank = U.Key.Rank;
+  if (U.Key.Id)
+    S.CompileId = U.Key.Id->str();
+  S.Graph = graphKindName(U.Key.Graph).str();
+  if (U.Frame)
+    S.Frame = formatv("{0}:{1} in {2}", U.Frame->File, U.Frame->Line,
+                      U.Frame->Function)
+                  .str();
+  S.Kernels = U.Kernels.size();
+  S.Coverage = P.coverage();
+  if (U.Code)
+    S.Code = languageName(U.Code->Lang).str();
+  std::string Data = scriptJSON(unitData(M, U, S, P), Opts.Pretty);
+  Summaries.push_back(S);
+
+  if (!DirMode) {
+    Page->os() << "<script type=\"application/json\" class=\"tlp-unit\" "
+                  "data-unit=\""
+               << escapeHTML(S.Id) << "\">" << Data << "</script>\n";
+    return Error::success();
+  }
+  Expected<std::unique_ptr<ToolOutputFile>> F = create(S.File);
+  if (!F)
+    return F.takeError();
+  raw_ostream &OS = (*F)->os();
+  writeHead(OS, "tlp: " + S.Name, "unit");
+  OS << "<script type=\"application/json\" class=\"tlp-unit\" data-unit=\""
+     << escapeHTML(S.Id) << "\">" << Data << "</script>\n";
+  writeApp(OS);
+  if (Error Err = close(**F, (*F)->getFilename()))
+    return Err;
+  Files.push_back(std::move(*F));
+  return Error::success();
+}
+
+Error HTMLEmitter::end(const Module &M) {
+  if (!DirMode) {
+    raw_fd_ostream &OS = Page->os();
+    OS << "<section id=\"overview\" hidden>\n";
+    writeIndexBody(OS, M, /*Links=*/false);
+    OS << "</section>\n";
+    writeApp(OS);
+    OS.flush();
+    if (OS.has_error())
+      return writeError(Opts.Output, OS);
+    Page->keep();
+    return Error::success();
+  }
+  // units.js: the unit list of the pages' selectors.
+  ojson List = ojson::array();
+  for (const UnitSummary &S : Summaries)
+    List.push_back(ojson::array({S.Id, S.Name, S.File}));
+  Expected<std::unique_ptr<ToolOutputFile>> UnitsJS = create("units.js");
+  if (!UnitsJS)
+    return UnitsJS.takeError();
+  (*UnitsJS)->os() << "window.TLP_UNITS = " << scriptJSON(List, Opts.Pretty)
+                   << ";\n";
+  if (Error Err = close(**UnitsJS, (*UnitsJS)->getFilename()))
+    return Err;
+  Files.push_back(std::move(*UnitsJS));
+
+  Expected<std::unique_ptr<ToolOutputFile>> Index = create("index.html");
+  if (!Index)
+    return Index.takeError();
+  raw_ostream &OS = (*Index)->os();
+  writeHead(OS, pageTitle(M), "index");
+  OS << "<main id=\"index\">\n";
+  writeIndexBody(OS, M, /*Links=*/true);
+  OS << "</main>\n</body>\n</html>\n";
+  if (Error Err = close(**Index, (*Index)->getFilename()))
+    return Err;
+  Files.push_back(std::move(*Index));
+  for (std::unique_ptr<ToolOutputFile> &F : Files)
+    F->keep();
+  return Error::success();
+}
+
+} // namespace
+
+std::unique_ptr<Emitter> createHTMLEmitter(const EmitOptions &Opts,
+                                           DiagnosticEngine &Diags) {
+  return std::make_unique<HTMLEmitter>(Opts, Diags);
+}
+
+} // namespace tlp

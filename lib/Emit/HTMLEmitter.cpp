@@ -381,6 +381,9 @@ public:
 
   Error begin(const Module &M) override;
   Error unit(const Module &M, const CompileUnit &U) override;
+  std::string prepareUnit(const Module &M, const CompileUnit &U) const override;
+  Error preparedUnit(const Module &M, const CompileUnit &U,
+                     std::string Data) override;
   Error end(const Module &M) override;
 
 private:
@@ -409,10 +412,14 @@ void HTMLEmitter::writeHead(raw_ostream &OS, StringRef Title, StringRef Mode) {
         "initial-scale=1\">\n"
      << "<meta name=\"generator\" content=\"tlp " << TLP_VERSION_STRING
      << "\">\n"
-     << "<title>" << escapeHTML(Title) << "</title>\n"
-     << "<style>\n"
-     << TlpCSS << "</style>\n"
-     << "</head>\n"
+     << "<title>" << escapeHTML(Title) << "</title>\n";
+  // A directory shares one copy of the CSS and the JS among its pages
+  // (written once, cached by the browser); a single page carries its own.
+  if (DirMode)
+    OS << "<link rel=\"stylesheet\" href=\"tlp.css\">\n";
+  else
+    OS << "<style>\n" << TlpCSS << "</style>\n";
+  OS << "</head>\n"
      << "<body data-mode=\"" << Mode << "\">\n";
 }
 
@@ -457,10 +464,11 @@ void HTMLEmitter::writeApp(raw_ostream &OS) {
      << "<ol id=\"filter-results\"></ol></div>\n"
      << "<div id=\"help\" class=\"overlay\" hidden></div>\n";
   if (DirMode)
-    OS << "<script src=\"units.js\"></script>\n";
-  OS << "<script>\n"
-     << TlpJS << "</script>\n"
-     << "</body>\n"
+    OS << "<script src=\"units.js\"></script>\n"
+       << "<script src=\"tlp.js\"></script>\n";
+  else
+    OS << "<script>\n" << TlpJS << "</script>\n";
+  OS << "</body>\n"
      << "</html>\n";
 }
 
@@ -555,6 +563,17 @@ Error HTMLEmitter::begin(const Module &M) {
             sys::fs::create_directories(Dir, true, sys::fs::all_all))
       return createStringError(EC, "cannot create directory '%s': %s",
                                Dir.c_str(), EC.message().c_str());
+    for (auto [Name, Text] :
+         {std::pair<const char *, const char *>{"tlp.css", TlpCSS},
+          {"tlp.js", TlpJS}}) {
+      Expected<std::unique_ptr<ToolOutputFile>> F = create(Name);
+      if (!F)
+        return F.takeError();
+      (*F)->os() << Text;
+      if (Error Err = close(**F, (*F)->getFilename()))
+        return Err;
+      Files.push_back(std::move(*F));
+    }
     return Error::success();
   }
   Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
@@ -565,12 +584,10 @@ Error HTMLEmitter::begin(const Module &M) {
   return Error::success();
 }
 
-Error HTMLEmitter::unit(const Module &M, const CompileUnit &U) {
-  UnitProvenance P(U);
+static UnitSummary summarize(const Module &M, const CompileUnit &U,
+                             const UnitProvenance &P, StringRef Id) {
   UnitSummary S;
-  S.Id = U.Key.slug();
-  for (unsigned N = 2; !Ids.insert(S.Id).second; ++N)
-    S.Id = U.Key.slug() + "-dup" + std::to_string(N);
+  S.Id = Id.str();
   S.Name = U.Key.displayName();
   S.File = S.Id + ".html";
   S.Log = M.logName(U.Key.Log);
@@ -586,7 +603,31 @@ Error HTMLEmitter::unit(const Module &M, const CompileUnit &U) {
   S.Coverage = P.coverage();
   if (U.Code)
     S.Code = languageName(U.Code->Lang).str();
-  std::string Data = scriptJSON(unitData(M, U, S, P), Opts.Pretty);
+  return S;
+}
+
+std::string HTMLEmitter::prepareUnit(const Module &M,
+                                     const CompileUnit &U) const {
+  // The expensive part, on a worker: the unit's data block, for the id the
+  // unit has unless its slug clashes (preparedUnit() then redoes it).
+  UnitProvenance P(U);
+  UnitSummary S = summarize(M, U, P, U.Key.slug());
+  return scriptJSON(unitData(M, U, S, P), Opts.Pretty);
+}
+
+Error HTMLEmitter::unit(const Module &M, const CompileUnit &U) {
+  return preparedUnit(M, U, prepareUnit(M, U));
+}
+
+Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
+                                std::string Data) {
+  UnitProvenance P(U);
+  std::string Id = U.Key.slug();
+  for (unsigned N = 2; !Ids.insert(Id).second; ++N)
+    Id = U.Key.slug() + "-dup" + std::to_string(N);
+  UnitSummary S = summarize(M, U, P, Id);
+  if (Id != U.Key.slug()) // a rare clash of slugs: render for the new id
+    Data = scriptJSON(unitData(M, U, S, P), Opts.Pretty);
   Summaries.push_back(S);
 
   if (!DirMode) {

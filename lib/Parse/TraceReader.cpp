@@ -268,6 +268,8 @@ private:
     Optional<CompileId> Id;
     bool HasPayload = false;
     StringRef Md5;
+    /// Whether this payload's md5 is checked (ReadOptions::Md5).
+    bool Hashing = false;
     MD5 Hash;
     unsigned PayloadLines = 0;
     unsigned PendingBlanks = 0;
@@ -302,11 +304,13 @@ private:
   void payloadLine(StringRef Content, uint32_t Line, StringRef Raw,
                    uint64_t LineBegin, uint64_t LineEnd);
   void addPayloadLine(StringRef Content) {
-    if (Cur.PayloadLines)
-      Cur.Hash.update("\n");
-    else
+    if (Cur.Hashing) {
+      if (Cur.PayloadLines)
+        Cur.Hash.update("\n");
+      Cur.Hash.update(Content);
+    }
+    if (!Cur.PayloadLines)
       Cur.FirstLine = Content;
-    Cur.Hash.update(Content);
     ++Cur.PayloadLines;
   }
   void flushBlanks() {
@@ -522,6 +526,9 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   }
   if (Cur.ArtName.empty())
     Cur.ArtName = Cur.Kind;
+  Cur.Hashing = Cur.HasPayload && (Opts.Md5 == ReadOptions::Md5Check::All ||
+                                   (Opts.Md5 == ReadOptions::Md5Check::Used &&
+                                    Cur.Class == EventClass::Artifact));
 }
 
 void ChunkScanner::finishEvent() {
@@ -542,7 +549,7 @@ void ChunkScanner::finishEvent() {
   }
   if (Cur.HasPayload) {
     ++R.Payloads;
-    bool Checked = Opts.VerifyMd5 && Cur.Md5.size() == 32;
+    bool Checked = Cur.Hashing && Cur.Md5.size() == 32;
     if (Cur.PendingBlanks) {
       // Trailing blank lines belong to the payload only if the md5 says so.
       MD5 With = Cur.Hash;
@@ -554,7 +561,7 @@ void ChunkScanner::finishEvent() {
         flushBlanks();
       Cur.PendingBlanks = 0;
     }
-    if (Opts.VerifyMd5) {
+    if (Cur.Hashing) {
       if (Cur.Md5.size() != 32) {
         diag(Severity::Warning, Cur.Line,
              "'has_payload' of '" + Cur.ArtName + "' is not an md5 digest",

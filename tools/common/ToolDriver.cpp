@@ -58,6 +58,7 @@ std::unique_ptr<Module> ToolDriver::load(const DriverOptions &Opts,
   ReadOptions RO;
   RO.Threads = Opts.Threads;
   RO.Lazy = Opts.Stream;
+  RO.Md5 = Opts.Md5;
   Expected<std::unique_ptr<Module>> M = loadInput(
       Opts.Input, Sources, Diags, IsIR, RO, Opts.Stream ? &IRStream : nullptr);
   if (!M) {

@@ -38,6 +38,7 @@ struct DriverOptions {
   bool VerifyEach = false;
   bool Verify = true;
   unsigned Threads = 0;
+  ReadOptions::Md5Check Md5 = ReadOptions::Md5Check::Used;
   /// Allow streaming (false: everything is in memory before the output
   /// sees any of it, e.g. so that --strict can refuse to write).
   bool Stream = true;

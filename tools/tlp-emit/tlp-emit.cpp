@@ -88,6 +88,14 @@ static cl::opt<bool> Strict("strict",
                             cl::desc("Treat warnings as errors (exit 1, "
                                      "write no output)"),
                             cl::cat(EmitCategory));
+static cl::opt<ReadOptions::Md5Check>
+    Md5("md5", cl::desc("Which payload md5s to check (has_payload)"),
+        cl::values(clEnumValN(ReadOptions::Md5Check::Used, "used",
+                              "the payloads tlp reads (default)"),
+                   clEnumValN(ReadOptions::Md5Check::All, "all",
+                              "every payload, also of events tlp ignores"),
+                   clEnumValN(ReadOptions::Md5Check::None, "none", "none")),
+        cl::init(ReadOptions::Md5Check::Used), cl::cat(EmitCategory));
 static cl::opt<unsigned> Threads("threads",
                                  cl::desc("Worker threads (default: one per "
                                           "core)"),
@@ -149,6 +157,7 @@ int main(int argc, char **argv) {
   Opts.Input = InputPath;
   Opts.VerifyEach = VerifyEach;
   Opts.Threads = Threads;
+  Opts.Md5 = Md5;
   // Under --strict nothing is written unless the run is clean.
   Opts.Stream = !Strict && !NoStream;
   bool IsIR = false;

@@ -25,9 +25,13 @@
 namespace tlp {
 
 struct ReadOptions {
-  /// Check `has_payload` md5s (a mismatch is a warning; the payload is
-  /// still used).
-  bool VerifyMd5 = true;
+  /// Which `has_payload` md5s to check (a mismatch is a warning; the
+  /// payload is still used). Used: the payloads tlp reads (graphs, code,
+  /// provenance); the payloads of events it ignores (chromium_event, cache
+  /// records, ...) are most of a log's bytes and are not hashed. All: every
+  /// payload. None: no hashing at all.
+  enum class Md5Check { Used, All, None };
+  Md5Check Md5 = Md5Check::Used;
   /// Malformed lines and md5 mismatches reported one by one per log; the
   /// rest are counted.
   unsigned MaxLineReports = 20;

@@ -103,6 +103,9 @@ def main():
                                    "(default: a temporary one)")
     ap.add_argument("--keep", action="store_true",
                     help="keep the work directory")
+    ap.add_argument("--out", help="directory for the HTML output (default: "
+                                  "the work directory; a tmpfs such as "
+                                  "/dev/shm leaves the file system out)")
     a = ap.parse_args()
 
     bindir = os.path.join(a.build, "bin")
@@ -133,7 +136,8 @@ def main():
                                        str(n), "-o", log] + logs)
             size = os.path.getsize(log)
             out_json = os.path.join(work, "out.json")
-            out_html = os.path.join(work, "html")
+            out_root = a.out or work
+            os.makedirs(out_root, exist_ok=True)
             cmds = {
                 "read": [["cat", log]],
                 "md5sum": [["md5sum", log]],
@@ -141,19 +145,24 @@ def main():
                 "pipe-json": [[opt, "--link-provenance"] + threads + [log],
                               [emit, "--json"] + threads + ["-o", out_json]],
                 "pipe-html": [[opt, "--link-provenance"] + threads + [log],
-                              [emit, "--html"] + threads + ["-o", out_html]],
+                              [emit, "--html"] + threads + ["-o", "HTML"]],
             }
             # Warm the page cache.
             run_stage(cmds["read"], cpus, os.devnull, work)
             for stage in stages:
                 times, peaks = [], None
-                for _ in range(a.runs):
-                    if os.path.isdir(out_html):
-                        shutil.rmtree(out_html)
-                    secs, rss = run_stage(cmds[stage], cpus, os.devnull, work)
+                for r in range(a.runs):
+                    # A new directory each run; removed after the stage.
+                    out_html = os.path.join(out_root, "html.%d.%d" % (n, r))
+                    argvs = [[out_html if x == "HTML" else x for x in argv]
+                             for argv in cmds[stage]]
+                    secs, rss = run_stage(argvs, cpus, os.devnull, work)
                     times.append(secs)
                     peaks = rss if peaks is None else [max(x, y) for x, y
                                                        in zip(peaks, rss)]
+                for r in range(a.runs):
+                    shutil.rmtree(os.path.join(out_root, "html.%d.%d" % (n, r)),
+                                  ignore_errors=True)
                 t = statistics.median(times)
                 rows.append((n, size, stage, t, size / t / 1e6, peaks))
                 print("%4dx %7.1f MB  %-10s %6.2f s  %7.0f MB/s  peak RSS %s" %

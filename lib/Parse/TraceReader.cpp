@@ -337,7 +337,7 @@ void ChunkScanner::run() {
   const char *P = Base + Begin, *E = Base + End;
   uint32_t LineNo = 0;
   uint64_t Released = Begin;
-  constexpr uint64_t ReleaseStep = 32u << 20;
+  constexpr uint64_t ReleaseStep = 8u << 20;
   while (P < E) {
     const char *NL = static_cast<const char *>(std::memchr(P, '\n', E - P));
     const char *LE = NL ? NL : E;

@@ -8,11 +8,13 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 secs="${1:-${TLP_FUZZ_SECONDS:-30}}"
-build="${TLP_FUZZ_BUILD_DIR:-$root/build-fuzz}"
+build="${TLP_FUZZ_BUILD_DIR:-$root/build-san}"
 
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
-  -DTLP_ENABLE_FUZZERS=ON >/dev/null
+if [[ ! -f "$build/build.ninja" ]]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+    -DTLP_ENABLE_FUZZERS=ON -DTLP_ENABLE_BROWSER_TESTS=OFF >/dev/null
+fi
 cmake --build "$build" --target tlp-fuzzers tlp-opt
 
 out="$build/fuzz-out"

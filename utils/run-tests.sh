@@ -1,6 +1,13 @@
 #!/usr/bin/env bash
-# The whole test suite: install what is missing, build, run unit and lit
-# tests through CTest. Exits non-zero on any failure.
+# The whole test suite: install what is missing, then
+#   1. build (Release, GCC) and run the unit and lit tests through CTest;
+#   2. build again with clang, AddressSanitizer, UBSan and libFuzzer
+#      instrumentation (build-san/) and run the same tests there (the
+#      browser tests excepted: they test the page script, not our C++);
+#   3. (a CTest test of that build) run every fuzz target for
+#      TLP_FUZZ_SECONDS (default 30) seconds (utils/run-fuzzers.sh).
+# The output ends with CTest's summary line.
+# Exits non-zero on any failure. TLP_SANITIZE=0 skips 2 and 3 (a quick run).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/utils/install-deps.sh" --test
@@ -9,4 +16,19 @@ build="${TLP_BUILD_DIR:-$root/build}"
 # Configure again so that test tools installed since the first configure
 # (chromium, node: lit features) are found.
 cmake "$build" >/dev/null
+echo "run-tests: tests of the release build ($build)"
 ctest --test-dir "$build" --output-on-failure
+
+if [[ "${TLP_SANITIZE:-1}" == 0 ]]; then
+  exit 0
+fi
+san="${TLP_SAN_BUILD_DIR:-$root/build-san}"
+echo "run-tests: sanitizer build ($san): clang, ASan, UBSan, libFuzzer"
+cmake -S "$root" -B "$san" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DTLP_ENABLE_FUZZERS=ON -DTLP_ENABLE_BROWSER_TESTS=OFF >/dev/null
+cmake --build "$san" -j "${TLP_JOBS:-$(nproc)}"
+echo "run-tests: tests of the sanitizer build, then fuzzing"
+# Any report aborts the tool and fails its test (test/lit.cfg.py sets
+# ASAN_OPTIONS, UBSAN_OPTIONS and LSAN_OPTIONS).
+ctest --test-dir "$san" --output-on-failure

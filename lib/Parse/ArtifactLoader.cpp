@@ -108,16 +108,17 @@ void loadUnit(CompileUnit &U, const Module &M, const TraceSources &Sources,
 }
 
 void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
-                unsigned Threads) {
+                unsigned Threads, bool WithUnits) {
   std::vector<Artifact *> Todo;
   for (std::unique_ptr<Artifact> &A : M.Artifacts)
     if (!A->isLoaded())
       Todo.push_back(A.get());
-  for (std::unique_ptr<CompileUnit> &U : M.Units)
-    forEachArtifact(*U, [&](Artifact &A) {
-      if (!A.isLoaded())
-        Todo.push_back(&A);
-    });
+  if (WithUnits)
+    for (std::unique_ptr<CompileUnit> &U : M.Units)
+      forEachArtifact(*U, [&](Artifact &A) {
+        if (!A.isLoaded())
+          Todo.push_back(&A);
+      });
   std::vector<std::unique_ptr<DiagnosticEngine>> Local(Todo.size());
   for (auto &L : Local)
     L = std::make_unique<DiagnosticEngine>();

@@ -224,7 +224,8 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
       fail(toString(std::move(E)));
       return false;
     }
-    loadModule(M, Sources, Diags, Opts.Threads); // ungrouped leftovers
+    // Ungrouped leftovers only: units are loaded one by one below.
+    loadModule(M, Sources, Diags, Opts.Threads, /*WithUnits=*/false);
   }
   flush();
   if (Error E = Sink.begin(M)) {

@@ -101,10 +101,10 @@ void loadArtifact(Artifact &A, const Module &M, const TraceSources &Sources,
 /// Load every artifact of \p U.
 void loadUnit(CompileUnit &U, const Module &M, const TraceSources &Sources,
               DiagnosticEngine &Diags);
-/// Load every artifact of the module and its units, in parallel;
-/// diagnostics keep log order.
+/// Load every artifact of the module and (unless !\p WithUnits: only the
+/// ungrouped ones) of its units, in parallel; diagnostics keep log order.
 void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
-                unsigned Threads = 0);
+                unsigned Threads = 0, bool WithUnits = true);
 
 /// N from a `dedicated_log_torch_trace_rank_N...` file name.
 llvm::Optional<int64_t> rankFromFileName(llvm::StringRef Path);

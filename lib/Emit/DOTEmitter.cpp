@@ -376,17 +376,8 @@ public:
       OS << "}\n";
       OS.flush();
     }
-    raw_fd_ostream &OS = Out->os();
-    OS << Text;
-    OS.flush();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
-      return createStringError(EC, "cannot write '%s': %s", Opts.Output.c_str(),
-                               EC.message().c_str());
-    }
-    Out->keep();
-    return Error::success();
+    Out->os() << Text;
+    return keepOutputFile(*Out, Opts.Output);
   }
 
 private:

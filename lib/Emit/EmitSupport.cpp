@@ -152,21 +152,55 @@ std::string mdCodeList(ArrayRef<std::string> Names, size_t Max, bool InTable) {
   return Out;
 }
 
+std::string escapeHTML(StringRef S) {
+  std::string Out;
+  Out.reserve(S.size() + S.size() / 8);
+  for (char C : S) {
+    switch (C) {
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    case '\'':
+      Out += "&#39;";
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+Error writeError(StringRef Path, raw_fd_ostream &OS) {
+  std::error_code EC = OS.error();
+  OS.clear_error();
+  return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
+                           EC.message().c_str());
+}
+
+Error keepOutputFile(ToolOutputFile &F, StringRef Path) {
+  raw_fd_ostream &OS = F.os();
+  OS.flush();
+  if (OS.has_error())
+    return writeError(Path, OS);
+  F.keep();
+  return Error::success();
+}
+
 Error writeOutputFile(StringRef Path, StringRef Text) {
   Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Path);
   if (!F)
     return F.takeError();
-  raw_fd_ostream &OS = (*F)->os();
-  OS << Text;
-  OS.flush();
-  if (OS.has_error()) {
-    std::error_code EC = OS.error();
-    OS.clear_error();
-    return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
-                             EC.message().c_str());
-  }
-  (*F)->keep();
-  return Error::success();
+  (*F)->os() << Text;
+  return keepOutputFile(**F, Path);
 }
 
 } // namespace emit

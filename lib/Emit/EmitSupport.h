@@ -17,6 +17,11 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class ToolOutputFile;
+class raw_fd_ostream;
+} // namespace llvm
+
 namespace tlp {
 namespace emit {
 
@@ -45,6 +50,9 @@ std::string mdCode(llvm::StringRef S, bool InTable = true);
 /// run inside it.
 std::string mdFence(llvm::StringRef Body, llvm::StringRef Info = "");
 
+/// Escape \p S for HTML element content and attribute values.
+std::string escapeHTML(llvm::StringRef S);
+
 /// \p S as a DOT quoted string: '"' and '\' escaped, line breaks as "\n"
 /// (so labels keep them), other control characters dropped.
 std::string dotString(llvm::StringRef S);
@@ -59,6 +67,13 @@ llvm::StringRef baseName(llvm::StringRef Path);
 /// "and N more".
 std::string mdCodeList(llvm::ArrayRef<std::string> Names, size_t Max = 16,
                        bool InTable = true);
+
+/// "cannot write 'PATH': REASON" for the error state of \p OS, which is
+/// cleared.
+llvm::Error writeError(llvm::StringRef Path, llvm::raw_fd_ostream &OS);
+
+/// Flush \p F (the output \p Path) and keep it if everything was written.
+llvm::Error keepOutputFile(llvm::ToolOutputFile &F, llvm::StringRef Path);
 
 /// Write \p Text to \p Path ("-": stdout) through a ToolOutputFile, kept
 /// only if everything was written.

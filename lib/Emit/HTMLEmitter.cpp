@@ -17,6 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EmitSupport.h"
+
 #include "tlp/Emit/Emitter.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/Support/FileUtilities.h"
@@ -37,39 +39,14 @@ using namespace llvm;
 using ojson = nlohmann::ordered_json;
 
 namespace tlp {
+using emit::escapeHTML;
+using emit::keepOutputFile;
+using emit::writeError;
 namespace {
 
 // TlpCSS, TlpJS: lib/Emit/html/tlp.css and tlp.js, embedded by
 // lib/Emit/html/Embed.cmake.
 #include "HTMLAssets.inc"
-
-/// Escape text for HTML element content and attribute values.
-std::string escapeHTML(StringRef S) {
-  std::string Out;
-  Out.reserve(S.size() + S.size() / 8);
-  for (char C : S) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    case '\'':
-      Out += "&#39;";
-      break;
-    default:
-      Out += C;
-    }
-  }
-  return Out;
-}
 
 /// --pretty layout: the unit object and the objects under it (graphs,
 /// code) one key per line; arrays of objects or arrays one element per
@@ -366,13 +343,6 @@ std::string pageTitle(const Module &M) {
   if (M.Logs.size() != 1)
     return "tlp";
   return "tlp: " + sys::path::filename(M.logName(0)).str();
-}
-
-Error writeError(StringRef Path, raw_fd_ostream &OS) {
-  std::error_code EC = OS.error();
-  OS.clear_error();
-  return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
-                           EC.message().c_str());
 }
 
 class HTMLEmitter : public Emitter {

@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EmitSupport.h"
+
 #include "tlp/Emit/Emitter.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/Support/FileUtilities.h"
@@ -19,6 +21,7 @@ using namespace llvm;
 using ojson = nlohmann::ordered_json;
 
 namespace tlp {
+using emit::keepOutputFile;
 
 const char *const JSONSchemaVersion = "tlp-json/1";
 
@@ -303,15 +306,7 @@ public:
     OS.flush();
     if (!Out)
       return Error::success();
-    raw_fd_ostream &FOS = Out->os();
-    if (FOS.has_error()) {
-      std::error_code EC = FOS.error();
-      FOS.clear_error();
-      return createStringError(EC, "cannot write '%s': %s", Opts.Output.c_str(),
-                               EC.message().c_str());
-    }
-    Out->keep();
-    return Error::success();
+    return keepOutputFile(*Out, Opts.Output);
   }
 
 private:

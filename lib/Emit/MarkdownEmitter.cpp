@@ -259,17 +259,8 @@ public:
       MarkdownRenderOptions RO;
       Doc = renderMarkdownToHTML(Doc, RO);
     }
-    raw_fd_ostream &OS = Out->os();
-    OS << Doc;
-    OS.flush();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
-      return createStringError(EC, "cannot write '%s': %s", Opts.Output.c_str(),
-                               EC.message().c_str());
-    }
-    Out->keep();
-    return Error::success();
+    Out->os() << Doc;
+    return keepOutputFile(*Out, Opts.Output);
   }
 
 private:

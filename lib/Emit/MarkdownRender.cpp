@@ -10,6 +10,8 @@
 
 #include "tlp/Emit/MarkdownRender.h"
 
+#include "EmitSupport.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -24,6 +26,7 @@
 using namespace llvm;
 
 namespace tlp {
+using emit::escapeHTML;
 
 std::string headingAnchor(StringRef Text) {
   std::string Out;
@@ -35,29 +38,6 @@ std::string headingAnchor(StringRef Text) {
       Out += char(C);
     else if (C == ' ')
       Out += '-';
-  }
-  return Out;
-}
-
-static std::string escapeHTML(StringRef S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out += C;
-    }
   }
   return Out;
 }

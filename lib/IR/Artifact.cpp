@@ -114,4 +114,27 @@ Optional<uint32_t> CodeArtifact::findDef(StringRef Name) const {
   return It->second;
 }
 
+std::unique_ptr<Artifact> createArtifact(Artifact::ArtifactKind K) {
+  switch (K) {
+  case Artifact::AK_PreGradGraph:
+  case Artifact::AK_PostGradGraph:
+    return std::make_unique<GraphArtifact>(K);
+  case Artifact::AK_OutputCode:
+  case Artifact::AK_AOTWrapperCode:
+  case Artifact::AK_AOTKernelCode:
+    return std::make_unique<CodeArtifact>(K);
+  case Artifact::AK_NodeMappings:
+    return std::make_unique<MappingArtifact>();
+  case Artifact::AK_KernelStackTraces:
+    return std::make_unique<StackTraceArtifact>();
+  case Artifact::AK_TritonKernelInfo:
+    return std::make_unique<KernelInfoArtifact>();
+  case Artifact::AK_PostToPreGradNodes:
+    return std::make_unique<NodeTreeArtifact>();
+  case Artifact::AK_KernelToPostGradNodes:
+    return std::make_unique<KernelNodesArtifact>();
+  }
+  return nullptr;
+}
+
 } // namespace tlp

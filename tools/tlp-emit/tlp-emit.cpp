@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DriverFlags.h"
 #include "ToolDriver.h"
 
 #include "tlp/Emit/Emitter.h"
@@ -29,6 +30,7 @@ enum class EmitterKind {
 } // namespace
 
 static cl::OptionCategory EmitCategory("tlp-emit options");
+static DriverFlags Flags(EmitCategory);
 
 static cl::opt<EmitterKind> FormatFlag(cl::desc("Output format:"),
                                        cl::cat(EmitCategory));
@@ -76,30 +78,6 @@ static cl::opt<std::string>
                        "(rendered with cmark)"),
               cl::value_desc("markdown|html"), cl::init("markdown"),
               cl::cat(EmitCategory));
-static cl::opt<bool> VerifyEach("verify-each",
-                                cl::desc("Verify the IR after every pass"),
-                                cl::cat(EmitCategory));
-static cl::opt<bool>
-    NoStream("no-stream",
-             cl::desc("Hold the whole input in memory instead of streaming "
-                      "units (for testing; the output is the same)"),
-             cl::Hidden, cl::cat(EmitCategory));
-static cl::opt<bool> Strict("strict",
-                            cl::desc("Treat warnings as errors (exit 1, "
-                                     "write no output)"),
-                            cl::cat(EmitCategory));
-static cl::opt<ReadOptions::Md5Check>
-    Md5("md5", cl::desc("Which payload md5s to check (has_payload)"),
-        cl::values(clEnumValN(ReadOptions::Md5Check::Used, "used",
-                              "the payloads tlp reads (default)"),
-                   clEnumValN(ReadOptions::Md5Check::All, "all",
-                              "every payload, also of events tlp ignores"),
-                   clEnumValN(ReadOptions::Md5Check::None, "none", "none")),
-        cl::init(ReadOptions::Md5Check::Used), cl::cat(EmitCategory));
-static cl::opt<unsigned> Threads("threads",
-                                 cl::desc("Worker threads (default: one per "
-                                          "core)"),
-                                 cl::init(0), cl::cat(EmitCategory));
 
 static std::string commandLine(int argc, char **argv) {
   std::string S;
@@ -155,11 +133,7 @@ int main(int argc, char **argv) {
 
   DriverOptions Opts;
   Opts.Input = InputPath;
-  Opts.VerifyEach = VerifyEach;
-  Opts.Threads = Threads;
-  Opts.Md5 = Md5;
-  // Under --strict nothing is written unless the run is clean.
-  Opts.Stream = !Strict && !NoStream;
+  Flags.apply(Opts);
   bool IsIR = false;
   std::unique_ptr<Module> M = Driver.load(Opts, IsIR);
   if (!M)
@@ -193,9 +167,9 @@ int main(int argc, char **argv) {
   }
   EmitterSink Sink(*E);
   if (!Driver.process(*M, Opts, Sink,
-                      [&] { return !Driver.failsStrict(Strict); })) {
-    Driver.finish(Strict);
+                      [&] { return !Driver.failsStrict(Flags.strict()); })) {
+    Driver.finish(Flags.strict());
     return 1;
   }
-  return Driver.finish(Strict);
+  return Driver.finish(Flags.strict());
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DriverFlags.h"
 #include "ToolDriver.h"
 
 #include "tlp/IR/IRYAML.h"
@@ -23,6 +24,7 @@ using namespace llvm;
 using namespace tlp;
 
 static cl::OptionCategory OptCategory("tlp-opt options");
+static DriverFlags Flags(OptCategory);
 
 static cl::opt<std::string> InputPath(cl::Positional, cl::desc("<input>"),
                                       cl::init("-"), cl::cat(OptCategory));
@@ -44,36 +46,12 @@ static cl::list<PassId>
                        "require):"),
               cl::cat(OptCategory));
 static cl::opt<bool>
-    ListPasses("list-passes", cl::desc("Print the registered passes and exit"),
-               cl::cat(OptCategory));
-static cl::opt<bool> VerifyEach("verify-each",
-                                cl::desc("Verify the IR after every pass"),
-                                cl::cat(OptCategory));
-static cl::opt<bool>
     DisableVerify("disable-verify",
                   cl::desc("Do not verify the input IR and the result"),
                   cl::cat(OptCategory));
 static cl::opt<bool>
-    NoStream("no-stream",
-             cl::desc("Hold the whole input in memory instead of streaming "
-                      "units (for testing; the output is the same)"),
-             cl::Hidden, cl::cat(OptCategory));
-static cl::opt<bool> Strict("strict",
-                            cl::desc("Treat warnings as errors (exit 1, "
-                                     "write no output)"),
-                            cl::cat(OptCategory));
-static cl::opt<ReadOptions::Md5Check>
-    Md5("md5", cl::desc("Which payload md5s to check (has_payload)"),
-        cl::values(clEnumValN(ReadOptions::Md5Check::Used, "used",
-                              "the payloads tlp reads (default)"),
-                   clEnumValN(ReadOptions::Md5Check::All, "all",
-                              "every payload, also of events tlp ignores"),
-                   clEnumValN(ReadOptions::Md5Check::None, "none", "none")),
-        cl::init(ReadOptions::Md5Check::Used), cl::cat(OptCategory));
-static cl::opt<unsigned> Threads("threads",
-                                 cl::desc("Worker threads (default: one per "
-                                          "core)"),
-                                 cl::init(0), cl::cat(OptCategory));
+    ListPasses("list-passes", cl::desc("Print the registered passes and exit"),
+               cl::cat(OptCategory));
 
 namespace {
 /// Prints the IR document by document.
@@ -103,9 +81,10 @@ public:
     printDiagnosticsDocument(M.Diagnostics, Out->os());
     Out->os().flush();
     if (Out->os().has_error()) {
+      std::error_code EC = Out->os().error();
       Out->os().clear_error();
-      return createStringError(std::errc::io_error, "cannot write '%s'",
-                               Path.c_str());
+      return createStringError(EC, "cannot write '%s': %s", Path.c_str(),
+                               EC.message().c_str());
     }
     Out->keep();
     return Error::success();
@@ -143,10 +122,8 @@ int main(int argc, char **argv) {
   ToolDriver Driver("tlp-opt");
   DriverOptions Opts;
   Opts.Input = InputPath;
-  Opts.VerifyEach = VerifyEach;
+  Flags.apply(Opts);
   Opts.Verify = !DisableVerify;
-  Opts.Threads = Threads;
-  Opts.Md5 = Md5;
 
   // Pass flags and --passes run in command-line order.
   std::vector<std::pair<unsigned, std::string>> Ordered;
@@ -168,18 +145,15 @@ int main(int argc, char **argv) {
   for (auto &P : Ordered)
     Opts.Passes.push_back(P.second);
 
-  // Under --strict nothing is written unless the run is clean, so nothing
-  // may be written before the run is over.
-  Opts.Stream = !Strict && !NoStream;
   bool IsIR = false;
   std::unique_ptr<Module> M = Driver.load(Opts, IsIR);
   if (!M)
     return 1;
   IRSink Sink(OutputPath);
   if (!Driver.process(*M, Opts, Sink,
-                      [&] { return !Driver.failsStrict(Strict); })) {
-    Driver.finish(Strict);
+                      [&] { return !Driver.failsStrict(Flags.strict()); })) {
+    Driver.finish(Flags.strict());
     return 1;
   }
-  return Driver.finish(Strict);
+  return Driver.finish(Flags.strict());
 }

@@ -82,6 +82,8 @@ private:
 /// ("pre_grad", "code", ...).
 llvm::StringRef artifactKindName(Artifact::ArtifactKind K);
 bool parseArtifactKind(llvm::StringRef S, Artifact::ArtifactKind &K);
+/// A new, empty artifact of the subclass that holds kind \p K.
+std::unique_ptr<Artifact> createArtifact(Artifact::ArtifactKind K);
 
 /// One FX node.
 struct Node {

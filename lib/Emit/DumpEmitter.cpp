@@ -272,7 +272,7 @@ private:
     if (!sys::fs::status(Path, St, /*follow=*/false) &&
         St.type() == sys::fs::file_type::symlink_file)
       sys::fs::remove(Path);
-    return writeOutputFile(Path, Text);
+    return writeWholeFile(Path, Text);
   }
 
   /// Put \p Text at \p Name in unit \p Me's folder: written if new, a

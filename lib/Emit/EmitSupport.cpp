@@ -5,6 +5,7 @@
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/StringUtils.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -195,12 +196,33 @@ Error keepOutputFile(ToolOutputFile &F, StringRef Path) {
   return Error::success();
 }
 
-Error writeOutputFile(StringRef Path, StringRef Text) {
-  Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Path);
-  if (!F)
-    return F.takeError();
-  (*F)->os() << Text;
-  return keepOutputFile(**F, Path);
+Error writeWholeFile(StringRef Path, StringRef Text) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  if (EC)
+    return createStringError(EC, "cannot open output file '%s': %s",
+                             Path.str().c_str(), EC.message().c_str());
+  OS << Text;
+  OS.close();
+  if (OS.has_error()) {
+    Error E = writeError(Path, OS);
+    sys::fs::remove(Path);
+    return E;
+  }
+  return Error::success();
+}
+
+OutputSet::~OutputSet() {
+  if (!Kept)
+    for (const std::string &P : Paths)
+      sys::fs::remove(P);
+}
+
+Error OutputSet::write(StringRef Path, StringRef Text) {
+  if (Error E = writeWholeFile(Path, Text))
+    return E;
+  Paths.push_back(Path.str());
+  return Error::success();
 }
 
 } // namespace emit

@@ -359,15 +359,15 @@ public:
 private:
   bool DirMode = false;
   std::string Dir;
-  /// Single page: the page. Directory: every page written so far, closed,
-  /// kept (made permanent) only when the whole output succeeded.
+  /// Single page: the page. Directory: every file written so far, kept
+  /// only when the whole output succeeded.
   std::unique_ptr<ToolOutputFile> Page;
-  std::vector<std::unique_ptr<ToolOutputFile>> Files;
+  emit::OutputSet Files;
   std::vector<UnitSummary> Summaries;
   StringSet<> Ids;
 
-  Expected<std::unique_ptr<ToolOutputFile>> create(StringRef Name);
-  Error close(ToolOutputFile &F, StringRef Path);
+  /// Write the file \p Name of the output directory.
+  Error write(StringRef Name, StringRef Text);
   void writeHead(raw_ostream &OS, StringRef Title, StringRef Mode);
   void writeApp(raw_ostream &OS);
   void writeIndexBody(raw_ostream &OS, const Module &M, bool Links);
@@ -508,21 +508,10 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
      << escapeHTML(Opts.CommandLine) << "</code></p>\n";
 }
 
-Expected<std::unique_ptr<ToolOutputFile>> HTMLEmitter::create(StringRef Name) {
+Error HTMLEmitter::write(StringRef Name, StringRef Text) {
   SmallString<256> Path(Dir);
   sys::path::append(Path, Name);
-  return openOutputFile(Path);
-}
-
-Error HTMLEmitter::close(ToolOutputFile &F, StringRef Path) {
-  raw_fd_ostream &OS = F.os();
-  OS.flush();
-  if (OS.has_error())
-    return writeError(Path, OS);
-  OS.close();
-  if (OS.has_error())
-    return writeError(Path, OS);
-  return Error::success();
+  return Files.write(Path, Text);
 }
 
 Error HTMLEmitter::begin(const Module &M) {
@@ -535,15 +524,9 @@ Error HTMLEmitter::begin(const Module &M) {
                                Dir.c_str(), EC.message().c_str());
     for (auto [Name, Text] :
          {std::pair<const char *, const char *>{"tlp.css", TlpCSS},
-          {"tlp.js", TlpJS}}) {
-      Expected<std::unique_ptr<ToolOutputFile>> F = create(Name);
-      if (!F)
-        return F.takeError();
-      (*F)->os() << Text;
-      if (Error Err = close(**F, (*F)->getFilename()))
+          {"tlp.js", TlpJS}})
+      if (Error Err = write(Name, Text))
         return Err;
-      Files.push_back(std::move(*F));
-    }
     return Error::success();
   }
   Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
@@ -606,18 +589,14 @@ Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
                << escapeHTML(S.Id) << "\">" << Data << "</script>\n";
     return Error::success();
   }
-  Expected<std::unique_ptr<ToolOutputFile>> F = create(S.File);
-  if (!F)
-    return F.takeError();
-  raw_ostream &OS = (*F)->os();
+  std::string Text;
+  Text.reserve(Data.size() + 4096);
+  raw_string_ostream OS(Text);
   writeHead(OS, "tlp: " + S.Name, "unit");
   OS << "<script type=\"application/json\" class=\"tlp-unit\" data-unit=\""
      << escapeHTML(S.Id) << "\">" << Data << "</script>\n";
   writeApp(OS);
-  if (Error Err = close(**F, (*F)->getFilename()))
-    return Err;
-  Files.push_back(std::move(*F));
-  return Error::success();
+  return write(S.File, OS.str());
 }
 
 Error HTMLEmitter::end(const Module &M) {
@@ -637,28 +616,19 @@ Error HTMLEmitter::end(const Module &M) {
   ojson List = ojson::array();
   for (const UnitSummary &S : Summaries)
     List.push_back(ojson::array({S.Id, S.Name, S.File}));
-  Expected<std::unique_ptr<ToolOutputFile>> UnitsJS = create("units.js");
-  if (!UnitsJS)
-    return UnitsJS.takeError();
-  (*UnitsJS)->os() << "window.TLP_UNITS = " << scriptJSON(List, Opts.Pretty)
-                   << ";\n";
-  if (Error Err = close(**UnitsJS, (*UnitsJS)->getFilename()))
+  if (Error Err = write("units.js", "window.TLP_UNITS = " +
+                                        scriptJSON(List, Opts.Pretty) + ";\n"))
     return Err;
-  Files.push_back(std::move(*UnitsJS));
 
-  Expected<std::unique_ptr<ToolOutputFile>> Index = create("index.html");
-  if (!Index)
-    return Index.takeError();
-  raw_ostream &OS = (*Index)->os();
+  std::string Text;
+  raw_string_ostream OS(Text);
   writeHead(OS, pageTitle(M), "index");
   OS << "<main id=\"index\">\n";
   writeIndexBody(OS, M, /*Links=*/true);
   OS << "</main>\n</body>\n</html>\n";
-  if (Error Err = close(**Index, (*Index)->getFilename()))
+  if (Error Err = write("index.html", OS.str()))
     return Err;
-  Files.push_back(std::move(*Index));
-  for (std::unique_ptr<ToolOutputFile> &F : Files)
-    F->keep();
+  Files.keep();
   return Error::success();
 }
 

@@ -32,7 +32,10 @@ Optional<SourceLoc> parseFXFileComment(StringRef Line) {
       SourceLoc L;
       L.File = S.substr(0, C).str();
       uint64_t N;
-      if (!parseUnsigned(S.substr(C + 1, D - C - 1), N) || N > UINT32_MAX)
+      // Python lines count from 1; a line 0 locates nothing (as in
+      // parseStackTrace).
+      if (!parseUnsigned(S.substr(C + 1, D - C - 1), N) || N > UINT32_MAX ||
+          N == 0)
         return None;
       L.Line = static_cast<uint32_t>(N);
       StringRef Rest = S.substr(D + 4);

@@ -20,7 +20,8 @@ namespace tlp {
 
 /// Parse an FX summary comment: `# File: /a/b.py:79 in forward, code: x = f(x)`
 /// (any indentation, optional `Annotation: {...}` before `File:`). Returns
-/// None for other comments, such as `# No stacktrace found ...`.
+/// None for other comments, such as `# No stacktrace found ...`, and for a
+/// line number of 0.
 llvm::Optional<SourceLoc> parseFXFileComment(llvm::StringRef Line);
 
 /// Parse a Python traceback text: pairs of `File "p", line N, in fn` and the

@@ -2,6 +2,9 @@
 # Build the libFuzzer targets with clang (ASan + UBSan) and run each for a
 # bounded time, starting from seeds made from the test fixtures.
 #   utils/run-fuzzers.sh [SECONDS-PER-TARGET]     (default: $TLP_FUZZ_SECONDS or 30)
+# TLP_FUZZ_SEED=N fixes libFuzzer's random seed (utils/run-tests.sh, and so
+# CI, uses 1, so that a CI run explores the same inputs each time and fails
+# only when the code changed); unset, each run explores new ones.
 # A target that breaks a property or crashes leaves its input in
 # $build/fuzz-out/<target>/crash-*; copy it to fuzz/regressions/<target>/
 # once fixed, so that the test suite replays it. Exits non-zero on a find.
@@ -36,8 +39,10 @@ for t in "${targets[@]}"; do
   echo "run-fuzzers: $t for ${secs}s"
   # -timeout: an input that takes 10 s counts as a hang.
   # -entropic=0: entropic scheduling cost two thirds of the time here.
+  seed=()
+  [[ -n "${TLP_FUZZ_SEED:-}" ]] && seed=(-seed="$TLP_FUZZ_SEED")
   if ! "$build/bin/tlp-fuzz-$t" -max_total_time="$secs" -timeout=10 -entropic=0 \
-      -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+      "${seed[@]}" -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
       -artifact_prefix="$out/$t/" "${dict[@]}" \
       "$corpus" "$out/seeds/$t" "${regress[@]}" >"$out/$t/log.txt" 2>&1; then
     failed+=("$t")

@@ -5,7 +5,9 @@
 #      instrumentation (build-san/) and run the same tests there (the
 #      browser tests excepted: they test the page script, not our C++);
 #   3. (a CTest test of that build) run every fuzz target for
-#      TLP_FUZZ_SECONDS (default 30) seconds (utils/run-fuzzers.sh).
+#      TLP_FUZZ_SECONDS (default 30) seconds (utils/run-fuzzers.sh), with
+#      libFuzzer's seed fixed to TLP_FUZZ_SEED (default 1) so that CI is
+#      repeatable; utils/run-fuzzers.sh alone explores with a new seed.
 # The output ends with CTest's summary line.
 # Exits non-zero on any failure. TLP_SANITIZE=0 skips 2 and 3 (a quick run).
 set -euo pipefail
@@ -31,4 +33,5 @@ cmake --build "$san" -j "${TLP_JOBS:-$(nproc)}"
 echo "run-tests: tests of the sanitizer build, then fuzzing"
 # Any report aborts the tool and fails its test (test/lit.cfg.py sets
 # ASAN_OPTIONS, UBSAN_OPTIONS and LSAN_OPTIONS).
+export TLP_FUZZ_SEED="${TLP_FUZZ_SEED:-1}"
 ctest --test-dir "$san" --output-on-failure

@@ -13,30 +13,8 @@ import json
 import re
 import sys
 
-EVENT = re.compile(r"^(?:\[rank\d+\]:)?[VIWEC]\d{4} [\d:.]+ \d+ .*?:\d+\] (\{.*\})\s*$")
+from logpayloads import payloads
 
-
-def read_payloads(path):
-    """Map envelope line -> payload text."""
-    out = {}
-    with open(path, encoding="utf-8", errors="replace", newline="") as f:
-        lines = f.read().split("\n")
-    cur, buf = None, []
-    for i, raw in enumerate(lines, 1):
-        line = raw[:-1] if raw.endswith("\r") else raw
-        if line.startswith("\t"):
-            if cur is not None:
-                buf.append(line[1:])
-            continue
-        if cur is not None:
-            out[cur] = "\n".join(buf)
-        cur, buf = None, []
-        m = EVENT.match(line)
-        if m and '"has_payload"' in m.group(1):
-            cur = i
-    if cur is not None:
-        out[cur] = "\n".join(buf)
-    return out
 
 
 def names_kernel(text, name):
@@ -54,14 +32,14 @@ def names_kernel(text, name):
 
 def main():
     log, out = sys.argv[1], sys.argv[2]
-    payloads = read_payloads(log)
+    texts = payloads(log)
     with open(out, encoding="utf-8") as f:
         doc = json.load(f)
     problems = []
     for u in doc["units"]:
         art = u["artifacts"]
         kernels = {k["key"]: k for k in u["kernels"]}
-        code = payloads.get(art["code"]["line"]) if art["code"] else None
+        code = texts.get(art["code"]["line"]) if art["code"] else None
         code_lines = code.split("\n") if code is not None else []
         for k in u["kernels"]:
             for n in k["call_lines"]:
@@ -74,7 +52,7 @@ def main():
                             ("post_grad", u["post_grad_nodes"])):
             if not art[role]:
                 continue
-            text = payloads[art[role]["line"]].split("\n")
+            text = texts[art[role]["line"]].split("\n")
             for n in nodes:
                 if n["op"] == "output":
                     continue
@@ -85,7 +63,7 @@ def main():
                                     % (u["id"], role, n["name"], n["line"]))
         if not art["mapping"]:
             continue
-        mapping = json.loads(payloads[art["mapping"]["line"]])
+        mapping = json.loads(texts[art["mapping"]["line"]])
         keys = set(mapping.get("cppCodeToPost", {}))
         for vs in mapping.get("postToCppCode", {}).values():
             keys.update(vs)

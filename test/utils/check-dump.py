@@ -15,28 +15,9 @@ import os
 import re
 import sys
 
-EVENT = re.compile(r"^(?:\[rank\d+\]:)?[VIWEC]\d{4} [\d:.]+ \d+ .*?:\d+\] (\{.*\})\s*$")
+from logpayloads import payloads
+
 NOTE = re.compile(r"  (#|//) tlp: .*$")
-
-
-def payloads(path):
-    out, cur, buf = {}, None, []
-    with open(path, encoding="utf-8", errors="replace", newline="") as f:
-        lines = f.read().split("\n")
-    for i, raw in enumerate(lines, 1):
-        line = raw[:-1] if raw.endswith("\r") else raw
-        if line.startswith("\t") or (line == "" and cur is not None):
-            if cur is not None:
-                buf.append(line[1:])
-            continue
-        if cur is not None:
-            out[cur] = "\n".join(buf)
-        cur, buf = None, []
-        if EVENT.match(line) and '"has_payload"' in line:
-            cur = i
-    if cur is not None:
-        out[cur] = "\n".join(buf)
-    return out
 
 
 def strip(text):

@@ -3,8 +3,8 @@
 # bounded time, starting from seeds made from the test fixtures.
 #   utils/run-fuzzers.sh [SECONDS-PER-TARGET]     (default: $TLP_FUZZ_SECONDS or 30)
 # TLP_FUZZ_SEED=N fixes libFuzzer's random seed (utils/run-tests.sh, and so
-# CI, uses 1, so that a CI run explores the same inputs each time and fails
-# only when the code changed); unset, each run explores new ones.
+# CI, uses 1, so that runs start alike; a time-bounded run still gets
+# further on a faster machine); unset, each run explores new ones.
 # A target that breaks a property or crashes leaves its input in
 # $build/fuzz-out/<target>/crash-*; copy it to fuzz/regressions/<target>/
 # once fixed, so that the test suite replays it. Exits non-zero on a find.

@@ -6,8 +6,8 @@
 #      browser tests excepted: they test the page script, not our C++);
 #   3. (a CTest test of that build) run every fuzz target for
 #      TLP_FUZZ_SECONDS (default 30) seconds (utils/run-fuzzers.sh), with
-#      libFuzzer's seed fixed to TLP_FUZZ_SEED (default 1) so that CI is
-#      repeatable; utils/run-fuzzers.sh alone explores with a new seed.
+#      libFuzzer's seed fixed to TLP_FUZZ_SEED (default 1) so that runs
+#      start alike; utils/run-fuzzers.sh alone explores with a new seed.
 # The output ends with CTest's summary line.
 # Exits non-zero on any failure. TLP_SANITIZE=0 skips 2 and 3 (a quick run).
 set -euo pipefail

@@ -898,6 +898,12 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
   D.M = &M;
   D.D = &Out.Diagnostics;
   In >> D;
+  if (In.error() && !Ctx.Failed)
+    // YAML I/O can fail without a message (a directive inside a document,
+    // say); say where.
+    Diags.report(Severity::Error, File, Line,
+                 "this document is not well-formed YAML",
+                 excerpt(trimWS(Marker)));
   if (In.error() || Ctx.Failed)
     return notValidIR(File);
   switch (D.Kind) {

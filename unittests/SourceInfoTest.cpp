@@ -41,3 +41,24 @@ TEST(SourceInfo, StackTraces) {
   EXPECT_EQ(Export[1].Code, "return torch.sigmoid(input)");
   EXPECT_TRUE(parseStackTrace("no frames here").empty());
 }
+
+// Traces escaped twice hold a literal backslash-n: every frame is kept and
+// no code line swallows the frames after it.
+TEST(SourceInfo, EscapedStackTraces) {
+  auto Frames = parseStackTrace(
+      "  File \"/a/m.py\", line 7, in forward\\n    y = f(x)\\n"
+      "  File \"/t/act.py\", line 359, in forward\\n    return g(x)\\n");
+  ASSERT_EQ(Frames.size(), 2u);
+  EXPECT_EQ(Frames[0].Function, "forward");
+  EXPECT_EQ(Frames[0].Code, "y = f(x)");
+  EXPECT_EQ(Frames[1].File, "/t/act.py");
+  EXPECT_EQ(Frames[1].Line, 359u);
+  EXPECT_EQ(Frames[1].Code, "return g(x)");
+  // Real and literal newlines mixed.
+  auto Mixed = parseStackTrace("File \"/a/m.py\", line 8, in f\n    z = y"
+                               "\\nFile \"/b.py\", line 2, in g\\n    h()");
+  ASSERT_EQ(Mixed.size(), 2u);
+  EXPECT_EQ(Mixed[0].Code, "z = y");
+  EXPECT_EQ(Mixed[1].Code, "h()");
+  EXPECT_EQ(decodeStackTraceText("a\\nb\\\\c"), "a\nb\\\\c");
+}

@@ -2315,6 +2315,82 @@ def call(args):
     return log.text()
 
 
+# --------------------------------------------------------------------------
+# stack_escapes.log: kernel stack traces whose newlines are escaped twice, so
+# that the decoded JSON strings hold a literal backslash-n (TLPARSE.md
+# section 2: tlparse's readable page turns a literal \n into a newline).
+# One trace has three frames on one escaped line, one mixes real and
+# escaped newlines, one is escaped and also ends with a literal \n.
+
+def gen_stack_escapes():
+    log = TraceLog(month_day="0303", hour=3)
+    cid = (0, 0, 0)
+    pre = """class GraphModule(torch.nn.Module):
+    def forward(self, L_x_: "f32[4][1]cpu"):
+        l_x_ = L_x_
+        
+         # File: {f}:7 in forward, code: y = torch.sigmoid(x)
+        y: "f32[4][1]cpu" = torch.sigmoid(l_x_);  l_x_ = None
+        
+         # File: {f}:8 in forward, code: z = y * 2
+        z: "f32[4][1]cpu" = y * 2;  y = None
+        return (z,)
+        """.format(f=MODEL)
+    post = """class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "f32[4][1]cpu"):
+         # File: {f}:7 in forward, code: y = torch.sigmoid(x)
+        sigmoid: "f32[4][1]cpu" = torch.ops.aten.sigmoid.default(arg0_1);  arg0_1 = None
+        
+         # File: {f}:8 in forward, code: z = y * 2
+        mul: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(sigmoid, 2);  sigmoid = None
+        return (mul,)
+        """.format(f=MODEL)
+    code = PY_HEADER.format(aot_id="0_inference", device_imports="") + """
+
+# Topologically Sorted Source Nodes: [y, z], Original ATen: [aten.sigmoid, aten.mul]
+""" + cpp_src("cpp_fused_mul_sigmoid_0", "'const float*', 'float*'",
+              "const float* in_ptr0, float* out_ptr0",
+              """    for(int64_t x0=static_cast<int64_t>(0LL); x0<static_cast<int64_t>(4LL); x0+=static_cast<int64_t>(1LL))
+    {
+        out_ptr0[x0] = 2.0f / (1.0f + std::exp(-in_ptr0[x0]));
+    }""") + """
+
+async_compile.wait(globals())
+del async_compile
+
+def call(args):
+    arg0_1, = args
+    args.clear()
+    assert_size_stride(arg0_1, (4, ), (1, ))
+    buf0 = empty_strided_cpu((4, ), (1, ), torch.float32)
+    # [Provenance debug handles] cpp_fused_mul_sigmoid_0:1
+    cpp_fused_mul_sigmoid_0(arg0_1, buf0)
+    del arg0_1
+    return (buf0, )
+""" + PY_FOOTER.format(
+        bench_inputs="    arg0_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)",
+        bench_args="arg0_1")
+    lib = "/usr/lib/python3/site-packages/torch/nn/modules/activation.py"
+    frames = [(MODEL, 7, "forward", "y = torch.sigmoid(x)"),
+              (lib, 359, "forward", "return torch.sigmoid(input)"),
+              (MODEL, 8, "forward", "z = y * 2")]
+    lit = "\\n"  # a backslash and an n in the decoded string
+    one_line = lit.join('  File "%s", line %d, in %s%s    %s' % (f, l, fn, lit, c)
+                        for f, l, fn, c in frames[:2]) + lit
+    mixed = ('  File "%s", line %d, in %s\n    %s' % frames[2] + lit +
+             '  File "%s", line %d, in %s%s    %s\n' % (frames[1][:3] + (lit, frames[1][3])))
+    log.artifact("before_pre_grad_graph", pre, cid=cid)
+    log.artifact("after_post_grad_graph", post, cid=cid)
+    log.event("inductor_output_code", {"filename": "/tmp/torchinductor_user/se/cse.py"},
+              cid=cid, payload=code, path="torch/_inductor/graph.py", lineno=2390)
+    log.artifact("inductor_provenance_tracking_node_mappings", node_mapping(
+        {"y": ["sigmoid"], "z": ["mul"]},
+        {"cpp_fused_mul_sigmoid_0:1": ["sigmoid", "mul"]}), encoding="json", cid=cid)
+    log.artifact("inductor_provenance_tracking_kernel_stack_traces", json.dumps(
+        {"cpp_fused_mul_sigmoid_0:1": [one_line, mixed]}), encoding="json", cid=cid)
+    return log.text()
+
+
 FIXTURES = {
     "test/Inputs/jit_cuda_train.log": gen_jit_cuda_train,
     "test/Inputs/jit_cpu_v1.log": gen_jit_cpu_v1,
@@ -2329,6 +2405,7 @@ FIXTURES = {
     "test/Inputs/strings.log": gen_strings,
     "test/Inputs/markup.log": gen_markup,
     "test/Inputs/html_escape.log": gen_html_escape,
+    "test/Inputs/stack_escapes.log": gen_stack_escapes,
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_0_8mrxh2kq.log": lambda: gen_rank(0),
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_1_b0x9zu1c.log": lambda: gen_rank(1, crlf=True),
     "test/Inputs/ranks/README.txt": gen_ranks_readme,

@@ -52,9 +52,29 @@ Optional<SourceLoc> parseFXFileComment(StringRef Line) {
   }
 }
 
+std::string decodeStackTraceText(StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\\' && I + 1 < Text.size() && Text[I + 1] == 'n') {
+      Out += '\n';
+      ++I;
+      continue;
+    }
+    Out += Text[I];
+  }
+  return Out;
+}
+
 std::vector<SourceLoc> parseStackTrace(StringRef Text) {
   std::vector<SourceLoc> Frames;
   std::vector<StringRef> Lines;
+  // Most traces have real newlines only: decode only when needed.
+  std::string Decoded;
+  if (Text.contains("\\n")) {
+    Decoded = decodeStackTraceText(Text);
+    Text = Decoded;
+  }
   splitLines(Text, Lines);
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef L = trimWS(Lines[I]);

@@ -14,6 +14,7 @@
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
 #include <vector>
 
 namespace tlp {
@@ -25,8 +26,14 @@ namespace tlp {
 llvm::Optional<SourceLoc> parseFXFileComment(llvm::StringRef Line);
 
 /// Parse a Python traceback text: pairs of `File "p", line N, in fn` and the
-/// code line after it. Frames come out outermost first, as written.
+/// code line after it. Frames come out outermost first, as written. A
+/// literal backslash-n (a trace escaped twice on its way into the log) is a
+/// newline, as tlparse reads it (decodeStackTraceText).
 std::vector<SourceLoc> parseStackTrace(llvm::StringRef Text);
+
+/// \p Text with every literal `\n` (a backslash and an n) turned into a
+/// newline, as tlparse's readable stack-trace page does.
+std::string decodeStackTraceText(llvm::StringRef Text);
 
 } // namespace tlp
 

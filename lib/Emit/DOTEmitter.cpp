@@ -348,7 +348,7 @@ public:
                                "unknown --graph value '%s' (expected pre, "
                                "post or provenance)",
                                Opts.Graph.c_str());
-    Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
+    Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
     if (!F)
       return F.takeError();
     Out = std::move(*F);
@@ -377,11 +377,11 @@ public:
       OS.flush();
     }
     Out->os() << Text;
-    return keepOutputFile(*Out, Opts.Output);
+    return Out->commit();
   }
 
 private:
-  std::unique_ptr<ToolOutputFile> Out;
+  std::unique_ptr<OutputFile> Out;
   GraphMode Mode = GraphMode::Provenance;
   std::vector<std::string> AllUnits;
   std::string Text;

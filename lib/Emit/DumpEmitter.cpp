@@ -17,6 +17,7 @@
 
 #include "tlp/Emit/Emitter.h"
 #include "tlp/IR/Provenance.h"
+#include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/StringUtils.h"
 #include "tlp/Support/Version.h"
 
@@ -143,14 +144,11 @@ public:
       return createStringError(
           std::errc::invalid_argument,
           "--dump writes a directory: give it with -o DIR");
-    Dir = Opts.Output;
-    if (sys::fs::exists(Dir) && !sys::fs::is_directory(Dir))
-      return createStringError(std::errc::not_a_directory,
-                               "cannot write '%s': not a directory",
-                               Dir.c_str());
-    if (std::error_code EC = sys::fs::create_directories(Dir))
-      return createStringError(EC, "cannot create '%s': %s", Dir.c_str(),
-                               EC.message().c_str());
+    Expected<std::unique_ptr<OutputDirectory>> D =
+        OutputDirectory::create(Opts.Output, "index.md", "# tlp dump\n");
+    if (!D)
+      return D.takeError();
+    Out = std::move(*D);
     return Error::success();
   }
 
@@ -251,13 +249,13 @@ public:
       OS << " |\n";
     }
     OS.flush();
-    SmallString<256> Index(Dir);
-    sys::path::append(Index, "index.md");
-    return writeFile(Index.str(), S);
+    if (Error Err = Out->write("index.md", S))
+      return Err;
+    return Out->commit();
   }
 
 private:
-  std::string Dir;
+  std::unique_ptr<OutputDirectory> Out;
   size_t Seen = 0;
   std::vector<std::string> AllUnits;
   std::vector<UnitEntry> Entries;
@@ -265,15 +263,6 @@ private:
   std::unique_ptr<PendingPre> Pending;
   /// MD5 of a content -> path relative to Dir of the file holding it.
   std::map<std::pair<uint64_t, uint64_t>, std::string> Written;
-
-  Error writeFile(StringRef Path, StringRef Text) {
-    // Never write through a link left by an earlier dump.
-    sys::fs::file_status St;
-    if (!sys::fs::status(Path, St, /*follow=*/false) &&
-        St.type() == sys::fs::file_type::symlink_file)
-      sys::fs::remove(Path);
-    return writeWholeFile(Path, Text);
-  }
 
   /// Put \p Text at \p Name in unit \p Me's folder: written if new, a
   /// relative symbolic link to the first copy if not.
@@ -285,27 +274,18 @@ private:
     MD5::MD5Result R;
     Hash.final(R);
     auto Key = std::make_pair(R.high(), R.low());
-    SmallString<256> Full(Dir);
-    sys::path::append(Full, E.Folder, Name);
-    if (std::error_code EC =
-            sys::fs::create_directories(sys::path::parent_path(Full)))
-      return createStringError(EC, "cannot create '%s': %s",
-                               sys::path::parent_path(Full).str().c_str(),
-                               EC.message().c_str());
     auto It = Written.find(Key);
     if (It == Written.end()) {
       Written[Key] = Rel;
       E.Files.push_back({Name.str(), Rel, Rel});
-      return writeFile(Full, Text);
+      return Out->write(Rel, Text);
     }
     std::string Target;
     for (size_t Depth = StringRef(Rel).count('/'); Depth; --Depth)
       Target += "../";
     Target += It->second;
-    sys::fs::remove(Full);
-    if (std::error_code EC = sys::fs::create_link(Target, Full))
-      return createStringError(EC, "cannot link '%s' to '%s': %s", Full.c_str(),
-                               Target.c_str(), EC.message().c_str());
+    if (Error Err = Out->link(Rel, Target))
+      return Err;
     E.Files.push_back({Name.str(), Rel, It->second});
     return Error::success();
   }

@@ -180,50 +180,5 @@ std::string escapeHTML(StringRef S) {
   return Out;
 }
 
-Error writeError(StringRef Path, raw_fd_ostream &OS) {
-  std::error_code EC = OS.error();
-  OS.clear_error();
-  return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
-                           EC.message().c_str());
-}
-
-Error keepOutputFile(ToolOutputFile &F, StringRef Path) {
-  raw_fd_ostream &OS = F.os();
-  OS.flush();
-  if (OS.has_error())
-    return writeError(Path, OS);
-  F.keep();
-  return Error::success();
-}
-
-Error writeWholeFile(StringRef Path, StringRef Text) {
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
-  if (EC)
-    return createStringError(EC, "cannot open output file '%s': %s",
-                             Path.str().c_str(), EC.message().c_str());
-  OS << Text;
-  OS.close();
-  if (OS.has_error()) {
-    Error E = writeError(Path, OS);
-    sys::fs::remove(Path);
-    return E;
-  }
-  return Error::success();
-}
-
-OutputSet::~OutputSet() {
-  if (!Kept)
-    for (const std::string &P : Paths)
-      sys::fs::remove(P);
-}
-
-Error OutputSet::write(StringRef Path, StringRef Text) {
-  if (Error E = writeWholeFile(Path, Text))
-    return E;
-  Paths.push_back(Path.str());
-  return Error::success();
-}
-
 } // namespace emit
 } // namespace tlp

@@ -17,11 +17,6 @@
 #include <string>
 #include <vector>
 
-namespace llvm {
-class ToolOutputFile;
-class raw_fd_ostream;
-} // namespace llvm
-
 namespace tlp {
 namespace emit {
 
@@ -67,38 +62,6 @@ llvm::StringRef baseName(llvm::StringRef Path);
 /// "and N more".
 std::string mdCodeList(llvm::ArrayRef<std::string> Names, size_t Max = 16,
                        bool InTable = true);
-
-/// "cannot write 'PATH': REASON" for the error state of \p OS, which is
-/// cleared.
-llvm::Error writeError(llvm::StringRef Path, llvm::raw_fd_ostream &OS);
-
-/// Flush \p F (the output \p Path) and keep it if everything was written.
-llvm::Error keepOutputFile(llvm::ToolOutputFile &F, llvm::StringRef Path);
-
-/// Write \p Text to the file \p Path in one go; on failure the file is
-/// removed. Unlike a ToolOutputFile it does not register the file for
-/// removal on a signal: LLVM's list of such files only grows and is walked
-/// on every registration, so the thousands of files of a directory output
-/// would cost quadratic time. An interrupted run may leave the file.
-llvm::Error writeWholeFile(llvm::StringRef Path, llvm::StringRef Text);
-
-/// Files of one output (a directory of pages), written whole with
-/// writeWholeFile(), kept together or not at all: unless keep() was
-/// called, the destructor removes every file written.
-class OutputSet {
-public:
-  OutputSet() = default;
-  OutputSet(const OutputSet &) = delete;
-  OutputSet &operator=(const OutputSet &) = delete;
-  ~OutputSet();
-
-  llvm::Error write(llvm::StringRef Path, llvm::StringRef Text);
-  void keep() { Kept = true; }
-
-private:
-  std::vector<std::string> Paths;
-  bool Kept = false;
-};
 
 } // namespace emit
 } // namespace tlp

@@ -40,8 +40,6 @@ using ojson = nlohmann::ordered_json;
 
 namespace tlp {
 using emit::escapeHTML;
-using emit::keepOutputFile;
-using emit::writeError;
 namespace {
 
 // TlpCSS, TlpJS: lib/Emit/html/tlp.css and tlp.js, embedded by
@@ -361,8 +359,8 @@ private:
   std::string Dir;
   /// Single page: the page. Directory: every file written so far, kept
   /// only when the whole output succeeded.
-  std::unique_ptr<ToolOutputFile> Page;
-  emit::OutputSet Files;
+  std::unique_ptr<OutputFile> Page;
+  std::unique_ptr<OutputDirectory> Files;
   std::vector<UnitSummary> Summaries;
   StringSet<> Ids;
 
@@ -509,19 +507,18 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
 }
 
 Error HTMLEmitter::write(StringRef Name, StringRef Text) {
-  SmallString<256> Path(Dir);
-  sys::path::append(Path, Name);
-  return Files.write(Path, Text);
+  return Files->write(Name, Text);
 }
 
 Error HTMLEmitter::begin(const Module &M) {
   DirMode = isDirectoryOutput(Opts.Output);
   if (DirMode) {
     Dir = Opts.Output;
-    if (std::error_code EC =
-            sys::fs::create_directories(Dir, true, sys::fs::all_all))
-      return createStringError(EC, "cannot create directory '%s': %s",
-                               Dir.c_str(), EC.message().c_str());
+    Expected<std::unique_ptr<OutputDirectory>> D = OutputDirectory::create(
+        Dir, "index.html", "<meta name=\"generator\" content=\"tlp ");
+    if (!D)
+      return D.takeError();
+    Files = std::move(*D);
     for (auto [Name, Text] :
          {std::pair<const char *, const char *>{"tlp.css", TlpCSS},
           {"tlp.js", TlpJS}})
@@ -529,7 +526,7 @@ Error HTMLEmitter::begin(const Module &M) {
         return Err;
     return Error::success();
   }
-  Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
+  Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
   if (!F)
     return F.takeError();
   Page = std::move(*F);
@@ -601,16 +598,12 @@ Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
 
 Error HTMLEmitter::end(const Module &M) {
   if (!DirMode) {
-    raw_fd_ostream &OS = Page->os();
+    raw_ostream &OS = Page->os();
     OS << "<section id=\"overview\" hidden>\n";
     writeIndexBody(OS, M, /*Links=*/false);
     OS << "</section>\n";
     writeApp(OS);
-    OS.flush();
-    if (OS.has_error())
-      return writeError(Opts.Output, OS);
-    Page->keep();
-    return Error::success();
+    return Page->commit();
   }
   // units.js: the unit list of the pages' selectors.
   ojson List = ojson::array();
@@ -628,8 +621,7 @@ Error HTMLEmitter::end(const Module &M) {
   OS << "</main>\n</body>\n</html>\n";
   if (Error Err = write("index.html", OS.str()))
     return Err;
-  Files.keep();
-  return Error::success();
+  return Files->commit();
 }
 
 } // namespace

@@ -21,7 +21,6 @@ using namespace llvm;
 using ojson = nlohmann::ordered_json;
 
 namespace tlp {
-using emit::keepOutputFile;
 
 const char *const JSONSchemaVersion = "tlp-json/1";
 
@@ -237,7 +236,7 @@ public:
     if (Opts.Stream) {
       Stream = Opts.Stream;
     } else {
-      Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
+      Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
       if (!F)
         return F.takeError();
       Out = std::move(*F);
@@ -306,11 +305,11 @@ public:
     OS.flush();
     if (!Out)
       return Error::success();
-    return keepOutputFile(*Out, Opts.Output);
+    return Out->commit();
   }
 
 private:
-  std::unique_ptr<ToolOutputFile> Out;
+  std::unique_ptr<OutputFile> Out;
   raw_ostream *Stream = nullptr;
   size_t Units = 0;
 

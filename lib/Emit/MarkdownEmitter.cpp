@@ -222,7 +222,7 @@ public:
       QueryFile = S.substr(0, Colon).str();
       QueryLine = Line;
     }
-    Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Opts.Output);
+    Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
     if (!F)
       return F.takeError();
     Out = std::move(*F);
@@ -260,11 +260,11 @@ public:
       Doc = renderMarkdownToHTML(Doc, RO);
     }
     Out->os() << Doc;
-    return keepOutputFile(*Out, Opts.Output);
+    return Out->commit();
   }
 
 private:
-  std::unique_ptr<ToolOutputFile> Out;
+  std::unique_ptr<OutputFile> Out;
   std::vector<std::string> AllUnits;
   size_t Selected = 0;
   // The report.

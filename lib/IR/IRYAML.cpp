@@ -869,6 +869,125 @@ Expected<bool> IRDocumentReader::next(IRDocumentText &D) {
 // Parsing
 //===----------------------------------------------------------------------===//
 
+/// LLVM's YAML parser and YAML I/O recurse once per level of nesting, so a
+/// document nested thousands deep (`[[[[...`, `- - - ...`) overflows the
+/// stack. tlp IR nests about ten deep; refuse anything past this before the
+/// parser sees it.
+static constexpr unsigned MaxYAMLDepth = 200;
+
+/// The 0-based line of \p Text where its nesting first passes MaxYAMLDepth,
+/// if it does. One linear pass: block levels by indentation and compact
+/// "- "/"? " indicators, flow levels by brackets outside quoted scalars,
+/// comments and block scalars.
+static Optional<unsigned> tooDeeplyNested(StringRef Text) {
+  SmallVector<size_t, 16> Indents;
+  unsigned Flow = 0;
+  char Quote = 0;
+  long BlockScalar = -1; // skipping lines indented more than this
+  unsigned LineNo = 0;
+  for (StringRef Rest = Text; !Rest.empty(); ++LineNo) {
+    size_t NL = Rest.find('\n');
+    StringRef L = Rest.take_front(NL);
+    Rest = NL == StringRef::npos ? StringRef() : Rest.drop_front(NL + 1);
+    size_t Ind = L.find_first_not_of(' ');
+    if (BlockScalar >= 0) {
+      if (Ind == StringRef::npos || static_cast<long>(Ind) > BlockScalar)
+        continue;
+      BlockScalar = -1;
+    }
+    size_t I = 0;
+    bool ValueStart = true;
+    unsigned Block = 0;
+    if (!Flow && !Quote) {
+      if (Ind == StringRef::npos || L[Ind] == '#')
+        continue;
+      while (!Indents.empty() && Indents.back() >= Ind)
+        Indents.pop_back();
+      Indents.push_back(Ind);
+      I = Ind;
+      unsigned Compact = 0;
+      while (I < L.size() && (L[I] == '-' || L[I] == '?') &&
+             (I + 1 == L.size() || L[I + 1] == ' ')) {
+        ++Compact;
+        I = std::min(L.size(), I + 2);
+        while (I < L.size() && L[I] == ' ')
+          ++I;
+      }
+      Block = Indents.size() + Compact;
+      if (Block > MaxYAMLDepth)
+        return LineNo;
+    }
+    for (; I < L.size(); ++I) {
+      char C = L[I];
+      if (Quote == '\'') {
+        if (C == '\'') {
+          if (I + 1 < L.size() && L[I + 1] == '\'')
+            ++I;
+          else
+            Quote = 0;
+        }
+        continue;
+      }
+      if (Quote == '"') {
+        if (C == '\\')
+          ++I;
+        else if (C == '"')
+          Quote = 0;
+        continue;
+      }
+      switch (C) {
+      case ' ':
+      case '\t':
+        continue;
+      case '#':
+        if (I == 0 || L[I - 1] == ' ' || L[I - 1] == '\t')
+          I = L.size();
+        else
+          ValueStart = false;
+        continue;
+      case '\'':
+      case '"':
+        if (ValueStart)
+          Quote = C;
+        ValueStart = false;
+        continue;
+      case '[':
+      case '{':
+        if (Flow || ValueStart) {
+          if (Block + ++Flow > MaxYAMLDepth)
+            return LineNo;
+          ValueStart = true;
+        }
+        continue;
+      case ']':
+      case '}':
+        if (Flow)
+          --Flow;
+        ValueStart = false;
+        continue;
+      case ',':
+        ValueStart = Flow != 0;
+        continue;
+      case ':':
+        ValueStart = I + 1 == L.size() || L[I + 1] == ' ' || Flow;
+        continue;
+      case '|':
+      case '>':
+        if (ValueStart && !Flow) {
+          BlockScalar = static_cast<long>(Ind);
+          I = L.size();
+          continue;
+        }
+        ValueStart = false;
+        continue;
+      default:
+        ValueStart = false;
+      }
+    }
+  }
+  return None;
+}
+
 Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
                                            StringRef File, Module &M,
                                            DiagnosticEngine &Diags) {
@@ -883,11 +1002,30 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
   StringRef Tag = trimWS(Marker.drop_front(3)).take_until([](char C) {
     return C == ' ' || C == '\t';
   });
+  if (Tag == "!tlp.error") {
+    // Written by tlp-opt when it failed half way through its stdout.
+    Diags.report(Severity::Error, File, Line,
+                 "the tool that wrote this IR failed before the end of it; "
+                 "the IR is incomplete",
+                 excerpt(trimWS(Marker)));
+    return notValidIR(File);
+  }
   if (Tag != "!tlp.module" && Tag != "!tlp.unit" && Tag != "!tlp.diagnostics") {
     Diags.report(Severity::Error, File, Rest.empty() ? T.Line : Line,
                  "document is not a !tlp.module, !tlp.unit or "
                  "!tlp.diagnostics document",
                  excerpt(trimWS(Marker)));
+    return notValidIR(File);
+  }
+
+  if (Optional<unsigned> Deep = tooDeeplyNested(T.Text)) {
+    StringRef L = T.Text;
+    for (unsigned I = 0; I < *Deep; ++I)
+      L = L.drop_until([](char C) { return C == '\n'; }).drop_front();
+    Diags.report(Severity::Error, File, T.Line + *Deep,
+                 "YAML nested more than " + Twine(MaxYAMLDepth).str() +
+                     " levels deep; tlp IR is never nested like this",
+                 excerpt(L.take_until([](char C) { return C == '\n'; })));
     return notValidIR(File);
   }
 

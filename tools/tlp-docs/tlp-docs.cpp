@@ -41,19 +41,16 @@ static int fail(const Twine &Msg) {
 }
 
 static bool writeFile(StringRef Path, StringRef Text, std::string &Err) {
-  Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Path);
+  Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Path);
   if (!F) {
     Err = toString(F.takeError());
     return false;
   }
   (*F)->os() << Text;
-  (*F)->os().flush();
-  if ((*F)->os().has_error()) {
-    Err = "cannot write '" + Path.str() + "'";
-    (*F)->os().clear_error();
+  if (Error E = (*F)->commit()) {
+    Err = toString(std::move(E));
     return false;
   }
-  (*F)->keep();
   return true;
 }
 

@@ -16,6 +16,7 @@
 #include "tlp/Support/FileUtilities.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -109,6 +110,16 @@ private:
 };
 } // namespace
 
+/// Refuse an output that would overwrite the input (or, for a directory
+/// output, hold it): the input file, or any log read from a directory.
+static Error checkOutput(const Module &M, StringRef Input, StringRef Output) {
+  std::vector<std::string> Inputs{Input.str()};
+  for (uint32_t I = 0; I < M.Logs.size(); ++I)
+    Inputs.push_back(M.Logs[I].Path);
+  return checkOutputIsNotInput(Output, Inputs,
+                               sys::fs::is_directory(Output));
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
 #define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \
@@ -138,6 +149,8 @@ int main(int argc, char **argv) {
   std::unique_ptr<Module> M = Driver.load(Opts, IsIR);
   if (!M)
     return 1;
+  if (Error E = checkOutput(*M, Opts.Input, OutputPath))
+    return Driver.fail(toString(std::move(E)));
   if (PassesText.getNumOccurrences()) {
     Expected<std::vector<std::string>> Names = parsePipelineText(PassesText);
     if (!Names)

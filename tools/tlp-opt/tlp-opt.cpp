@@ -15,6 +15,7 @@
 #include "tlp/Support/FileUtilities.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -54,12 +55,17 @@ static cl::opt<bool>
                cl::cat(OptCategory));
 
 namespace {
-/// Prints the IR document by document.
+/// Prints the IR document by document. A file is put in place only when
+/// complete (OutputFile). Stdout streams, so that `tlp-opt | tlp-emit`
+/// runs both ends at once; if the run fails after the first document, a
+/// last `--- !tlp.error` document says so, which every IR reader refuses:
+/// what was printed can never pass for a whole module.
 class IRSink : public UnitSink {
 public:
   explicit IRSink(StringRef Path) : Path(Path.str()) {}
   Error begin(const Module &M) override {
-    Expected<std::unique_ptr<ToolOutputFile>> F = openOutputFile(Path);
+    Expected<std::unique_ptr<OutputFile>> F =
+        openOutputFile(Path, /*StreamStdout=*/true);
     if (!F)
       return F.takeError();
     Out = std::move(*F);
@@ -79,22 +85,37 @@ public:
   }
   Error end(const Module &M) override {
     printDiagnosticsDocument(M.Diagnostics, Out->os());
-    Out->os().flush();
-    if (Out->os().has_error()) {
-      std::error_code EC = Out->os().error();
-      Out->os().clear_error();
-      return createStringError(EC, "cannot write '%s': %s", Path.c_str(),
-                               EC.message().c_str());
-    }
-    Out->keep();
+    if (Error E = Out->commit())
+      return E;
+    Done = true;
     return Error::success();
+  }
+  /// The run failed: end a stream that has begun with the error document.
+  void abort() {
+    if (Out && !Done && Out->isStdout()) {
+      Out->os() << "--- !tlp.error\n"
+                << "message: 'tlp-opt failed before the end of its output; "
+                   "the documents above are incomplete'\n";
+      Out->os().flush();
+    }
   }
 
 private:
   std::string Path;
-  std::unique_ptr<ToolOutputFile> Out;
+  std::unique_ptr<OutputFile> Out;
+  bool Done = false;
 };
 } // namespace
+
+/// Refuse an output that would overwrite the input (or, for a directory
+/// output, hold it): the input file, or any log read from a directory.
+static Error checkOutput(const Module &M, StringRef Input, StringRef Output) {
+  std::vector<std::string> Inputs{Input.str()};
+  for (uint32_t I = 0; I < M.Logs.size(); ++I)
+    Inputs.push_back(M.Logs[I].Path);
+  return checkOutputIsNotInput(Output, Inputs,
+                               sys::fs::is_directory(Output));
+}
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
@@ -149,9 +170,12 @@ int main(int argc, char **argv) {
   std::unique_ptr<Module> M = Driver.load(Opts, IsIR);
   if (!M)
     return 1;
+  if (Error E = checkOutput(*M, Opts.Input, OutputPath))
+    return Driver.fail(toString(std::move(E)));
   IRSink Sink(OutputPath);
   if (!Driver.process(*M, Opts, Sink,
                       [&] { return !Driver.failsStrict(Flags.strict()); })) {
+    Sink.abort();
     Driver.finish(Flags.strict());
     return 1;
   }

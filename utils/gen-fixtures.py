@@ -2391,6 +2391,53 @@ def call(args):
     return log.text()
 
 
+# --------------------------------------------------------------------------
+# not_read.log: one JIT CPU compile (0/0) among the events a PyTorch 2.13
+# log carries and tlp does not read (FORMAT.md 3, in the order of a real
+# compile): envelope kinds tlp knows (chromium_event, describe_*,
+# dynamo_output_graph, guards, metrics), artifact names it does not read
+# (after_pre_grad_graph, fx_graph_runnable, ...), a graph_dump name it does
+# not read, and a kind no version of PyTorch wrote. Each is counted in
+# unknown_kinds, by envelope kind or `artifact:NAME` / `graph_dump:NAME`.
+
+def gen_not_read():
+    log = TraceLog(month_day="1203", hour=7)
+    string_table(log)
+    cid = (0, 0, 0)
+    chromium(log, "dynamo", "B", cid)
+    dynamo_start(log, cid, 20)
+    for i, kind in enumerate(("describe_storage", "describe_tensor", "describe_source")):
+        log.event(kind, {"id": 0, "describer_id": 0}, cid=cid,
+                  path="torch/_subclasses/meta_utils.py", lineno=270 + i)
+    log.event("dynamo_output_graph", {"sizes": {"l_x_": [8, 10]}}, cid=cid,
+              payload=CPU_PRE_0, path="torch/_dynamo/output_graph.py", lineno=1580)
+    log.artifact("before_pre_grad_graph", CPU_PRE_0, cid=cid, lineno=2045)
+    log.artifact("after_pre_grad_graph", CPU_PRE_0, cid=cid, lineno=2060)
+    log.artifact("torch._functorch.config", "debug_assert = False", cid=cid)
+    log.event("aot_inference_graph", cid=cid, payload=CPU_POST_0,
+              path="torch/_functorch/_aot_autograd/graph_compile.py", lineno=1633)
+    log.artifact("fx_graph_runnable", "import torch\n", cid=cid)
+    log.artifact("before_post_grad_graph", CPU_POST_0, cid=cid)
+    log.artifact("inductor_post_grad_graph", CPU_POST_0, cid=cid)
+    log.event("inductor_output_code", {"filename": "/tmp/c.py"}, cid=cid,
+              payload=CPU_CODE_0, path="torch/_inductor/graph.py", lineno=2347)
+    log.event("graph_dump", {"name": "inductor_aot_header_code", "type": "cpp",
+                             "filename": "/tmp/c.h"}, cid=cid,
+              payload="#pragma once", path="torch/_inductor/codecache.py",
+              lineno=1750)
+    log.artifact("fx_graph_cache_miss", json.dumps({"key": "f0"}),
+                 encoding="json", cid=cid)
+    log.event("dynamo_cpp_guards_str", cid=cid, payload="TREE_GUARD_MANAGER:",
+              path="torch/_dynamo/guards.py", lineno=2700)
+    log.event("compilation_metrics", {"compile_id": "0/0", "co_name": "forward"},
+              cid=cid, path="torch/_dynamo/utils.py", lineno=1400)
+    chromium(log, "dynamo", "E", cid)
+    log.event("a_kind_from_the_future", cid=cid)
+    log.artifact("torch_version", json.dumps({"version": "2.13.0+cpu"}),
+                 encoding="json")
+    return log.text()
+
+
 FIXTURES = {
     "test/Inputs/jit_cuda_train.log": gen_jit_cuda_train,
     "test/Inputs/jit_cpu_v1.log": gen_jit_cpu_v1,
@@ -2400,6 +2447,7 @@ FIXTURES = {
     "test/Inputs/handles.log": gen_handles,
     "test/Inputs/shapes.log": gen_shapes,
     "test/Inputs/broken.log": gen_broken,
+    "test/Inputs/not_read.log": gen_not_read,
     "test/Inputs/ids.log": gen_ids,
     "test/Inputs/jit_cpu_nodetree.log": gen_jit_cpu_nodetree,
     "test/Inputs/strings.log": gen_strings,

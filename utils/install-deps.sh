@@ -1,13 +1,27 @@
 #!/usr/bin/env bash
 # Install the Debian 12 packages tlp needs to build and test, if missing.
-#   utils/install-deps.sh [--test]     (--test: also what the test suite uses)
+#   utils/install-deps.sh [--test] [--torch]
+#     --test:  also what the test suite uses
+#     --torch: also a Python venv with PyTorch 2.13 (CPU), tlparse 0.4.3 and
+#              depyf in build/torch-venv (TLP_TORCH_VENV), for the logs of
+#              utils/gen-torch-logs.py; kept while its pins are unchanged
 set -euo pipefail
 
 pkgs=(cmake ninja-build g++ pkg-config python3 llvm-14-dev llvm-14-tools
       nlohmann-json3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev)
 test=0
-if [[ "${1:-}" == "--test" ]]; then
-  test=1
+torch=0
+for arg in "$@"; do
+  case "$arg" in
+    --test) test=1 ;;
+    --torch) torch=1 ;;
+    *) echo "install-deps: unknown option '$arg'" >&2; exit 2 ;;
+  esac
+done
+if ((torch)); then
+  pkgs+=(python3-venv)
+fi
+if ((test)); then
   # Graphviz checks the DOT output; the browser tests (test/Chromium) use
   # Debian's Chromium through playwright-core (test/browser, installed
   # below with npm ci); clang and its runtimes build the sanitizer and
@@ -39,8 +53,28 @@ npm_ci() {
 }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
+# The torch venv. Pinned: a plain `torch` would pull a multi-GB CUDA build.
+# The pins are written to a stamp; a venv with the same stamp is reused, so
+# a second run costs nothing.
+torch_pins=(torch==2.13.0 tlparse==0.4.3 depyf)
+torch_venv() {
+  ((torch)) || return 0
+  local venv="${TLP_TORCH_VENV:-$root/build/torch-venv}"
+  local want="${torch_pins[*]}"
+  if [[ -x "$venv/bin/python" && -f "$venv/.tlp-pins" &&
+        "$(cat "$venv/.tlp-pins")" == "$want" ]]; then
+    return 0
+  fi
+  echo "install-deps: creating $venv (${torch_pins[*]})"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check "${torch_pins[@]}"
+  echo "$want" >"$venv/.tlp-pins"
+}
+
 if ((${#missing[@]} == 0)); then
   npm_ci
+  torch_venv
   exit 0
 fi
 
@@ -54,3 +88,4 @@ export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 npm_ci
+torch_venv

@@ -482,6 +482,23 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
     }
     OS << "</tbody>\n</table>\n";
   }
+  // What the reader counted and did not read (Stats.UnknownKinds).
+  OS << "<h2>Not read</h2>\n";
+  if (M.Stats.UnknownKinds.empty()) {
+    OS << "<p class=\"empty\">tlp read every event</p>\n";
+  } else {
+    uint64_t Total = 0;
+    for (auto &KV : M.Stats.UnknownKinds)
+      Total += KV.second;
+    OS << "<p>" << Total << " of " << M.Stats.Events
+       << " events are of kinds or artifact names tlp does not read:</p>\n"
+       << "<table id=\"not-read\">\n"
+       << "<thead><tr><th>kind</th><th>events</th></tr></thead>\n<tbody>\n";
+    for (auto &KV : M.Stats.UnknownKinds)
+      OS << "<tr><td><code>" << escapeHTML(KV.first) << "</code></td><td>"
+         << KV.second << "</td></tr>\n";
+    OS << "</tbody>\n</table>\n";
+  }
   OS << "<h2>Diagnostics</h2>\n";
   if (M.Diagnostics.empty()) {
     OS << "<p class=\"empty\">none</p>\n";

@@ -521,6 +521,22 @@ private:
       OS << "\n";
     }
 
+    // What the reader counted and did not read (Stats.UnknownKinds).
+    OS << "## Not read\n\n";
+    if (M.Stats.UnknownKinds.empty()) {
+      OS << "tlp read every event.\n\n";
+    } else {
+      uint64_t Total = 0;
+      for (auto &KV : M.Stats.UnknownKinds)
+        Total += KV.second;
+      OS << Total << " of " << countOf(M.Stats.Events, "event", "events")
+         << " are of kinds or artifact names tlp does not read:\n\n"
+         << "| kind | events |\n|---|---|\n";
+      for (auto &KV : M.Stats.UnknownKinds)
+        OS << "| " << mdCode(KV.first) << " | " << KV.second << " |\n";
+      OS << "\n";
+    }
+
     std::vector<bool> Owned(All.size());
     for (const Section &S : Sections) {
       OS << S.Body;

@@ -130,7 +130,11 @@ enum class EventClass {
   Artifact
 };
 
-/// Envelope keys tlp knows and does not use (FORMAT.md 3, TLPARSE.md 2.2).
+/// Envelope keys tlp knows and does not read (FORMAT.md 3, TLPARSE.md 2.2).
+/// Like kinds tlp does not know, and like artifact names it does not read,
+/// their events are counted in Stats.UnknownKinds (finishEvent): reading a
+/// kind means giving it its own class here, which takes it out of that
+/// count.
 const char *const IgnoredKinds[] = {
     "chromium_event",
     "describe_storage",
@@ -226,7 +230,9 @@ struct ChunkResult {
   std::vector<ChunkDiag> Diags;
   /// (line, rank) of every envelope with a rank among the kept events.
   std::vector<std::pair<uint32_t, int64_t>> Ranks;
-  std::map<std::string, uint64_t> Unknown;
+  /// Events tlp does not read, by kind (notReadKey); Unknown: those of
+  /// envelope kinds it does not know at all.
+  std::map<std::string, uint64_t> NotRead, Unknown;
   uint64_t Events_ = 0, Payloads = 0, Md5Mismatches = 0, Malformed = 0;
   uint64_t CRLines = 0;
   uint32_t Lines = 0;
@@ -324,6 +330,7 @@ private:
   /// Set while the event being started or finished is the last of the log.
   bool AtLogEnd = false;
   void finishArtifact();
+  std::string notReadKey() const;
 
   static std::string hexOf(MD5 &H) {
     MD5::MD5Result Res;
@@ -587,8 +594,10 @@ void ChunkScanner::finishEvent() {
   switch (Cur.Class) {
   case EventClass::Unknown:
     ++R.Unknown[Cur.Kind];
+    ++R.NotRead[notReadKey()];
     return;
   case EventClass::Ignored:
+    ++R.NotRead[notReadKey()];
     return;
   case EventClass::Str: {
     std::string S;
@@ -674,6 +683,16 @@ void ChunkScanner::finishEvent() {
     finishArtifact();
     return;
   }
+}
+
+/// How Stats.UnknownKinds names an event tlp does not read: its envelope
+/// kind, or `artifact:NAME` / `graph_dump:NAME` for the artifact names of
+/// those generic kinds.
+std::string ChunkScanner::notReadKey() const {
+  if ((Cur.Kind == "artifact" || Cur.Kind == "graph_dump") &&
+      Cur.ArtName != Cur.Kind)
+    return Cur.Kind + ":" + Cur.ArtName;
+  return Cur.Kind;
 }
 
 void ChunkScanner::finishArtifact() {
@@ -764,7 +783,7 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
   unsigned LineReports = 0, LineSuppressed = 0;
   unsigned Md5Reports = 0, Md5Suppressed = 0;
   uint64_t CRLines = 0;
-  std::map<std::string, uint64_t> Unknown;
+  std::map<std::string, uint64_t> Unknown, NotRead;
   std::vector<std::string> Strings;
   size_t FirstEvent = M.Events.size();
   std::vector<int64_t> FileIndex;
@@ -810,6 +829,8 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
     }
     for (auto &KV : R.Unknown)
       Unknown[KV.first] += KV.second;
+    for (auto &KV : R.NotRead)
+      NotRead[KV.first] += KV.second;
     M.Stats.Events += R.Events_;
     M.Stats.Payloads += R.Payloads;
     M.Stats.Md5Mismatches += R.Md5Mismatches;
@@ -835,7 +856,7 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
   if (Md5Suppressed)
     Diags.warning(Name, 0,
                   Twine(Md5Suppressed) + " more md5 mismatches not shown");
-  for (auto &KV : Unknown) {
+  for (auto &KV : NotRead) {
     auto It = llvm::find_if(M.Stats.UnknownKinds,
                             [&](const std::pair<std::string, uint64_t> &P) {
                               return P.first == KV.first;

@@ -1,0 +1,475 @@
+#!/usr/bin/env python3
+"""Generate real TORCH_TRACE logs with PyTorch (CPU) for the `torch` tests.
+
+    utils/gen-torch-logs.py [--out build/torch-logs] [--python PY] [-j N]
+                            [--only NAME,...] [--timeout S] [--force]
+
+Runs each program below in its own subprocess (PY, default the venv of
+`utils/install-deps.sh --torch`, build/torch-venv) with TORCH_TRACE set, a
+fixed seed, one compile thread and a timeout, and writes for each run NAME:
+
+    OUT/NAME/trace/        the TORCH_TRACE directory (one log a rank)
+    OUT/NAME/manifest.json what the program compiled: the units tlp must
+                           find (rank, compile id, graph), and more
+    OUT/NAME/output.txt    the program's stdout and stderr
+
+and OUT/manifest.json: every run, its status and time, the script's hash.
+A run that fails (exit status, timeout, a unit it expected but did not
+log) is reported and makes the script exit 1; its directory is kept for a
+look. OUT/manifest.json is written last, and the whole set is kept when
+it names this script's hash and --force is not given (nothing is run).
+
+The programs are written here (not copied from anywhere); most run twice,
+with INDUCTOR_PROVENANCE=1 (NAME) and without (NAME-noprov). docs/testing.md
+describes the set and what it costs."""
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Every program starts with this: deterministic seeds, one thread.
+PRELUDE = r'''
+import os, sys
+import torch
+torch.manual_seed(0)
+torch.set_num_threads(1)
+import torch._inductor.config as inductor_config
+inductor_config.compile_threads = 1
+'''
+
+MLP = r'''
+class MLP(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = torch.nn.Linear(16, 32)
+        self.fc2 = torch.nn.Linear(32, 8)
+
+    def forward(self, x):
+        x = torch.relu(self.fc1(x))
+        return torch.sigmoid(self.fc2(x)) * 2.0
+'''
+
+BLOCK = r'''
+class Block(torch.nn.Module):
+    def __init__(self, d=32, heads=2):
+        super().__init__()
+        self.heads = heads
+        self.ln1 = torch.nn.LayerNorm(d)
+        self.qkv = torch.nn.Linear(d, 3 * d)
+        self.proj = torch.nn.Linear(d, d)
+        self.ln2 = torch.nn.LayerNorm(d)
+        self.fc = torch.nn.Linear(d, 4 * d)
+        self.out = torch.nn.Linear(4 * d, d)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.qkv(self.ln1(x)).split(d, dim=2)
+        q = q.view(b, t, self.heads, d // self.heads).transpose(1, 2)
+        k = k.view(b, t, self.heads, d // self.heads).transpose(1, 2)
+        v = v.view(b, t, self.heads, d // self.heads).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / (d // self.heads) ** 0.5)
+        mask = torch.ones(t, t, dtype=torch.bool).tril()
+        att = att.masked_fill(~mask, float("-inf")).softmax(dim=-1)
+        y = (att @ v).transpose(1, 2).reshape(b, t, d)
+        x = x + self.proj(y)
+        return x + self.out(torch.nn.functional.gelu(self.fc(self.ln2(x))))
+'''
+
+PROGRAMS = {}
+
+
+def program(name, units, source, prov_variants=True, env=None, ranks=1,
+            expect_error=False, note=""):
+    """units: (rank, compile id, graph) the program compiles, in any
+    order; rank None for a single-process run."""
+    PROGRAMS[name] = dict(units=units, source=source, prov=prov_variants,
+                          env=env or {}, ranks=ranks,
+                          expect_error=expect_error, note=note)
+
+
+program("mlp", [(None, "0/0", "inference")], MLP + r'''
+model = MLP().eval()
+f = torch.compile(model)
+with torch.no_grad():
+    print(f(torch.randn(4, 16)).sum().item())
+''', note="inference of a two-layer MLP")
+
+program("train", [(None, "0/0", "forward"), (None, "0/0", "backward")],
+        BLOCK + r'''
+model = Block()
+f = torch.compile(model)
+x = torch.randn(2, 8, 32)
+loss = f(x).pow(2).mean()
+loss.backward()
+print(loss.item(), model.qkv.weight.grad.abs().sum().item())
+''', note="training step (forward + backward) of a transformer block")
+
+program("graph-break",
+        [(None, "0/0_1", "inference"), (None, "1/0", "inference")], r'''
+def f(x, w):
+    y = torch.relu(x @ w)
+    torch._dynamo.graph_break()
+    return torch.tanh(y * 3.0).sum(dim=1)
+
+g = torch.compile(f)
+print(g(torch.randn(4, 8), torch.randn(8, 8)).sum().item())
+''', note="a graph break: a restart (attempt 1) and a resume frame")
+
+program("recompile",
+        [(None, "0/0", "inference"), (None, "0/1", "inference")], r'''
+def f(x):
+    return torch.nn.functional.softmax(x * 2.0, dim=-1) + x.cos()
+
+g = torch.compile(f)
+print(g(torch.randn(4, 8)).sum().item())
+print(g(torch.randn(6, 8)).sum().item())   # new shape: recompile 0/1
+''', note="a recompile after a shape change (automatic dynamic)")
+
+program("dynamic",
+        [(None, "0/0", "inference"), (None, "0/1", "inference")], r'''
+def f(x):
+    return (x.sin() + 1.0).sum(dim=0) / x.shape[0]
+
+g = torch.compile(f, dynamic=True)
+print(g(torch.randn(4, 8)).sum().item())
+print(g(torch.randn(7, 8)).sum().item())   # symbolic: no recompile
+print(g(torch.randn(5, 8, dtype=torch.float64)).sum().item())  # dtype: 0/1
+''', note="dynamic=True: one symbolic compile, then a recompile for a new dtype")
+
+program("autotune", [(None, "0/0", "inference")], r'''
+def f(a, b, c):
+    return torch.relu(a @ b + c)
+
+g = torch.compile(f, mode="max-autotune-no-cudagraphs")
+a, b, c = torch.randn(16, 32), torch.randn(32, 16), torch.randn(16)
+with torch.no_grad():
+    print(g(a, b, c).sum().item())
+''', note='mode="max-autotune-no-cudagraphs" on CPU')
+
+program("compiled-autograd",
+        [(None, "0/0_1", "forward"), (None, "!0/1/0", "inference")], MLP + r'''
+torch._dynamo.config.compiled_autograd = True
+model = MLP()
+
+@torch.compile
+def step(x):
+    loss = model(x).sum()
+    loss.backward()
+    return loss
+
+loss = step(torch.randn(4, 16))
+print(loss.item(), model.fc1.weight.grad.abs().sum().item())
+''', note="compiled autograd: the graph breaks at backward() (0/0_1 forward), "
+        "which compiled autograd traces as its own graph (!0/1/0)")
+
+program("aoti", [(None, None, "inference")], MLP + r'''
+import tempfile
+model = MLP().eval()
+x = torch.randn(4, 16)
+with torch.no_grad():
+    ep = torch.export.export(model, (x,))
+    pkg = torch._inductor.aoti_compile_and_package(
+        ep, package_path=os.path.join(os.getcwd(), "mlp.pt2"))
+    runner = torch._inductor.aoti_load_package(pkg)
+    print(runner(x).sum().item())
+''', note="AOTInductor: torch._inductor.aoti_compile_and_package")
+
+program("gloo", [(r, "0/0", "inference") for r in range(4)], r'''
+import torch.distributed as dist
+import torch.multiprocessing as mp
+import torch.distributed._functional_collectives as fc
+
+def f(x, w):
+    y = torch.relu(x @ w)
+    y = fc.all_reduce(y, "sum", dist.group.WORLD)
+    return y * 0.25 + 1.0
+
+def worker(rank, world):
+    os.environ["MASTER_ADDR"] = "127.0.0.1"
+    os.environ["MASTER_PORT"] = os.environ["TLP_GEN_PORT"]
+    torch.manual_seed(0)
+    torch.set_num_threads(1)
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    g = torch.compile(f)
+    with torch.no_grad():
+        out = g(torch.randn(4, 8), torch.randn(8, 8))
+    print(rank, out.sum().item())
+    dist.destroy_process_group()
+
+if __name__ == "__main__":
+    mp.spawn(worker, args=(4,), nprocs=4, join=True)
+''', ranks=4, note="4-rank gloo job (CPU), a functional all_reduce in the graph")
+
+program("compile-error", [(None, "0/0", "inference")], r'''
+inductor_config.cpp.inject_relu_bug_TESTING_ONLY = "compile_error"
+
+def f(x):
+    return torch.relu(x) * 2.0
+
+g = torch.compile(f)
+try:
+    g(torch.randn(4, 8))
+except Exception as e:
+    print("compile failed as intended:", type(e).__name__)
+    sys.exit(0)
+print("the compile did not fail")
+sys.exit(1)
+''', expect_error=True,
+        note="a deliberate compile failure (C++ kernel that does not compile)")
+
+program("debug-dir", [(None, "0/0", "inference")], MLP + r'''
+model = MLP().eval()
+with torch.no_grad():
+    print(torch.compile(model)(torch.randn(4, 16)).sum().item())
+''', prov_variants=False, env={"TORCH_COMPILE_DEBUG": "1"},
+        note="TORCH_COMPILE_DEBUG=1 (also writes torch_compile_debug/)")
+
+program("depyf", [(None, "0/0", "inference")], MLP + r'''
+import depyf
+model = MLP().eval()
+f = torch.compile(model)
+with depyf.prepare_debug(os.path.join(os.getcwd(), "depyf")):
+    with torch.no_grad():
+        print(f(torch.randn(4, 16)).sum().item())
+''', prov_variants=False, note="depyf's dump (depyf.prepare_debug)")
+
+program("gpt", [(None, "0/0", "inference")], BLOCK + r'''
+class GPT(torch.nn.Module):
+    def __init__(self, layers=int(os.environ.get("TLP_GPT_LAYERS", "24")),
+                 d=32, vocab=64, t=8):
+        super().__init__()
+        self.tok = torch.nn.Embedding(vocab, d)
+        self.pos = torch.nn.Embedding(t, d)
+        self.blocks = torch.nn.ModuleList(Block(d) for _ in range(layers))
+        self.ln = torch.nn.LayerNorm(d)
+        self.head = torch.nn.Linear(d, vocab, bias=False)
+
+    def forward(self, idx):
+        x = self.tok(idx) + self.pos(torch.arange(idx.shape[1]))
+        for b in self.blocks:
+            x = b(x)
+        return self.head(self.ln(x))
+
+model = GPT().eval()
+with torch.no_grad():
+    print(torch.compile(model)(torch.randint(0, 64, (2, 8))).sum().item())
+''', prov_variants=False,
+        note="a GPT-like model (24 blocks) for scale: over 2,000 post-grad nodes")
+
+
+def runs():
+    """(run name, program name, extra env) for every run."""
+    out = []
+    for name, p in PROGRAMS.items():
+        out.append((name, name, {"INDUCTOR_PROVENANCE": "1"}))
+        if p["prov"]:
+            out.append((name + "-noprov", name, {}))
+    return out
+
+
+def script_hash():
+    with open(os.path.abspath(__file__), "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def logged_units(trace):
+    """(rank, compile id, graph) of the wrapper code in the logs, read
+    with a plain text scan (independent of tlp): the `# AOT ID:` line of
+    each inductor_output_code payload, the graph_dump wrapper of AOTI."""
+    import re
+    units = []
+    env_re = re.compile(r'^(?:\[rank\d+\]:)?[VIWEC]\d{4} [\d:.]+ \d+ .*?:\d+\] (\{.*\})\s*$')
+    for fn in sorted(os.listdir(trace)):
+        m = re.search(r"rank_(\d+)", fn)
+        rank = int(m.group(1)) if m else None
+        with open(os.path.join(trace, fn), encoding="utf-8", errors="replace") as f:
+            lines = f.read().split("\n")
+        for i, line in enumerate(lines):
+            m = env_re.match(line)
+            if not m:
+                continue
+            try:
+                ev = json.loads(m.group(1))
+            except ValueError:
+                continue
+            if "inductor_output_code" in ev:
+                first = lines[i + 1][1:] if i + 1 < len(lines) else ""
+                g = re.search(r"\d+_(forward|backward|inference)", first)
+                cid = ev_compile_id(ev)
+                units.append((rank, cid, g.group(1) if g else "unknown"))
+            elif ev.get("graph_dump", {}).get("name") == "inductor_aot_wrapper_code":
+                units.append((rank, None, "inference"))
+    return units
+
+
+def ev_compile_id(ev):
+    if "frame_id" not in ev:
+        return None
+    s = "%d/%d" % (ev["frame_id"], ev.get("frame_compile_id", 0))
+    if ev.get("compiled_autograd_id") is not None:
+        s = "!%d/%s" % (ev["compiled_autograd_id"], s)
+    if ev.get("attempt"):
+        s += "_%d" % ev["attempt"]
+    return s
+
+
+def run_one(out, py, timeout, run, port):
+    name, prog, extra = run
+    p = PROGRAMS[prog]
+    d = os.path.join(out, name)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(os.path.join(d, "work"))
+    src = os.path.join(d, "work", prog.replace("-", "_") + ".py")
+    with open(src, "w") as f:
+        f.write(PRELUDE + p["source"])
+    env = dict(os.environ)
+    for k in ("TORCH_TRACE", "INDUCTOR_PROVENANCE", "TORCH_COMPILE_DEBUG",
+              "TORCH_LOGS"):
+        env.pop(k, None)
+    env.update({
+        "TORCH_TRACE": os.path.join(d, "trace"),
+        "TORCHINDUCTOR_COMPILE_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        # Kernels compiled once for all runs; the FX graph and AOTAutograd
+        # caches off so that every run logs a full compile.
+        "TORCHINDUCTOR_CACHE_DIR": os.path.join(out, ".inductor-cache"),
+        "TORCHINDUCTOR_FX_GRAPH_CACHE": "0",
+        "TORCHINDUCTOR_AUTOGRAD_CACHE": "0",
+        "TLP_GEN_PORT": str(port),
+        "PYTHONHASHSEED": "0",
+    })
+    env.update(p["env"])
+    env.update(extra)
+    t0 = time.monotonic()
+    status, rc = "ok", None
+    with open(os.path.join(d, "output.txt"), "w") as log:
+        try:
+            rc = subprocess.run([py, src], cwd=os.path.join(d, "work"),
+                                env=env, stdout=log, stderr=subprocess.STDOUT,
+                                timeout=timeout).returncode
+            if rc != 0:
+                status = "failed: exit status %d" % rc
+        except subprocess.TimeoutExpired:
+            status = "failed: timed out after %d s" % timeout
+    seconds = round(time.monotonic() - t0, 1)
+    trace = os.path.join(d, "trace")
+    logs = sorted(os.listdir(trace)) if os.path.isdir(trace) else []
+    if status == "ok" and len(logs) != p["ranks"]:
+        status = "failed: %d logs, expected %d" % (len(logs), p["ranks"])
+    found = logged_units(trace) if logs else []
+    expected = p["units"]
+    if expected is None:
+        # Compiled autograd: which graphs run depends on the version; the
+        # program's own logs are the record (checked non-empty).
+        expected = found
+        if status == "ok" and not found:
+            status = "failed: no compiled unit logged"
+    elif status == "ok" and sorted(map(repr, found)) != sorted(map(repr, expected)):
+        status = "failed: units %s logged, %s expected" % (found, expected)
+    manifest = {
+        "name": name, "program": prog, "note": p["note"],
+        "provenance": "INDUCTOR_PROVENANCE" in extra,
+        "env": {k: v for k, v in list(p["env"].items()) + list(extra.items())},
+        "trace": "trace", "logs": logs, "ranks": p["ranks"],
+        "units": [{"rank": r, "compile_id": c, "graph": g}
+                  for r, c, g in expected],
+        "expect_error": p["expect_error"],
+        "status": status, "seconds": seconds, "torch": torch_version(py),
+    }
+    with open(os.path.join(d, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+    return manifest
+
+
+_TORCH = {}
+
+
+def torch_version(py):
+    if py not in _TORCH:
+        _TORCH[py] = subprocess.run(
+            [py, "-c", "import importlib.metadata as m; print(m.version('torch'))"],
+            capture_output=True, text=True).stdout.strip()
+    return _TORCH[py]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "torch-logs"))
+    ap.add_argument("--python", default=os.environ.get(
+        "TLP_TORCH_PYTHON", os.path.join(ROOT, "build", "torch-venv", "bin", "python")))
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--only", default="", help="comma-separated run names")
+    ap.add_argument("--timeout", type=int, default=900)
+    ap.add_argument("--force", action="store_true")
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    if a.list:
+        for name, prog, _ in runs():
+            print(name, "-", PROGRAMS[prog]["note"])
+        return 0
+    out = os.path.abspath(a.out)
+    top = os.path.join(out, "manifest.json")
+    h = script_hash()
+    if not a.force and not a.only and os.path.exists(top):
+        with open(top) as f:
+            old = json.load(f)
+        if old.get("script_sha256") == h and old.get("failed") == []:
+            print("gen-torch-logs: %s is up to date" % out)
+            return 0
+    if not os.path.exists(a.python):
+        print("gen-torch-logs: no Python at %s (run utils/install-deps.sh --torch)"
+              % a.python, file=sys.stderr)
+        return 1
+    todo = runs()
+    if a.only:
+        want = set(a.only.split(","))
+        todo = [r for r in todo if r[0] in want]
+        unknown = want - {r[0] for r in todo}
+        if unknown:
+            print("gen-torch-logs: no run named %s" % ", ".join(sorted(unknown)),
+                  file=sys.stderr)
+            return 2
+    os.makedirs(out, exist_ok=True)
+    if os.path.exists(top) and not a.only:
+        os.remove(top)
+    # The longest first, so that two jobs end together.
+    order = {"gpt": 0, "gloo": 1, "gloo-noprov": 2, "train": 3, "autotune": 4}
+    todo.sort(key=lambda r: order.get(r[0], 9))
+    t0 = time.monotonic()
+    base = 29500 + os.getpid() % 1000 * 20
+    with ThreadPoolExecutor(max(1, a.jobs)) as pool:
+        futs = [pool.submit(run_one, out, a.python, a.timeout, r, base + i)
+                for i, r in enumerate(todo)]
+        results = []
+        for fut in futs:
+            m = fut.result()
+            results.append(m)
+            print("gen-torch-logs: %-24s %6.1f s  %s" % (m["name"], m["seconds"],
+                                                       m["status"]), flush=True)
+    total = round(time.monotonic() - t0, 1)
+    failed = [m["name"] for m in results if m["status"] != "ok"]
+    for m in results:
+        if m["status"] != "ok":
+            print("gen-torch-logs: error: %s: %s (see %s)" % (
+                m["name"], m["status"], os.path.join(out, m["name"], "output.txt")),
+                file=sys.stderr)
+    print("gen-torch-logs: %d runs in %.1f s with %d jobs, %d failed"
+          % (len(results), total, a.jobs, len(failed)))
+    if not a.only:
+        with open(top, "w") as f:
+            json.dump({"script_sha256": h, "torch": torch_version(a.python),
+                       "jobs": a.jobs, "seconds": total,
+                       "runs": [m["name"] for m in results],
+                       "failed": failed}, f, indent=1)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -48,6 +48,13 @@ config.substitutions.append(("%utils", os.path.join(config.test_source_root,
 if config.tlp_corpus_dir and os.path.isdir(config.tlp_corpus_dir):
     config.available_features.add("corpus")
     config.substitutions.append(("%corpus", config.tlp_corpus_dir))
+# Real PyTorch logs made by utils/gen-torch-logs.py (utils/run-tests.sh
+# makes them in build/torch-logs; TLP_TORCH_LOGS names another place).
+torch_logs = os.environ.get("TLP_TORCH_LOGS") or os.path.join(
+    config.tlp_obj_root, "torch-logs")
+if os.path.isfile(os.path.join(torch_logs, "manifest.json")):
+    config.available_features.add("torch")
+    config.substitutions.append(("%torch_logs", torch_logs))
 if config.tlp_dot and os.path.exists(config.tlp_dot):
     config.available_features.add("graphviz")
     config.substitutions.append(("%dot", config.tlp_dot))

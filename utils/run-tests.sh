@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite: install what is missing, then
-#   1. build (Release, GCC) and run the unit and lit tests through CTest;
+#   0. make real PyTorch logs with utils/gen-torch-logs.py in
+#      build/torch-logs (kept while the script is unchanged and every run
+#      of it passed), with the PyTorch venv of install-deps.sh --torch;
+#   1. build (Release, GCC) and run the unit and lit tests through CTest
+#      (test/Torch checks tlp on those logs);
 #   2. build again with clang, AddressSanitizer, UBSan and libFuzzer
 #      instrumentation (build-san/) and run the same tests there (the
 #      browser tests excepted: they test the page script, not our C++);
@@ -9,12 +13,30 @@
 #      libFuzzer's seed fixed to TLP_FUZZ_SEED (default 1) so that runs
 #      start alike; utils/run-fuzzers.sh alone explores with a new seed.
 # The output ends with CTest's summary line.
-# Exits non-zero on any failure. TLP_SANITIZE=0 skips 2 and 3 (a quick run).
+# Exits non-zero on any failure. TLP_SANITIZE=0 skips 2 and 3 (a quick run);
+# TLP_TORCH=0 skips 0 (and so the torch tests, unless logs are there).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/utils/install-deps.sh" --test
-"$root/utils/build.sh"
 build="${TLP_BUILD_DIR:-$root/build}"
+export TLP_TORCH_VENV="${TLP_TORCH_VENV:-$build/torch-venv}"
+if [[ "${TLP_TORCH:-1}" == 0 ]]; then
+  "$root/utils/install-deps.sh" --test
+else
+  "$root/utils/install-deps.sh" --test --torch
+fi
+"$root/utils/build.sh"
+if [[ "${TLP_TORCH:-1}" != 0 ]]; then
+  echo "run-tests: real PyTorch logs ($build/torch-logs)"
+  # A run that fails is reported here and again, as an error, by the
+  # torch tests (its status is in the manifest), so the suite fails.
+  python3 "$root/utils/gen-torch-logs.py" --out "$build/torch-logs" \
+    --python "$TLP_TORCH_VENV/bin/python" ||
+    echo "run-tests: gen-torch-logs.py failed; test/Torch reports which runs"
+  if [[ ! -f "$build/torch-logs/manifest.json" ]]; then
+    echo "run-tests: no $build/torch-logs/manifest.json: the torch tests cannot run" >&2
+    exit 1
+  fi
+fi
 # Configure again so that test tools installed since the first configure
 # (chromium, node: lit features) are found.
 cmake "$build" >/dev/null

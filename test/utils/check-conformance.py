@@ -8,8 +8,12 @@ reader written independently of tlp's (plain Python, FORMAT.md section 1):
   - every node line is a graph line that names the node.
 
     check-conformance.py LOG OUT.json
-Exit 1 with one message per problem."""
+
+LOG is a log file, or a directory of rank logs (each unit's payloads are
+then read from the unit's own `log`). Exit 1 with one message per
+problem."""
 import json
+import os
 import re
 import sys
 
@@ -32,11 +36,23 @@ def names_kernel(text, name):
 
 def main():
     log, out = sys.argv[1], sys.argv[2]
-    texts = payloads(log)
+    by_log = {}
+
+    def texts_of(u):
+        path = log
+        if os.path.isdir(log):
+            path = u["log"]
+            if not os.path.isabs(path) and not os.path.exists(path):
+                path = os.path.join(log, os.path.basename(path))
+        if path not in by_log:
+            by_log[path] = payloads(path)
+        return by_log[path]
+
     with open(out, encoding="utf-8") as f:
         doc = json.load(f)
     problems = []
     for u in doc["units"]:
+        texts = texts_of(u)
         art = u["artifacts"]
         kernels = {k["key"]: k for k in u["kernels"]}
         code = texts.get(art["code"]["line"]) if art["code"] else None

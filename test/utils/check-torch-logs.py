@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""Conformance of tlp over the logs utils/gen-torch-logs.py wrote.
+
+    check-torch-logs.py --tools BIN --logs DIR --tmp TMP
+                        [--dot DOT] [--browser NODE CHROMIUM SHOTS]
+                        [--only NAME,...]
+
+For every run in DIR/manifest.json (each run's log directory DIR/NAME/trace
+and its manifest DIR/NAME/manifest.json):
+
+  - tlp-opt --link-provenance --verify-each exits 0 (problems are
+    diagnostics, never crashes) and its IR prints back the same;
+  - tlp-emit --json exits 0 and its output passes check-json.py;
+  - the units are the ones the program compiled (the run's manifest:
+    rank, compile id and graph of each, none missing, none extra);
+  - check-conformance.py: every mapping key has a kernel row with call
+    lines, every call line names its kernel, every node line names its node;
+  - every event is read or counted: an independent scan of the envelopes
+    (plain Python, FORMAT.md section 1) counts each kind (`artifact:NAME`,
+    `graph_dump:NAME` for generic artifacts); stats.events is the number
+    of envelopes, and each kind tlp does not read (READ below, from
+    docs/inputs.md) has exactly its count in stats.unknown_kinds;
+  - tlp-emit --md and --html exit 0 and their index says what was not read;
+  - with --dot: every unit, in every --graph mode, gives DOT that Graphviz
+    renders without a word on stderr;
+  - with --browser: the HTML pages pass test/browser/check-pages.js.
+
+Prints one line per run and `N runs checked, P problems`; exit 1 on any
+problem."""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from logpayloads import EVENT  # noqa: E402
+
+# The events tlp reads (docs/inputs.md); everything else must be counted.
+READ = {"str", "dynamo_start", "aot_forward_graph", "aot_backward_graph",
+        "aot_inference_graph", "inductor_pre_grad_graph",
+        "inductor_post_grad_graph", "inductor_output_code",
+        "graph_dump:inductor_aot_wrapper_code", "graph_dump:inductor_aot_code",
+        "graph_dump:inductor_aot_kernel_code"}
+READ |= {"artifact:" + n for n in (
+    "before_pre_grad_graph", "inductor_pre_grad_graph",
+    "before_recompile_pre_grad", "after_post_grad_graph",
+    "inductor_post_grad_graph", "after_recompile_post_grad",
+    "inductor_provenance_tracking_node_mappings",
+    "inductor_provenance_tracking_kernel_stack_traces", "triton_kernel_info",
+    "inductor_post_to_pre_grad_nodes",
+    "inductor_triton_kernel_to_post_grad_nodes",
+    "inductor_generated_kernel_to_post_grad_nodes")}
+
+
+def scan_kinds(trace):
+    """Envelope counts by kind, independent of tlp."""
+    c = collections.Counter()
+    for fn in sorted(os.listdir(trace)):
+        with open(os.path.join(trace, fn), encoding="utf-8",
+                  errors="replace") as f:
+            for line in f:
+                if line.startswith("\t"):
+                    continue
+                m = EVENT.match(line.rstrip("\r\n"))
+                if not m:
+                    continue
+                try:
+                    ev = json.loads(m.group(1))
+                except ValueError:
+                    continue
+                kind = next(iter(ev))
+                if kind in ("artifact", "graph_dump") and isinstance(
+                        ev[kind], dict) and "name" in ev[kind]:
+                    kind += ":" + ev[kind]["name"]
+                c[kind] += 1
+    return c
+
+
+class Checker:
+    def __init__(self, a):
+        self.a = a
+        self.problems = 0
+
+    def tool(self, name):
+        return os.path.join(self.a.tools, name)
+
+    def problem(self, run, msg):
+        self.problems += 1
+        print("%s: error: %s" % (run, msg))
+
+    def call(self, run, argv, what, **kw):
+        p = subprocess.run(argv, capture_output=True, text=True, **kw)
+        if p.returncode != 0:
+            self.problem(run, "%s exited %d: %s" % (
+                what, p.returncode, (p.stderr or p.stdout).strip()[-2000:]))
+            return None
+        return p
+
+    def check_run(self, name):
+        a = self.a
+        d = os.path.join(a.logs, name)
+        with open(os.path.join(d, "manifest.json")) as f:
+            man = json.load(f)
+        trace = os.path.join(d, "trace")
+        if man["status"] != "ok":
+            self.problem(name, "the generator reported: " + man["status"])
+        tmp = os.path.join(a.tmp, name)
+        os.makedirs(tmp, exist_ok=True)
+        ir = os.path.join(tmp, "out.yaml")
+        if not self.call(name, [self.tool("tlp-opt"), "--link-provenance",
+                                "--verify-each", trace, "-o", ir], "tlp-opt"):
+            return
+        p = self.call(name, [self.tool("tlp-opt"), ir], "tlp-opt on its IR")
+        if p:
+            with open(ir) as f:
+                if p.stdout != f.read():
+                    self.problem(name, "the IR does not print back the same")
+        js = os.path.join(tmp, "out.json")
+        if not self.call(name, [self.tool("tlp-emit"), "--json", trace,
+                                "-o", js], "tlp-emit --json"):
+            return
+        self.call(name, [sys.executable, os.path.join(HERE, "check-json.py"),
+                         js], "check-json.py")
+        with open(js) as f:
+            doc = json.load(f)
+
+        # The units the program compiled.
+        got = collections.Counter((u["rank"], u["compile_id"], u["graph"])
+                                  for u in doc["units"])
+        want = collections.Counter((u["rank"], u["compile_id"], u["graph"])
+                                   for u in man["units"])
+        for k in sorted(want - got, key=repr):
+            self.problem(name, "unit %s not found" % (k,))
+        for k in sorted(got - want, key=repr):
+            self.problem(name, "unit %s found, the program did not compile it"
+                         % (k,))
+
+        p = subprocess.run([sys.executable, os.path.join(
+            HERE, "check-conformance.py"), trace, js],
+            capture_output=True, text=True)
+        for line in p.stdout.splitlines():
+            self.problem(name, line)
+        if p.returncode and not p.stdout:
+            self.problem(name, "check-conformance.py: " + p.stderr.strip())
+
+        # Every event read or counted.
+        kinds = scan_kinds(trace)
+        stats = doc["stats"]
+        if stats["events"] != sum(kinds.values()):
+            self.problem(name, "stats.events is %d, the log has %d envelopes"
+                         % (stats["events"], sum(kinds.values())))
+        unknown = stats["unknown_kinds"]
+        for k, n in sorted(kinds.items()):
+            if k in READ:
+                if k in unknown:
+                    self.problem(name, "%s is read but counted as not read" % k)
+            elif unknown.get(k) != n:
+                self.problem(name, "%d events of %s, %s counted as not read"
+                             % (n, k, unknown.get(k, "none")))
+        for k in sorted(set(unknown) - set(kinds)):
+            self.problem(name, "%s counted as not read, not in the log" % k)
+        not_read = sum(unknown.values())
+
+        md = self.call(name, [self.tool("tlp-emit"), "--md", trace],
+                       "tlp-emit --md")
+        if md and not_read and ("%d of %d events are of kinds" % (
+                not_read, stats["events"])) not in md.stdout:
+            self.problem(name, "the Markdown report does not say what was not read")
+        html = os.path.join(tmp, "html")
+        if self.call(name, [self.tool("tlp-emit"), "--html", trace, "-o",
+                            html], "tlp-emit --html"):
+            with open(os.path.join(html, "index.html")) as f:
+                if not_read and 'id="not-read"' not in f.read():
+                    self.problem(name, "the HTML index does not say what was not read")
+
+        dots = 0
+        if a.dot:
+            for i in range(len(doc["units"])):
+                for g in ("pre", "post", "provenance"):
+                    dot = os.path.join(tmp, "g.dot")
+                    if not self.call(name, [self.tool("tlp-emit"), "--dot",
+                                            "--unit=%d" % i, "--graph=" + g,
+                                            trace, "-o", dot],
+                                     "tlp-emit --dot --unit=%d --graph=%s" % (i, g)):
+                        continue
+                    p = subprocess.run([a.dot, "-Tsvg", dot, "-o",
+                                        os.path.join(tmp, "g.svg")],
+                                       capture_output=True, text=True)
+                    if p.returncode or p.stderr:
+                        self.problem(name, "dot on unit %d --graph=%s: %s" % (
+                            i, g, p.stderr.strip()[:500]))
+                    dots += 1
+
+        pages = ""
+        if a.browser and doc["units"]:
+            node, chromium, shots = a.browser
+            p = subprocess.run(
+                [node, os.path.join(a.srcroot, "test", "browser",
+                                    "check-pages.js"),
+                 "--json", js, "--dir", html, "--shots", shots,
+                 "--name", "torch_" + name.replace("-", "_"),
+                 "--max", str(a.max)],
+                capture_output=True, text=True,
+                env=dict(os.environ, TLP_CHROMIUM=chromium))
+            if p.returncode:
+                self.problem(name, "browser checks: " +
+                             (p.stdout + p.stderr).strip()[-2000:])
+            else:
+                pages = ", browser checks passed"
+
+        kernels = sum(len(u["kernels"]) for u in doc["units"])
+        post = max([len(u["post_grad_nodes"]) for u in doc["units"]] or [0])
+        print("%s: %d units, %d kernels, largest post-grad graph %d nodes, "
+              "%d events (%d not read)%s%s" % (
+                  name, len(doc["units"]), kernels, post, stats["events"],
+                  not_read, ", %d diagrams" % dots if a.dot else "", pages))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tools", required=True)
+    ap.add_argument("--logs", required=True)
+    ap.add_argument("--tmp", required=True)
+    ap.add_argument("--dot")
+    ap.add_argument("--browser", nargs=3)
+    ap.add_argument("--max", type=int, default=200,
+                    help="kernels and nodes the browser checks per unit")
+    ap.add_argument("--srcroot", default=os.path.dirname(os.path.dirname(HERE)))
+    ap.add_argument("--only", default="")
+    a = ap.parse_args()
+    if a.only:
+        runs = a.only.split(",")
+    else:
+        with open(os.path.join(a.logs, "manifest.json")) as f:
+            runs = json.load(f)["runs"]
+    c = Checker(a)
+    for r in sorted(runs):
+        c.check_run(r)
+    print("%d runs checked, %d problems" % (len(runs), c.problems))
+    return 1 if c.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

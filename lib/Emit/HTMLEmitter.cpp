@@ -291,15 +291,11 @@ ojson unitData(const Module &M, const CompileUnit &U, const UnitSummary &S,
   J["coverage"] = coverageData(S.Coverage);
   // The provenance artifacts the unit has: [role, artifact, log line].
   ojson Prov = ojson::array();
-  auto Role = [&](StringRef R, const Artifact *A) {
-    if (A)
-      Prov.push_back(ojson::array({R.str(), A->Name, A->Line}));
-  };
-  Role("mapping", U.Mapping.get());
-  Role("node_tree", U.NodeTree.get());
-  Role("kernel_nodes", U.KernelNodes.get());
-  Role("stack_traces", U.StackTraces.get());
-  Role("kernel_info", U.KernelInfo.get());
+  for (UnitSlot S : {UnitSlot::Mapping, UnitSlot::NodeTree,
+                     UnitSlot::KernelNodes, UnitSlot::StackTraces,
+                     UnitSlot::KernelInfo})
+    if (const Artifact *A = U.slot(S))
+      Prov.push_back(ojson::array({unitSlotRole(S).str(), A->Name, A->Line}));
   J["provenance"] = std::move(Prov);
   ojson Sources = ojson::array();
   for (const SourceLoc &L : U.Sources)

@@ -191,18 +191,13 @@ ojson unitJSON(const Module &M, const CompileUnit &U) {
   J["graph"] = graphKindName(U.Key.Graph).str();
   J["frame"] = U.Frame ? sourceJSON(*U.Frame) : ojson(nullptr);
   ojson A = ojson::object();
-  A["pre_grad"] = artifactRef(U.PreGrad.get());
-  A["post_grad"] = artifactRef(U.PostGrad.get());
-  A["code"] = artifactRef(U.Code.get());
-  A["kernel_code"] = artifactRef(U.KernelCode.get());
-  A["mapping"] = artifactRef(U.Mapping.get());
+  for (unsigned I = 0; I < NumUnitSlots; ++I) {
+    UnitSlot S = static_cast<UnitSlot>(I);
+    A[unitSlotRole(S).str()] = artifactRef(U.slot(S));
+  }
   if (U.Mapping)
     A["mapping"]["version"] =
         U.Mapping->Version ? ojson(*U.Mapping->Version) : ojson(nullptr);
-  A["stack_traces"] = artifactRef(U.StackTraces.get());
-  A["kernel_info"] = artifactRef(U.KernelInfo.get());
-  A["node_tree"] = artifactRef(U.NodeTree.get());
-  A["kernel_nodes"] = artifactRef(U.KernelNodes.get());
   J["artifacts"] = std::move(A);
   J["pre_grad_nodes"] = nodesJSON(U, U.PreGrad.get(), P, true);
   J["post_grad_nodes"] = nodesJSON(U, U.PostGrad.get(), P, false);

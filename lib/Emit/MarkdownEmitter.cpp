@@ -173,19 +173,14 @@ DiagScope diagScope(const Module &M, const CompileUnit &U) {
       return;
     D.Ranges.push_back({A->Line, A->Line + countLines(Text)});
   };
-  if (U.PreGrad)
-    Add(U.PreGrad.get(), U.PreGrad->Text);
-  if (U.PostGrad)
-    Add(U.PostGrad.get(), U.PostGrad->Text);
-  if (U.Code)
-    Add(U.Code.get(), U.Code->Text);
-  if (U.KernelCode)
-    Add(U.KernelCode.get(), U.KernelCode->Text);
-  Add(U.Mapping.get(), "");
-  Add(U.StackTraces.get(), "");
-  Add(U.KernelInfo.get(), "");
-  Add(U.NodeTree.get(), "");
-  Add(U.KernelNodes.get(), "");
+  U.forEachArtifact([&](UnitSlot, const Artifact &A) {
+    if (const auto *G = dyn_cast<GraphArtifact>(&A))
+      Add(&A, G->Text);
+    else if (const auto *C = dyn_cast<CodeArtifact>(&A))
+      Add(&A, C->Text);
+    else
+      Add(&A, "");
+  });
   return D;
 }
 
@@ -331,20 +326,13 @@ private:
         Parts.push_back(What.str() + " " + mdCode(A->Name, false) + " (line " +
                         std::to_string(A->Line) + ")");
     };
-    Add(U.PreGrad.get(), "pre-grad graph");
-    Add(U.PostGrad.get(), "post-grad graph");
-    Add(U.Code.get(), "code");
-    Add(U.KernelCode.get(), "kernel code");
-    if (U.Mapping) {
-      std::string V = U.Mapping->Version
-                          ? "v" + mdText(formatDouble(*U.Mapping->Version))
-                          : std::string("v1");
-      Add(U.Mapping.get(), "mapping " + V);
-    }
-    Add(U.StackTraces.get(), "stack traces");
-    Add(U.KernelInfo.get(), "kernel info");
-    Add(U.NodeTree.get(), "node tree");
-    Add(U.KernelNodes.get(), "kernel nodes");
+    U.forEachArtifact([&](UnitSlot S, const Artifact &A) {
+      std::string Title = unitSlotTitle(S).str();
+      if (const auto *Map = dyn_cast<MappingArtifact>(&A))
+        Title += Map->Version ? " v" + mdText(formatDouble(*Map->Version))
+                              : std::string(" v1");
+      Add(&A, Title);
+    });
     if (Parts.empty()) {
       OS << "No artifacts.\n\n";
       return;

@@ -2,59 +2,12 @@
 
 #include "tlp/IR/Artifact.h"
 
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace llvm;
 
 namespace tlp {
 
 Artifact::~Artifact() = default;
-
-StringRef artifactKindName(Artifact::ArtifactKind K) {
-  switch (K) {
-  case Artifact::AK_PreGradGraph:
-    return "pre_grad_graph";
-  case Artifact::AK_PostGradGraph:
-    return "post_grad_graph";
-  case Artifact::AK_OutputCode:
-    return "output_code";
-  case Artifact::AK_AOTWrapperCode:
-    return "aot_wrapper_code";
-  case Artifact::AK_AOTKernelCode:
-    return "aot_kernel_code";
-  case Artifact::AK_NodeMappings:
-    return "node_mappings";
-  case Artifact::AK_KernelStackTraces:
-    return "kernel_stack_traces";
-  case Artifact::AK_TritonKernelInfo:
-    return "triton_kernel_info";
-  case Artifact::AK_PostToPreGradNodes:
-    return "post_to_pre_grad_nodes";
-  case Artifact::AK_KernelToPostGradNodes:
-    return "kernel_to_post_grad_nodes";
-  }
-  return "unknown";
-}
-
-bool parseArtifactKind(StringRef S, Artifact::ArtifactKind &K) {
-  Optional<Artifact::ArtifactKind> R =
-      StringSwitch<Optional<Artifact::ArtifactKind>>(S)
-          .Case("pre_grad_graph", Artifact::AK_PreGradGraph)
-          .Case("post_grad_graph", Artifact::AK_PostGradGraph)
-          .Case("output_code", Artifact::AK_OutputCode)
-          .Case("aot_wrapper_code", Artifact::AK_AOTWrapperCode)
-          .Case("aot_kernel_code", Artifact::AK_AOTKernelCode)
-          .Case("node_mappings", Artifact::AK_NodeMappings)
-          .Case("kernel_stack_traces", Artifact::AK_KernelStackTraces)
-          .Case("triton_kernel_info", Artifact::AK_TritonKernelInfo)
-          .Case("post_to_pre_grad_nodes", Artifact::AK_PostToPreGradNodes)
-          .Case("kernel_to_post_grad_nodes", Artifact::AK_KernelToPostGradNodes)
-          .Default(None);
-  if (!R)
-    return false;
-  K = *R;
-  return true;
-}
 
 std::unique_ptr<Artifact> GraphArtifact::clone() const {
   return std::make_unique<GraphArtifact>(*this);
@@ -112,29 +65,6 @@ Optional<uint32_t> CodeArtifact::findDef(StringRef Name) const {
   if (It == DefIndex.end())
     return None;
   return It->second;
-}
-
-std::unique_ptr<Artifact> createArtifact(Artifact::ArtifactKind K) {
-  switch (K) {
-  case Artifact::AK_PreGradGraph:
-  case Artifact::AK_PostGradGraph:
-    return std::make_unique<GraphArtifact>(K);
-  case Artifact::AK_OutputCode:
-  case Artifact::AK_AOTWrapperCode:
-  case Artifact::AK_AOTKernelCode:
-    return std::make_unique<CodeArtifact>(K);
-  case Artifact::AK_NodeMappings:
-    return std::make_unique<MappingArtifact>();
-  case Artifact::AK_KernelStackTraces:
-    return std::make_unique<StackTraceArtifact>();
-  case Artifact::AK_TritonKernelInfo:
-    return std::make_unique<KernelInfoArtifact>();
-  case Artifact::AK_PostToPreGradNodes:
-    return std::make_unique<NodeTreeArtifact>();
-  case Artifact::AK_KernelToPostGradNodes:
-    return std::make_unique<KernelNodesArtifact>();
-  }
-  return nullptr;
 }
 
 } // namespace tlp

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlp/IR/IRYAML.h"
+#include "tlp/IR/Enums.h"
 #include "tlp/Support/StringUtils.h"
 #include "tlp/Support/Version.h"
 
@@ -199,34 +200,21 @@ template <> struct ScalarTraits<CompileId> {
   static QuotingType mustQuote(StringRef) { return QuotingType::Single; }
 };
 
-#define TLP_ENUM_TRAITS(TYPE, NAMEFN, ...)                                     \
+// The enumerations of Enums.def, and the diagnostic severities.
+#define TLP_ENUM(TYPE, NAMEFN, PARSEFN)                                        \
   template <> struct ScalarEnumerationTraits<TYPE> {                           \
     static void enumeration(IO &Io, TYPE &V) {                                 \
-      for (TYPE K : {__VA_ARGS__})                                             \
+      for (TYPE K : tlp::enumValues<TYPE>())                                   \
         Io.enumCase(V, NAMEFN(K).data(), K);                                   \
     }                                                                          \
   };
-
-TLP_ENUM_TRAITS(GraphKind, graphKindName, GraphKind::Forward,
-                GraphKind::Backward, GraphKind::Inference, GraphKind::Unknown)
-TLP_ENUM_TRAITS(NodeOp, nodeOpName, NodeOp::Placeholder, NodeOp::GetAttr,
-                NodeOp::CallFunction, NodeOp::CallMethod, NodeOp::CallModule,
-                NodeOp::Output, NodeOp::Unknown)
-TLP_ENUM_TRAITS(KernelKind, kernelKindName, KernelKind::Triton, KernelKind::Cpp,
-                KernelKind::Extern, KernelKind::Fallback, KernelKind::Combo,
-                KernelKind::Template, KernelKind::Collective,
-                KernelKind::Unknown)
-TLP_ENUM_TRAITS(Language, languageName, Language::Python, Language::Cpp)
-TLP_ENUM_TRAITS(EdgeOrigin, edgeOriginName, EdgeOrigin::Mapping,
-                EdgeOrigin::NodeTree, EdgeOrigin::KernelNodes,
-                EdgeOrigin::CodeComment, EdgeOrigin::StackTrace,
-                EdgeOrigin::FXComment)
-TLP_ENUM_TRAITS(CompileEvent::EventKind, compileEventKindName,
-                CompileEvent::DynamoStart, CompileEvent::AotForward,
-                CompileEvent::AotBackward, CompileEvent::AotInference)
-TLP_ENUM_TRAITS(Severity, severityName, Severity::Error, Severity::Warning,
-                Severity::Note)
-#undef TLP_ENUM_TRAITS
+#include "tlp/IR/Enums.def"
+template <> struct ScalarEnumerationTraits<Severity> {
+  static void enumeration(IO &Io, Severity &V) {
+    for (Severity K : {Severity::Error, Severity::Warning, Severity::Note})
+      Io.enumCase(V, severityName(K).data(), K);
+  }
+};
 
 template <> struct MappingTraits<SourceLoc> {
   static void mapping(IO &Io, SourceLoc &S) {
@@ -478,10 +466,10 @@ template <> struct MappingTraits<ArtifactRef> {
 
 namespace {
 
-/// Map a unit's artifact field; on input check that the kind fits.
+/// Map a unit's artifact slot; on input check that the kind fits.
 template <typename T>
-void mapArtifactField(IO &Io, const char *Key, std::unique_ptr<T> &P,
-                      std::initializer_list<Artifact::ArtifactKind> Kinds) {
+void mapArtifactField(IO &Io, UnitSlot Slot, std::unique_ptr<T> &P) {
+  const char *Key = unitSlotRole(Slot).data();
   if (Io.outputting()) {
     if (!P)
       return;
@@ -494,8 +482,7 @@ void mapArtifactField(IO &Io, const char *Key, std::unique_ptr<T> &P,
   Io.mapOptional(Key, R);
   if (!R.Owned)
     return;
-  bool OK = llvm::is_contained(Kinds, R.Owned->getKind());
-  if (!OK) {
+  if (unitSlotOf(R.Owned->getKind()) != Slot) {
     Io.setError(Twine("artifact of kind '") +
                 artifactKindName(R.Owned->getKind()) + "' cannot be '" + Key +
                 "'");
@@ -595,21 +582,9 @@ void mapUnit(IO &Io, CompileUnit &U) {
                                endpointText(U, Kernels, E.To), E.Origin});
   }
   mapOptVector(Io, "edges", Edges);
-  mapArtifactField(Io, "pre_grad", U.PreGrad, {Artifact::AK_PreGradGraph});
-  mapArtifactField(Io, "post_grad", U.PostGrad, {Artifact::AK_PostGradGraph});
-  mapArtifactField(Io, "code", U.Code,
-                   {Artifact::AK_OutputCode, Artifact::AK_AOTWrapperCode});
-  mapArtifactField(Io, "kernel_code", U.KernelCode,
-                   {Artifact::AK_AOTKernelCode});
-  mapArtifactField(Io, "mapping", U.Mapping, {Artifact::AK_NodeMappings});
-  mapArtifactField(Io, "stack_traces", U.StackTraces,
-                   {Artifact::AK_KernelStackTraces});
-  mapArtifactField(Io, "kernel_info", U.KernelInfo,
-                   {Artifact::AK_TritonKernelInfo});
-  mapArtifactField(Io, "node_tree", U.NodeTree,
-                   {Artifact::AK_PostToPreGradNodes});
-  mapArtifactField(Io, "kernel_nodes", U.KernelNodes,
-                   {Artifact::AK_KernelToPostGradNodes});
+#define TLP_UNIT_SLOT(FIELD, CLASS, ROLE, TITLE)                               \
+  mapArtifactField(Io, UnitSlot::FIELD, U.FIELD);
+#include "tlp/IR/UnitSlots.def"
   if (Io.outputting() || Edges.empty())
     return;
   KernelKeyIndex Kernels(U);

@@ -4,7 +4,6 @@
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
 #include <tuple>
@@ -12,34 +11,6 @@
 using namespace llvm;
 
 namespace tlp {
-
-StringRef compileEventKindName(CompileEvent::EventKind K) {
-  switch (K) {
-  case CompileEvent::DynamoStart:
-    return "dynamo_start";
-  case CompileEvent::AotForward:
-    return "aot_forward_graph";
-  case CompileEvent::AotBackward:
-    return "aot_backward_graph";
-  case CompileEvent::AotInference:
-    return "aot_inference_graph";
-  }
-  return "dynamo_start";
-}
-
-bool parseCompileEventKind(StringRef S, CompileEvent::EventKind &K) {
-  Optional<CompileEvent::EventKind> R =
-      StringSwitch<Optional<CompileEvent::EventKind>>(S)
-          .Case("dynamo_start", CompileEvent::DynamoStart)
-          .Case("aot_forward_graph", CompileEvent::AotForward)
-          .Case("aot_backward_graph", CompileEvent::AotBackward)
-          .Case("aot_inference_graph", CompileEvent::AotInference)
-          .Default(None);
-  if (!R)
-    return false;
-  K = *R;
-  return true;
-}
 
 std::string UnitKey::slug() const {
   std::string S;

@@ -4,113 +4,10 @@
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace llvm;
 
 namespace tlp {
-
-StringRef graphKindName(GraphKind K) {
-  switch (K) {
-  case GraphKind::Forward:
-    return "forward";
-  case GraphKind::Backward:
-    return "backward";
-  case GraphKind::Inference:
-    return "inference";
-  case GraphKind::Unknown:
-    return "unknown";
-  }
-  return "unknown";
-}
-
-bool parseGraphKind(StringRef S, GraphKind &K) {
-  Optional<GraphKind> R = StringSwitch<Optional<GraphKind>>(S)
-                              .Case("forward", GraphKind::Forward)
-                              .Case("backward", GraphKind::Backward)
-                              .Case("inference", GraphKind::Inference)
-                              .Case("unknown", GraphKind::Unknown)
-                              .Default(None);
-  if (!R)
-    return false;
-  K = *R;
-  return true;
-}
-
-StringRef nodeOpName(NodeOp Op) {
-  switch (Op) {
-  case NodeOp::Placeholder:
-    return "placeholder";
-  case NodeOp::GetAttr:
-    return "get_attr";
-  case NodeOp::CallFunction:
-    return "call_function";
-  case NodeOp::CallMethod:
-    return "call_method";
-  case NodeOp::CallModule:
-    return "call_module";
-  case NodeOp::Output:
-    return "output";
-  case NodeOp::Unknown:
-    return "unknown";
-  }
-  return "unknown";
-}
-
-bool parseNodeOp(StringRef S, NodeOp &Op) {
-  Optional<NodeOp> R = StringSwitch<Optional<NodeOp>>(S)
-                           .Case("placeholder", NodeOp::Placeholder)
-                           .Case("get_attr", NodeOp::GetAttr)
-                           .Case("call_function", NodeOp::CallFunction)
-                           .Case("call_method", NodeOp::CallMethod)
-                           .Case("call_module", NodeOp::CallModule)
-                           .Case("output", NodeOp::Output)
-                           .Case("unknown", NodeOp::Unknown)
-                           .Default(None);
-  if (!R)
-    return false;
-  Op = *R;
-  return true;
-}
-
-StringRef kernelKindName(KernelKind K) {
-  switch (K) {
-  case KernelKind::Triton:
-    return "triton";
-  case KernelKind::Cpp:
-    return "cpp";
-  case KernelKind::Extern:
-    return "extern";
-  case KernelKind::Fallback:
-    return "fallback";
-  case KernelKind::Combo:
-    return "combo";
-  case KernelKind::Template:
-    return "template";
-  case KernelKind::Collective:
-    return "collective";
-  case KernelKind::Unknown:
-    return "unknown";
-  }
-  return "unknown";
-}
-
-bool parseKernelKind(StringRef S, KernelKind &K) {
-  Optional<KernelKind> R = StringSwitch<Optional<KernelKind>>(S)
-                               .Case("triton", KernelKind::Triton)
-                               .Case("cpp", KernelKind::Cpp)
-                               .Case("extern", KernelKind::Extern)
-                               .Case("fallback", KernelKind::Fallback)
-                               .Case("combo", KernelKind::Combo)
-                               .Case("template", KernelKind::Template)
-                               .Case("collective", KernelKind::Collective)
-                               .Case("unknown", KernelKind::Unknown)
-                               .Default(None);
-  if (!R)
-    return false;
-  K = *R;
-  return true;
-}
 
 KernelKind guessKernelKind(StringRef Name) {
   if (Name.startswith("triton_tem_"))
@@ -136,53 +33,6 @@ KernelKind guessKernelKind(StringRef Name) {
     return KernelKind::Extern;
   }
   return KernelKind::Unknown;
-}
-
-StringRef languageName(Language L) {
-  return L == Language::Python ? "python" : "cpp";
-}
-
-bool parseLanguage(StringRef S, Language &L) {
-  if (S == "python")
-    L = Language::Python;
-  else if (S == "cpp")
-    L = Language::Cpp;
-  else
-    return false;
-  return true;
-}
-
-StringRef edgeOriginName(EdgeOrigin O) {
-  switch (O) {
-  case EdgeOrigin::Mapping:
-    return "mapping";
-  case EdgeOrigin::NodeTree:
-    return "node-tree";
-  case EdgeOrigin::KernelNodes:
-    return "kernel-nodes";
-  case EdgeOrigin::CodeComment:
-    return "code-comment";
-  case EdgeOrigin::StackTrace:
-    return "stack-trace";
-  case EdgeOrigin::FXComment:
-    return "fx-comment";
-  }
-  return "mapping";
-}
-
-bool parseEdgeOrigin(StringRef S, EdgeOrigin &O) {
-  Optional<EdgeOrigin> R = StringSwitch<Optional<EdgeOrigin>>(S)
-                               .Case("mapping", EdgeOrigin::Mapping)
-                               .Case("node-tree", EdgeOrigin::NodeTree)
-                               .Case("kernel-nodes", EdgeOrigin::KernelNodes)
-                               .Case("code-comment", EdgeOrigin::CodeComment)
-                               .Case("stack-trace", EdgeOrigin::StackTrace)
-                               .Case("fx-comment", EdgeOrigin::FXComment)
-                               .Default(None);
-  if (!R)
-    return false;
-  O = *R;
-  return true;
 }
 
 std::string CompileId::str() const {

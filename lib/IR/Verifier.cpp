@@ -171,19 +171,9 @@ private:
       fail(Where, "log index " + Twine(U.Key.Log) + " is out of range");
     if (U.Key.Id && !U.Key.Id->isValid())
       fail(Where, "compile id is invalid");
-    auto Check = [&](const Artifact *A, const char *Role) {
-      if (A)
-        checkArtifact(*A, Where + ": " + Role, &U);
-    };
-    Check(U.PreGrad.get(), "pre_grad");
-    Check(U.PostGrad.get(), "post_grad");
-    Check(U.Code.get(), "code");
-    Check(U.KernelCode.get(), "kernel_code");
-    Check(U.Mapping.get(), "mapping");
-    Check(U.StackTraces.get(), "stack_traces");
-    Check(U.KernelInfo.get(), "kernel_info");
-    Check(U.NodeTree.get(), "node_tree");
-    Check(U.KernelNodes.get(), "kernel_nodes");
+    U.forEachArtifact([&](UnitSlot S, const Artifact &A) {
+      checkArtifact(A, Where + ": " + unitSlotRole(S).str(), &U);
+    });
 
     StringSet<> Keys;
     for (const Kernel &K : U.Kernels) {

@@ -88,23 +88,10 @@ void loadArtifact(Artifact &A, const Module &M, const TraceSources &Sources,
   Ctx.finish();
 }
 
-static void forEachArtifact(CompileUnit &U, function_ref<void(Artifact &)> Fn) {
-  for (Artifact *A : {static_cast<Artifact *>(U.PreGrad.get()),
-                      static_cast<Artifact *>(U.PostGrad.get()),
-                      static_cast<Artifact *>(U.Code.get()),
-                      static_cast<Artifact *>(U.KernelCode.get()),
-                      static_cast<Artifact *>(U.Mapping.get()),
-                      static_cast<Artifact *>(U.StackTraces.get()),
-                      static_cast<Artifact *>(U.KernelInfo.get()),
-                      static_cast<Artifact *>(U.NodeTree.get()),
-                      static_cast<Artifact *>(U.KernelNodes.get())})
-    if (A)
-      Fn(*A);
-}
-
 void loadUnit(CompileUnit &U, const Module &M, const TraceSources &Sources,
               DiagnosticEngine &Diags) {
-  forEachArtifact(U, [&](Artifact &A) { loadArtifact(A, M, Sources, Diags); });
+  U.forEachArtifact(
+      [&](UnitSlot, Artifact &A) { loadArtifact(A, M, Sources, Diags); });
 }
 
 void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
@@ -115,7 +102,7 @@ void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
       Todo.push_back(A.get());
   if (WithUnits)
     for (std::unique_ptr<CompileUnit> &U : M.Units)
-      forEachArtifact(*U, [&](Artifact &A) {
+      U->forEachArtifact([&](UnitSlot, Artifact &A) {
         if (!A.isLoaded())
           Todo.push_back(&A);
       });

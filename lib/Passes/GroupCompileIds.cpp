@@ -36,18 +36,18 @@ int graphPriority(const Artifact &A) {
 struct Run {
   GraphArtifact *Pre = nullptr;
   Optional<SourceLoc> Frame;
-  std::unique_ptr<GraphArtifact> Post;
-  std::unique_ptr<CodeArtifact> Code, KernelCode;
-  std::unique_ptr<MappingArtifact> Mapping;
-  std::unique_ptr<StackTraceArtifact> StackTraces;
-  std::unique_ptr<KernelInfoArtifact> KernelInfo;
-  std::unique_ptr<NodeTreeArtifact> NodeTree;
-  std::unique_ptr<KernelNodesArtifact> KernelNodes;
+  /// The artifacts of the run but the pre-grad graph (shared by the runs
+  /// of a group, copied when the unit is made).
+  std::unique_ptr<CompileUnit> Unit = std::make_unique<CompileUnit>();
   uint32_t FirstLine = 0;
 
+  /// True when a slot after the graphs is filled.
   bool hasOutput() const {
-    return Code || KernelCode || Mapping || StackTraces || NodeTree ||
-           KernelNodes || KernelInfo;
+    bool Any = false;
+    Unit->forEachArtifact([&](UnitSlot S, const Artifact &) {
+      Any |= S != UnitSlot::PreGrad && S != UnitSlot::PostGrad;
+    });
+    return Any;
   }
 };
 
@@ -163,44 +163,17 @@ public:
         case Artifact::AK_PostGradGraph: {
           Run &Cur = Current(It.Line, !R || R->hasOutput());
           auto *GA = cast<GraphArtifact>(A);
-          if (!Cur.Post || graphPriority(*GA) <= graphPriority(*Cur.Post))
-            Cur.Post.reset(cast<GraphArtifact>(Take(A).release()));
+          GraphArtifact *Post = Cur.Unit->PostGrad.get();
+          if (!Post || graphPriority(*GA) <= graphPriority(*Post))
+            Cur.Unit->setSlot(Take(A));
           break;
         }
-        case Artifact::AK_OutputCode:
-        case Artifact::AK_AOTWrapperCode: {
-          Run &Cur = Current(It.Line, !R || R->Code);
-          Cur.Code.reset(cast<CodeArtifact>(Take(A).release()));
-          break;
-        }
-        case Artifact::AK_AOTKernelCode: {
-          Run &Cur = Current(It.Line, !R || R->KernelCode);
-          Cur.KernelCode.reset(cast<CodeArtifact>(Take(A).release()));
-          break;
-        }
-        case Artifact::AK_NodeMappings: {
-          Run &Cur = Current(It.Line, !R || R->Mapping);
-          Cur.Mapping.reset(cast<MappingArtifact>(Take(A).release()));
-          break;
-        }
-        case Artifact::AK_KernelStackTraces: {
-          Run &Cur = Current(It.Line, !R || R->StackTraces);
-          Cur.StackTraces.reset(cast<StackTraceArtifact>(Take(A).release()));
-          break;
-        }
-        case Artifact::AK_TritonKernelInfo: {
-          Run &Cur = Current(It.Line, !R || R->KernelInfo);
-          Cur.KernelInfo.reset(cast<KernelInfoArtifact>(Take(A).release()));
-          break;
-        }
-        case Artifact::AK_PostToPreGradNodes: {
-          Run &Cur = Current(It.Line, !R || R->NodeTree);
-          Cur.NodeTree.reset(cast<NodeTreeArtifact>(Take(A).release()));
-          break;
-        }
-        case Artifact::AK_KernelToPostGradNodes: {
-          Run &Cur = Current(It.Line, !R || R->KernelNodes);
-          Cur.KernelNodes.reset(cast<KernelNodesArtifact>(Take(A).release()));
+        default: {
+          // One artifact of each other slot per run; a second starts the
+          // next run.
+          UnitSlot S = unitSlotOf(A->getKind());
+          Run &Cur = Current(It.Line, !R || R->Unit->slot(S));
+          Cur.Unit->setSlot(Take(A));
           break;
         }
         }
@@ -212,12 +185,12 @@ public:
       std::map<GraphKind, uint32_t> Ordinals;
       for (size_t I = 0; I < Runs.size(); ++I) {
         Run &R = Runs[I];
-        auto U = std::make_unique<CompileUnit>();
+        std::unique_ptr<CompileUnit> U = std::move(R.Unit);
         U->Key.Log = std::get<0>(G.first);
         U->Key.Rank = std::get<1>(G.first);
         U->Key.Id = std::get<2>(G.first);
         GraphKind K =
-            R.Code ? kindFromAotId(R.Code->AotId) : GraphKind::Unknown;
+            U->Code ? kindFromAotId(U->Code->AotId) : GraphKind::Unknown;
         if (K == GraphKind::Unknown && !Markers.empty()) {
           bool AllInference = llvm::all_of(
               Markers, [](GraphKind M) { return M == GraphKind::Inference; });
@@ -231,14 +204,6 @@ public:
         U->Frame = R.Frame;
         if (R.Pre)
           U->PreGrad.reset(cast<GraphArtifact>(R.Pre->clone().release()));
-        U->PostGrad = std::move(R.Post);
-        U->Code = std::move(R.Code);
-        U->KernelCode = std::move(R.KernelCode);
-        U->Mapping = std::move(R.Mapping);
-        U->StackTraces = std::move(R.StackTraces);
-        U->KernelInfo = std::move(R.KernelInfo);
-        U->NodeTree = std::move(R.NodeTree);
-        U->KernelNodes = std::move(R.KernelNodes);
         for (GraphArtifact *GA : {U->PreGrad.get(), U->PostGrad.get()})
           if (GA)
             GA->reindex();

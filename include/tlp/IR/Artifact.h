@@ -29,17 +29,10 @@ using NameListMap =
 
 class Artifact {
 public:
+  /// One per row of ArtifactKinds.def.
   enum ArtifactKind {
-    AK_PreGradGraph,
-    AK_PostGradGraph,
-    AK_OutputCode,     ///< inductor_output_code (Python wrapper)
-    AK_AOTWrapperCode, ///< graph_dump inductor_aot_wrapper_code (C++)
-    AK_AOTKernelCode,  ///< graph_dump inductor_aot_kernel_code (C++)
-    AK_NodeMappings,
-    AK_KernelStackTraces,
-    AK_TritonKernelInfo,
-    AK_PostToPreGradNodes,
-    AK_KernelToPostGradNodes,
+#define TLP_ARTIFACT_KIND(KIND, NAME, CLASS, SLOT) KIND,
+#include "tlp/IR/ArtifactKinds.def"
   };
 
   virtual ~Artifact();
@@ -78,12 +71,29 @@ private:
   ArtifactKind Kind;
 };
 
-/// The role of an artifact kind in a compile unit, as written in the IR
-/// ("pre_grad", "code", ...).
+/// The name of an artifact kind in the IR ("pre_grad_graph",
+/// "output_code", ...; ArtifactKinds.def).
 llvm::StringRef artifactKindName(Artifact::ArtifactKind K);
 bool parseArtifactKind(llvm::StringRef S, Artifact::ArtifactKind &K);
 /// A new, empty artifact of the subclass that holds kind \p K.
 std::unique_ptr<Artifact> createArtifact(Artifact::ArtifactKind K);
+
+/// The artifact slots of a compile unit, one per row of UnitSlots.def.
+enum class UnitSlot {
+#define TLP_UNIT_SLOT(FIELD, CLASS, ROLE, TITLE) FIELD,
+#include "tlp/IR/UnitSlots.def"
+};
+constexpr unsigned NumUnitSlots = 0
+#define TLP_UNIT_SLOT(FIELD, CLASS, ROLE, TITLE) +1
+#include "tlp/IR/UnitSlots.def"
+    ;
+/// The key of a slot in the IR and JSON ("pre_grad", "code", ...).
+llvm::StringRef unitSlotRole(UnitSlot S);
+bool parseUnitSlot(llvm::StringRef S, UnitSlot &Slot);
+/// The name of a slot for people ("pre-grad graph", "kernel code", ...).
+llvm::StringRef unitSlotTitle(UnitSlot S);
+/// The slot an artifact of kind \p K fills.
+UnitSlot unitSlotOf(Artifact::ArtifactKind K);
 
 /// One FX node.
 struct Node {

@@ -141,15 +141,22 @@ public:
   /// The frame Dynamo compiled (from dynamo_start), when known.
   llvm::Optional<SourceLoc> Frame;
 
-  std::unique_ptr<GraphArtifact> PreGrad;
-  std::unique_ptr<GraphArtifact> PostGrad;
-  std::unique_ptr<CodeArtifact> Code;       ///< Python or C++ wrapper
-  std::unique_ptr<CodeArtifact> KernelCode; ///< AOT kernel .cpp
-  std::unique_ptr<MappingArtifact> Mapping;
-  std::unique_ptr<StackTraceArtifact> StackTraces;
-  std::unique_ptr<KernelInfoArtifact> KernelInfo;
-  std::unique_ptr<NodeTreeArtifact> NodeTree;
-  std::unique_ptr<KernelNodesArtifact> KernelNodes;
+  /// The artifacts of the unit, one member per row of UnitSlots.def
+  /// (PreGrad, PostGrad, Code, KernelCode, Mapping, StackTraces,
+  /// KernelInfo, NodeTree, KernelNodes).
+#define TLP_UNIT_SLOT(FIELD, CLASS, ROLE, TITLE) std::unique_ptr<CLASS> FIELD;
+#include "tlp/IR/UnitSlots.def"
+
+  /// The artifact in slot \p S, or null.
+  Artifact *slot(UnitSlot S) const;
+  /// Put \p A into the slot of its kind, replacing what was there.
+  void setSlot(std::unique_ptr<Artifact> A);
+  /// Call \p Fn(UnitSlot, Artifact &) for each filled slot, in slot order.
+  template <typename Fn> void forEachArtifact(Fn &&F) const {
+    for (unsigned I = 0; I < NumUnitSlots; ++I)
+      if (Artifact *A = slot(static_cast<UnitSlot>(I)))
+        F(static_cast<UnitSlot>(I), *A);
+  }
 
   /// Set by resolve-debug-handles.
   std::vector<Kernel> Kernels;

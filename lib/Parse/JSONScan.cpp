@@ -489,15 +489,18 @@ bool getInt(const Value &V, int64_t &Out) {
     return false;
   StringRef T = V.Text;
   bool Neg = T.consume_front("-");
-  if (T.empty() || T.size() > 18)
+  if (T.empty() || T.size() > 19)
     return false;
-  int64_t R = 0;
+  uint64_t R = 0;
   for (char C : T) {
     if (C < '0' || C > '9')
       return false;
-    R = R * 10 + (C - '0');
+    R = R * 10 + static_cast<uint64_t>(C - '0');
   }
-  Out = Neg ? -R : R;
+  // Every int64_t, INT64_MIN included; nothing that wraps.
+  if (R > static_cast<uint64_t>(INT64_MAX) + (Neg ? 1 : 0))
+    return false;
+  Out = Neg ? static_cast<int64_t>(0 - R) : static_cast<int64_t>(R);
   return true;
 }
 

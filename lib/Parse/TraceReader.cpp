@@ -118,6 +118,8 @@ Optional<int64_t> rankFromFileName(StringRef Path) {
 }
 
 namespace {
+/// EventFileIndex of a frame whose filename is neither a string nor an index.
+constexpr int64_t BadFileIndex = -2;
 
 enum class EventClass {
   Unknown,
@@ -287,6 +289,11 @@ private:
     StringRef FirstLine;
     json::Value Meta;
     bool ExtraReported = false;
+    /// A payload that starts as a JSON object: where that object visibly
+    /// ended (a lone "}" line of a pretty-printed one, or a first line
+    /// "{...}"), so that lines after it can be questioned.
+    enum : uint8_t { JsonNo, JsonOpen, JsonClosed, JsonReported } Json = JsonNo;
+    uint32_t JsonEndLine = 0;
   };
   Event Cur;
   bool InOrphanRun = false;
@@ -309,6 +316,7 @@ private:
 
   void payloadLine(StringRef Content, uint32_t Line, StringRef Raw,
                    uint64_t LineBegin, uint64_t LineEnd);
+  void checkJsonPayloadLine(StringRef Content, uint32_t Line, StringRef Raw);
   void addPayloadLine(StringRef Content) {
     if (Cur.Hashing) {
       if (Cur.PayloadLines)
@@ -408,9 +416,46 @@ void ChunkScanner::payloadLine(StringRef Content, uint32_t Line, StringRef Raw,
   }
   if (!Cur.PayloadLines && !Cur.PendingBlanks)
     Cur.PayloadBegin = LineBegin;
+  checkJsonPayloadLine(Content, Line, Raw);
   flushBlanks();
   addPayloadLine(Content);
   Cur.PayloadEnd = LineEnd;
+}
+
+/// A lost event line glues the next event's payload onto this one's. When
+/// this payload is not one tlp parses (a chromium event, say), nothing else
+/// would notice: the next artifact (a provenance mapping, say) would vanish
+/// without a word. A JSON object payload cannot go on after it closed, so a
+/// line after that is reported. Two comparisons a line, no parsing.
+void ChunkScanner::checkJsonPayloadLine(StringRef Content, uint32_t Line,
+                                        StringRef Raw) {
+  switch (Cur.Json) {
+  case Event::JsonNo:
+    if (Cur.PayloadLines == 0 && Content.startswith("{")) {
+      bool OneLine = Content.size() > 1 && Content.endswith("}");
+      Cur.Json = OneLine ? Event::JsonClosed : Event::JsonOpen;
+      Cur.JsonEndLine = Line;
+    }
+    return;
+  case Event::JsonOpen:
+    if (Content == "}") {
+      Cur.Json = Event::JsonClosed;
+      Cur.JsonEndLine = Line;
+    }
+    return;
+  case Event::JsonClosed:
+    lineProblem(Line,
+                "the JSON payload of '" + Cur.ArtName + "' ended on line " +
+                    Twine(Cur.JsonEndLine) +
+                    " but payload lines go on: is an event line missing "
+                    "before this one? (they are read as part of '" +
+                    Cur.ArtName + "')",
+                Raw);
+    Cur.Json = Event::JsonReported;
+    return;
+  case Event::JsonReported:
+    return;
+  }
 }
 
 void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
@@ -447,6 +492,7 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   }
   bool First = true;
   Optional<int64_t> Frame, FrameCompile, Attempt, CA, Rank;
+  std::string BadKey, BadText;
   json::forEachMemberRaw(V, [&](StringRef Key, const json::Value &X) {
     if (First) {
       Cur.Kind = Key.contains('\\') ? json::decodeRawString(Key) : Key.str();
@@ -454,10 +500,37 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
       First = false;
       return true;
     }
-    int64_t I;
     auto Int = [&](Optional<int64_t> &Slot) {
-      if (json::getInt(X, I))
+      int64_t I;
+      if (X.isNull())
+        return;
+      if (json::getInt(X, I) && I >= 0) {
         Slot = I;
+        return;
+      }
+      // "3" or 3.0: the number is clear, the type is not; say so.
+      Optional<int64_t> Lenient;
+      double D;
+      if (X.isString()) {
+        std::string S = json::decodeString(X);
+        if (!StringRef(S).getAsInteger(10, I) && I >= 0)
+          Lenient = I;
+      } else if (json::getDouble(X, D) && D >= 0 && D < 9.0e18 &&
+                 D == static_cast<double>(static_cast<int64_t>(D))) {
+        Lenient = static_cast<int64_t>(D);
+      }
+      if (Lenient) {
+        Slot = *Lenient;
+        diag(Severity::Warning, LineNo,
+             "'" + Key + "' is " + X.Text.take_front(40) +
+                 ", not an integer; read as " + Twine(*Lenient),
+             L, DiagClass::Line);
+        return;
+      }
+      if (BadKey.empty()) {
+        BadKey = Key.str();
+        BadText = X.Text.take_front(40).str();
+      }
     };
     if (Key == "frame_id")
       Int(Frame);
@@ -478,6 +551,16 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   });
   if (First) {
     lineProblem(LineNo, "event envelope has no event key", L);
+    Cur.Skip = true;
+    return;
+  }
+  if (!BadKey.empty()) {
+    // A compile id or rank that is negative, too large or not a number:
+    // grouping the event anywhere would be a guess.
+    lineProblem(LineNo,
+                "'" + BadKey + "' is " + BadText +
+                    ", not a non-negative integer; event ignored",
+                L);
     Cur.Skip = true;
     return;
   }
@@ -663,6 +746,8 @@ void ChunkScanner::finishEvent() {
               F.File = json::decodeString(X);
             else if (json::getInt(X, I) && I >= 0)
               FileIndex = I;
+            else
+              FileIndex = BadFileIndex;
           }
           return true;
         });
@@ -785,6 +870,7 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
   uint64_t CRLines = 0;
   std::map<std::string, uint64_t> Unknown, NotRead;
   std::vector<std::string> Strings;
+  std::vector<bool> HasString;
   size_t FirstEvent = M.Events.size();
   std::vector<int64_t> FileIndex;
   LogFile &LF = M.Logs[LogIndex];
@@ -823,9 +909,12 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
       FileIndex.push_back(R.EventFileIndex[I]);
     }
     for (auto &SE : R.Strings) {
-      if (static_cast<size_t>(SE.first) >= Strings.size())
+      if (static_cast<size_t>(SE.first) >= Strings.size()) {
         Strings.resize(SE.first + 1);
+        HasString.resize(SE.first + 1);
+      }
       Strings[SE.first] = std::move(SE.second);
+      HasString[SE.first] = true;
     }
     for (auto &KV : R.Unknown)
       Unknown[KV.first] += KV.second;
@@ -842,9 +931,25 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
   // Interned file names of stack frames.
   for (size_t I = 0; I < FileIndex.size(); ++I) {
     CompileEvent &E = M.Events[FirstEvent + I];
-    if (E.Frame && FileIndex[I] >= 0 &&
-        static_cast<size_t>(FileIndex[I]) < Strings.size())
+    if (!E.Frame || FileIndex[I] == -1)
+      continue;
+    if (FileIndex[I] >= 0 &&
+        static_cast<size_t>(FileIndex[I]) < Strings.size() &&
+        HasString[FileIndex[I]]) {
       E.Frame->File = Strings[FileIndex[I]];
+      continue;
+    }
+    // A file the frame names by an index no 'str' event defined: say so
+    // rather than show a frame without a file.
+    Diags.warning(Name, E.Line,
+                  FileIndex[I] == BadFileIndex
+                      ? Twine("the user frame's 'filename' is neither a "
+                              "string nor a string-table index; its file "
+                              "is unknown")
+                      : "the user frame's file is string-table entry " +
+                            Twine(FileIndex[I]) +
+                            ", which no 'str' event defines; its file is "
+                            "unknown");
   }
 
   if (CRLines)
@@ -1074,20 +1179,49 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
 
   std::error_code EC;
   std::vector<std::string> Files;
+  std::vector<std::pair<std::string, std::string>> Skipped;
   unsigned Subdirs = 0;
   for (sys::fs::directory_iterator It(Path, EC), End; It != End && !EC;
        It.increment(EC)) {
     StringRef FileName = sys::path::filename(It->path());
     if (FileName.startswith("."))
       continue;
-    if (sys::fs::is_regular_file(It->path()))
+    bool LogName = FileName.startswith("dedicated_log_torch_trace");
+    sys::fs::file_status St;
+    if (std::error_code SEC = sys::fs::status(It->path(), St)) {
+      // A link to nothing, or an entry that vanished: never silent.
+      std::string Why = "skipped: " + SEC.message();
+      char Target[4096];
+      ssize_t N = ::readlink(It->path().c_str(), Target, sizeof Target - 1);
+      if (N >= 0)
+        Why = "skipped: a symbolic link to '" + std::string(Target, N) +
+              "', which cannot be read (" + SEC.message() + ")";
+      Skipped.emplace_back(It->path(), Why);
+      continue;
+    }
+    switch (St.type()) {
+    case sys::fs::file_type::regular_file:
       Files.push_back(It->path());
-    else if (sys::fs::is_directory(It->path()))
+      break;
+    case sys::fs::file_type::directory_file:
       ++Subdirs;
+      if (LogName)
+        Skipped.emplace_back(It->path(),
+                             "skipped: a directory named like a rank log "
+                             "(subdirectories are not searched)");
+      break;
+    default:
+      Skipped.emplace_back(
+          It->path(), "skipped: not a regular file (a FIFO, socket or "
+                      "device is not read from a directory)");
+    }
   }
   if (EC)
     return createStringError(EC, "cannot read directory '%s': %s",
                              Path.str().c_str(), EC.message().c_str());
+  llvm::sort(Skipped);
+  for (auto &S : Skipped)
+    Diags.warning(S.first, 0, S.second);
   llvm::sort(Files);
   unsigned Read = 0;
   for (const std::string &F : Files) {

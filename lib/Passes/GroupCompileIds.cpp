@@ -51,6 +51,58 @@ struct Run {
   }
 };
 
+/// A run with a graph or code of its own; the others hold only what
+/// annotates a compile (a mapping, stack traces, kernel info, node maps).
+bool hasAnchor(const Run &R) {
+  return R.Unit->PostGrad || R.Unit->Code || R.Unit->KernelCode;
+}
+
+/// A repeated or early annotation (a second kernel-stack-traces event, a
+/// kernel-info event logged before its graph) starts a run of its own that
+/// has no graph and no code: a phantom unit. Give each such artifact to
+/// the run before it, or else the one after, where that slot is free;
+/// where neither is, say so and drop it. Linear in the runs.
+void mergeAnnotationRuns(std::vector<Run> &Runs, const Module &M,
+                         PassContext &Ctx, StringRef Id) {
+  if (Runs.size() < 2 || llvm::all_of(Runs, hasAnchor) ||
+      llvm::none_of(Runs, hasAnchor))
+    return;
+  size_t N = Runs.size();
+  std::vector<Run *> Prev(N, nullptr), Next(N, nullptr);
+  for (size_t I = 1; I < N; ++I)
+    Prev[I] = hasAnchor(Runs[I - 1]) ? &Runs[I - 1] : Prev[I - 1];
+  for (size_t I = N - 1; I-- > 0;)
+    Next[I] = hasAnchor(Runs[I + 1]) ? &Runs[I + 1] : Next[I + 1];
+  for (size_t I = 0; I < N; ++I) {
+    if (hasAnchor(Runs[I]))
+      continue;
+    auto Move = [&](UnitSlot S, auto Get) {
+      if (S == UnitSlot::PreGrad || S == UnitSlot::PostGrad ||
+          S == UnitSlot::Code || S == UnitSlot::KernelCode)
+        return;
+      auto &From = Get(*Runs[I].Unit);
+      if (!From)
+        return;
+      for (Run *T : {Prev[I], Next[I]})
+        if (T && !Get(*T->Unit)) {
+          Get(*T->Unit) = std::move(From);
+          return;
+        }
+      Ctx.Diags.warning(M.logName(From->Log), From->Line,
+                        "a second '" + From->Name + "' for compile id " + Id +
+                            ", with no graph or code of its own; ignored "
+                            "(the compile keeps the one before it)");
+      From.reset();
+    };
+#define TLP_UNIT_SLOT(FIELD, CLASS, ROLE, TITLE)                               \
+  Move(UnitSlot::FIELD,                                                        \
+       [](CompileUnit &U) -> std::unique_ptr<CLASS> & { return U.FIELD; });
+#include "tlp/IR/UnitSlots.def"
+  }
+  Runs.erase(llvm::remove_if(Runs, [](const Run &R) { return !hasAnchor(R); }),
+             Runs.end());
+}
+
 struct Item {
   uint32_t Line;
   Artifact *A = nullptr; // owned by the module until grouped
@@ -177,6 +229,10 @@ public:
           break;
         }
         }
+      }
+      {
+        const Optional<CompileId> &Id = std::get<2>(G.first);
+        mergeAnnotationRuns(Runs, M, Ctx, Id ? Id->str() : "(none)");
       }
       // A compile that never reached Inductor still shows its graph.
       if (Runs.empty() && Pre)

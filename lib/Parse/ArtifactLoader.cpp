@@ -9,11 +9,10 @@
 
 #include "tlp/Parse/PayloadParsers.h"
 #include "tlp/Parse/TraceReader.h"
+#include "tlp/Support/Parallel.h"
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/Support/Casting.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 
 #include <cstring>
 
@@ -106,22 +105,10 @@ void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
         if (!A.isLoaded())
           Todo.push_back(&A);
       });
-  std::vector<std::unique_ptr<DiagnosticEngine>> Local(Todo.size());
-  for (auto &L : Local)
-    L = std::make_unique<DiagnosticEngine>();
-  unsigned N =
-      Threads ? Threads : llvm::hardware_concurrency().compute_thread_count();
-  if (N <= 1 || Todo.size() < 2) {
-    for (size_t I = 0; I < Todo.size(); ++I)
-      loadArtifact(*Todo[I], M, Sources, *Local[I]);
-  } else {
-    ThreadPool Pool(llvm::hardware_concurrency(N));
-    for (size_t I = 0; I < Todo.size(); ++I)
-      Pool.async([&, I] { loadArtifact(*Todo[I], M, Sources, *Local[I]); });
-    Pool.wait();
-  }
-  for (auto &L : Local)
-    Diags.append(*L);
+  parallelForOrdered(Todo.size(), Threads, Diags,
+                     [&](size_t I, DiagnosticEngine &D) {
+                       loadArtifact(*Todo[I], M, Sources, D);
+                     });
 }
 
 } // namespace tlp

@@ -16,6 +16,7 @@
 #include "tlp/Parse/JSONScan.h"
 #include "tlp/Parse/PayloadParsers.h"
 #include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/Parallel.h"
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -24,16 +25,10 @@
 #include "llvm/Support/MD5.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <cstring>
 #include <map>
-
-#include <cerrno>
-#include <sys/mman.h>
-#include <unistd.h>
 
 using namespace llvm;
 
@@ -836,16 +831,11 @@ std::vector<uint64_t> chunkStarts(StringRef Log, unsigned Threads) {
   return Starts;
 }
 
-unsigned threadCount(unsigned Requested) {
-  return Requested ? Requested
-                   : llvm::hardware_concurrency().compute_thread_count();
-}
-
 /// Scan one log (in parallel chunks) and merge the results into \p M.
 void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
              Optional<int64_t> FileRank, Module &M, const TraceSources &S,
              DiagnosticEngine &Diags, const ReadOptions &Opts) {
-  unsigned Threads = threadCount(Opts.Threads);
+  unsigned Threads = resolveThreadCount(Opts.Threads);
   std::vector<uint64_t> Starts = chunkStarts(Log, Threads);
   std::vector<ChunkResult> Results(Starts.size());
   auto Work = [&](size_t I) {
@@ -854,14 +844,7 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
     ChunkScanner(Log, B, E, LogIndex, FileRank, Name, S, Opts, Results[I])
         .run();
   };
-  if (Starts.size() == 1) {
-    Work(0);
-  } else {
-    ThreadPool Pool(llvm::hardware_concurrency(Threads));
-    for (size_t I = 0; I < Starts.size(); ++I)
-      Pool.async(Work, I);
-    Pool.wait();
-  }
+  parallelFor(Starts.size(), Threads, Work);
 
   // Merge in log order, renumbering lines.
   uint32_t LineBase = 0;
@@ -988,79 +971,26 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
 
 } // namespace
 
-TraceSources::~TraceSources() {
-  for (Source &S : Logs)
-    if (S.FD >= 0)
-      ::close(S.FD);
-}
+TraceSources::~TraceSources() = default;
 
 uint32_t TraceSources::add(std::unique_ptr<MemoryBuffer> Buffer,
                            StringRef Path) {
-  Source S;
-  if (Buffer && Buffer->getBufferKind() == MemoryBuffer::MemoryBuffer_MMap &&
-      !Path.empty() && Path != "-") {
-    int FD;
-    if (!sys::fs::openFileForRead(Path, FD))
-      S.FD = FD;
-  }
-  S.Buffer = std::move(Buffer);
-  Logs.push_back(std::move(S));
+  Logs.push_back(std::make_unique<MappedFile>(std::move(Buffer), Path));
   return static_cast<uint32_t>(Logs.size() - 1);
 }
 
 StringRef TraceSources::bytes(uint32_t Log) const {
-  if (Log >= Logs.size() || !Logs[Log].Buffer)
-    return StringRef();
-  return Logs[Log].Buffer->getBuffer();
+  return Log < Logs.size() ? Logs[Log]->bytes() : StringRef();
 }
 
 bool TraceSources::read(uint32_t Log, uint64_t Offset, uint64_t Size,
                         std::string &Out) const {
-  StringRef B = bytes(Log);
-  if (Offset + Size > B.size())
-    return false;
-  int FD = Logs[Log].FD;
-  if (FD < 0) {
-    Out.assign(B.data() + Offset, Size);
-    return true;
-  }
-  // pread copies from the page cache without mapping pages into this
-  // process, so loading payloads adds nothing to resident memory.
-  Out.resize(Size);
-  uint64_t Done = 0;
-  while (Done < Size) {
-    ssize_t N = ::pread(FD, &Out[Done], Size - Done, Offset + Done);
-    if (N <= 0) {
-      if (N < 0 && errno == EINTR)
-        continue;
-      Out.assign(B.data() + Offset, Size); // fall back to the mapping
-      return true;
-    }
-    Done += static_cast<uint64_t>(N);
-  }
-  return true;
+  return Log < Logs.size() && Logs[Log]->read(Offset, Size, Out);
 }
 
 void TraceSources::release(uint32_t Log, uint64_t Offset, uint64_t Size) const {
-#ifdef MADV_DONTNEED
-  if (Log >= Logs.size() || !Logs[Log].Buffer ||
-      Logs[Log].Buffer->getBufferKind() != MemoryBuffer::MemoryBuffer_MMap)
-    return;
-  // Every page the range touches: they are file pages, which come back
-  // from the page cache if anyone reads them again.
-  static const uint64_t Page = sys::Process::getPageSizeEstimate();
-  const MemoryBuffer &MB = *Logs[Log].Buffer;
-  uintptr_t B = reinterpret_cast<uintptr_t>(MB.getBufferStart());
-  uintptr_t From = (B + Offset) / Page * Page;
-  uintptr_t To = std::min<uintptr_t>(B + Offset + Size, B + MB.getBufferSize());
-  To = (To + Page - 1) / Page * Page;
-  if (To > From)
-    ::madvise(reinterpret_cast<void *>(From), To - From, MADV_DONTNEED);
-#else
-  (void)Log;
-  (void)Offset;
-  (void)Size;
-#endif
+  if (Log < Logs.size())
+    Logs[Log]->release(Offset, Size);
 }
 
 static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
@@ -1131,24 +1061,11 @@ static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
     return true;
   // Load this log's artifacts now, in parallel; diagnostics in log order.
   size_t N = M.Artifacts.size() - FirstArtifact;
-  std::vector<std::unique_ptr<DiagnosticEngine>> Local(N);
-  for (auto &L : Local)
-    L = std::make_unique<DiagnosticEngine>();
-  auto Work = [&](size_t I) {
-    loadArtifact(*M.Artifacts[FirstArtifact + I], M, Sources, *Local[I]);
-  };
-  unsigned Threads = threadCount(Opts.Threads);
-  if (Threads <= 1 || N < 2) {
-    for (size_t I = 0; I < N; ++I)
-      Work(I);
-  } else {
-    ThreadPool Pool(llvm::hardware_concurrency(Threads));
-    for (size_t I = 0; I < N; ++I)
-      Pool.async(Work, I);
-    Pool.wait();
-  }
-  for (auto &L : Local)
-    Diags.append(*L);
+  parallelForOrdered(N, Opts.Threads, Diags,
+                     [&](size_t I, DiagnosticEngine &D) {
+                       loadArtifact(*M.Artifacts[FirstArtifact + I], M,
+                                    Sources, D);
+                     });
   return true;
 }
 

@@ -6,7 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Casting.h"
-#include "llvm/Support/ThreadPool.h"
+#include "tlp/Support/Parallel.h"
 #include "llvm/Support/Threading.h"
 
 #include <set>
@@ -34,24 +34,9 @@ const PassInfo *lookupPass(StringRef Name) {
 
 void forEachUnit(Module &M, PassContext &Ctx,
                  function_ref<void(CompileUnit &, DiagnosticEngine &)> Fn) {
-  size_t N = M.Units.size();
-  std::vector<std::unique_ptr<DiagnosticEngine>> Local(N);
-  for (auto &L : Local)
-    L = std::make_unique<DiagnosticEngine>();
-  unsigned Threads = Ctx.Threads
-                         ? Ctx.Threads
-                         : llvm::hardware_concurrency().compute_thread_count();
-  if (Threads <= 1 || N < 2) {
-    for (size_t I = 0; I < N; ++I)
-      Fn(*M.Units[I], *Local[I]);
-  } else {
-    ThreadPool Pool(llvm::hardware_concurrency(Threads));
-    for (size_t I = 0; I < N; ++I)
-      Pool.async([&, I] { Fn(*M.Units[I], *Local[I]); });
-    Pool.wait();
-  }
-  for (auto &L : Local)
-    Ctx.Diags.append(*L);
+  parallelForOrdered(
+      M.Units.size(), Ctx.Threads, Ctx.Diags,
+      [&](size_t I, DiagnosticEngine &D) { Fn(*M.Units[I], D); });
 }
 
 std::vector<std::string> PassPipeline::names() const {

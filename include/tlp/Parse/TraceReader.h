@@ -13,6 +13,7 @@
 #include "tlp/IR/IRYAML.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Support/Diagnostics.h"
+#include "tlp/Support/MappedFile.h"
 
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
@@ -54,8 +55,8 @@ public:
   ~TraceSources();
 
   /// Add a log's bytes. \p Path, if it names a regular file, is opened once
-  /// more so that payloads can be read with pread() later instead of
-  /// through the mapping.
+  /// more so that payloads can be read with positioned reads later instead
+  /// of through the mapping (MappedFile).
   uint32_t add(std::unique_ptr<llvm::MemoryBuffer> Buffer,
                llvm::StringRef Path = "");
   size_t size() const { return Logs.size(); }
@@ -69,11 +70,7 @@ public:
             std::string &Out) const;
 
 private:
-  struct Source {
-    std::unique_ptr<llvm::MemoryBuffer> Buffer;
-    int FD = -1;
-  };
-  std::vector<Source> Logs;
+  std::vector<std::unique_ptr<MappedFile>> Logs;
 };
 
 /// Read the log(s) at \p Path: a file, a directory of logs (rank logs are

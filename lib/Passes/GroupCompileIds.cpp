@@ -137,6 +137,9 @@ GraphKind kindFromAotId(StringRef AotId) {
 class GroupCompileIdsPass : public Pass {
 public:
   StringRef getName() const override { return "group-compile-ids"; }
+  /// Grouping reads kinds, ids and lines, and the AOT id of wrappers,
+  /// which the reader records without loading the payload.
+  bool needsPayloads() const override { return false; }
 
   Error run(Module &M, PassContext &Ctx) override {
     if (M.Artifacts.empty() && M.Events.empty())

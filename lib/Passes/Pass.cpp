@@ -65,6 +65,13 @@ Error PassPipeline::runRange(Module &M, PassContext &Ctx, size_t Begin,
   return Error::success();
 }
 
+bool PassPipeline::needsPayloads(size_t Begin, size_t End) const {
+  for (size_t I = Begin; I < End && I < Passes.size(); ++I)
+    if (Passes[I]->needsPayloads())
+      return true;
+  return false;
+}
+
 bool PassPipeline::splitForUnits(size_t &ModulePasses) const {
   size_t I = 0;
   while (I < Passes.size() && !Passes[I]->isUnitPass())

@@ -33,6 +33,7 @@ void DriverFlags::apply(DriverOptions &Opts) const {
   // Under --strict nothing is written unless the run is clean, so nothing
   // may be written before the run is over.
   Opts.Stream = !Strict && !NoStream;
+  Opts.Strict = Strict;
 }
 
 } // namespace tlp

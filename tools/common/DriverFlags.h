@@ -10,7 +10,7 @@
 #ifndef TLP_TOOLS_DRIVERFLAGS_H
 #define TLP_TOOLS_DRIVERFLAGS_H
 
-#include "ToolDriver.h"
+#include "tlp/Driver/Driver.h"
 
 #include "llvm/Support/CommandLine.h"
 

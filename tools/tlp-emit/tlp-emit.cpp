@@ -9,14 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "DriverFlags.h"
-#include "ToolDriver.h"
 
+#include "tlp/Driver/Driver.h"
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Passes/Pass.h"
 #include "tlp/Support/FileUtilities.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -90,36 +89,6 @@ static std::string commandLine(int argc, char **argv) {
   return S;
 }
 
-namespace {
-/// Hands units to an emitter.
-class EmitterSink : public UnitSink {
-public:
-  explicit EmitterSink(Emitter &E) : E(E) {}
-  Error begin(const Module &M) override { return E.begin(M); }
-  std::string prepare(const Module &M, const CompileUnit &U) override {
-    return E.prepareUnit(M, U);
-  }
-  Error unit(const Module &M, const CompileUnit &U,
-             std::string Prepared) override {
-    return E.preparedUnit(M, U, std::move(Prepared));
-  }
-  Error end(const Module &M) override { return E.end(M); }
-
-private:
-  Emitter &E;
-};
-} // namespace
-
-/// Refuse an output that would overwrite the input (or, for a directory
-/// output, hold it): the input file, or any log read from a directory.
-static Error checkOutput(const Module &M, StringRef Input, StringRef Output) {
-  std::vector<std::string> Inputs{Input.str()};
-  for (uint32_t I = 0; I < M.Logs.size(); ++I)
-    Inputs.push_back(M.Logs[I].Path);
-  return checkOutputIsNotInput(Output, Inputs,
-                               sys::fs::is_directory(Output));
-}
-
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
 #define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \
@@ -133,32 +102,22 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "tlp-emit: render tlp IR or TORCH_TRACE logs\n");
 
-  ToolDriver Driver("tlp-emit");
+  Driver D("tlp-emit");
   if (!FormatFlag.getNumOccurrences() && !FormatOpt.getNumOccurrences())
-    return Driver.fail("no output format given (for example --json)");
+    return D.fail("no output format given (for example --json)");
   if (FormatFlag.getNumOccurrences() && FormatOpt.getNumOccurrences() &&
       FormatFlag != FormatOpt)
-    return Driver.fail("two different output formats given");
+    return D.fail("two different output formats given");
   EmitterKind Kind = FormatFlag.getNumOccurrences() ? FormatFlag.getValue()
                                                     : FormatOpt.getValue();
 
   DriverOptions Opts;
   Opts.Input = InputPath;
   Flags.apply(Opts);
-  bool IsIR = false;
-  std::unique_ptr<Module> M = Driver.load(Opts, IsIR);
-  if (!M)
-    return 1;
-  if (Error E = checkOutput(*M, Opts.Input, OutputPath))
-    return Driver.fail(toString(std::move(E)));
-  if (PassesText.getNumOccurrences()) {
-    Expected<std::vector<std::string>> Names = parsePipelineText(PassesText);
-    if (!Names)
-      return Driver.fail(toString(Names.takeError()));
-    Opts.Passes = *Names;
-  } else if (!IsIR) {
-    Opts.Passes = defaultPipeline();
-  }
+  Opts.Output = OutputPath;
+  if (PassesText.getNumOccurrences())
+    Opts.PassesText = PassesText.getValue();
+  Opts.DefaultPassesForLogs = defaultPipeline();
 
   EmitOptions EO;
   EO.Output = OutputPath;
@@ -170,19 +129,15 @@ int main(int argc, char **argv) {
   EO.Node = NodeOpt;
   EO.Source = SourceOpt;
   EO.Render = RenderOpt;
-  std::unique_ptr<Emitter> E;
-  switch (Kind) {
+  return D.run(Opts, [&](DiagnosticEngine &Diags) {
+    std::unique_ptr<Emitter> E;
+    switch (Kind) {
 #define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \
   case EmitterKind::CLASS:                                                     \
-    E = create##CLASS(EO, Driver.Diags);                                       \
+    E = create##CLASS(EO, Diags);                                              \
     break;
 #include "tlp/Emit/Emitters.def"
-  }
-  EmitterSink Sink(*E);
-  if (!Driver.process(*M, Opts, Sink,
-                      [&] { return !Driver.failsStrict(Flags.strict()); })) {
-    Driver.finish(Flags.strict());
-    return 1;
-  }
-  return Driver.finish(Flags.strict());
+    }
+    return E;
+  });
 }

@@ -8,14 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "DriverFlags.h"
-#include "ToolDriver.h"
 
-#include "tlp/IR/IRYAML.h"
+#include "tlp/Driver/Driver.h"
+#include "tlp/Emit/Emitter.h"
 #include "tlp/Passes/Pass.h"
 #include "tlp/Support/FileUtilities.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -54,69 +53,6 @@ static cl::opt<bool>
     ListPasses("list-passes", cl::desc("Print the registered passes and exit"),
                cl::cat(OptCategory));
 
-namespace {
-/// Prints the IR document by document. A file is put in place only when
-/// complete (OutputFile). Stdout streams, so that `tlp-opt | tlp-emit`
-/// runs both ends at once; if the run fails after the first document, a
-/// last `--- !tlp.error` document says so, which every IR reader refuses:
-/// what was printed can never pass for a whole module.
-class IRSink : public UnitSink {
-public:
-  explicit IRSink(StringRef Path) : Path(Path.str()) {}
-  Error begin(const Module &M) override {
-    Expected<std::unique_ptr<OutputFile>> F =
-        openOutputFile(Path, /*StreamStdout=*/true);
-    if (!F)
-      return F.takeError();
-    Out = std::move(*F);
-    printModuleHeader(M, Out->os());
-    return Error::success();
-  }
-  std::string prepare(const Module &, const CompileUnit &U) override {
-    std::string Text;
-    raw_string_ostream OS(Text);
-    printUnit(U, OS);
-    return Text;
-  }
-  Error unit(const Module &, const CompileUnit &,
-             std::string Prepared) override {
-    Out->os() << Prepared;
-    return Error::success();
-  }
-  Error end(const Module &M) override {
-    printDiagnosticsDocument(M.Diagnostics, Out->os());
-    if (Error E = Out->commit())
-      return E;
-    Done = true;
-    return Error::success();
-  }
-  /// The run failed: end a stream that has begun with the error document.
-  void abort() {
-    if (Out && !Done && Out->isStdout()) {
-      Out->os() << "--- !tlp.error\n"
-                << "message: 'tlp-opt failed before the end of its output; "
-                   "the documents above are incomplete'\n";
-      Out->os().flush();
-    }
-  }
-
-private:
-  std::string Path;
-  std::unique_ptr<OutputFile> Out;
-  bool Done = false;
-};
-} // namespace
-
-/// Refuse an output that would overwrite the input (or, for a directory
-/// output, hold it): the input file, or any log read from a directory.
-static Error checkOutput(const Module &M, StringRef Input, StringRef Output) {
-  std::vector<std::string> Inputs{Input.str()};
-  for (uint32_t I = 0; I < M.Logs.size(); ++I)
-    Inputs.push_back(M.Logs[I].Path);
-  return checkOutputIsNotInput(Output, Inputs,
-                               sys::fs::is_directory(Output));
-}
-
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   ArrayRef<PassInfo> Registered = getRegisteredPasses();
@@ -140,7 +76,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  ToolDriver Driver("tlp-opt");
+  Driver D("tlp-opt");
   DriverOptions Opts;
   Opts.Input = InputPath;
   Flags.apply(Opts);
@@ -155,7 +91,7 @@ int main(int argc, char **argv) {
   if (PassesText.getNumOccurrences()) {
     Expected<std::vector<std::string>> Names = parsePipelineText(PassesText);
     if (!Names)
-      return Driver.fail(toString(Names.takeError()));
+      return D.fail(toString(Names.takeError()));
     unsigned Pos = PassesText.getPosition();
     for (std::string &N : *Names)
       Ordered.emplace_back(Pos, std::move(N));
@@ -163,21 +99,14 @@ int main(int argc, char **argv) {
   std::stable_sort(
       Ordered.begin(), Ordered.end(),
       [](const auto &A, const auto &B) { return A.first < B.first; });
+  Opts.Passes.emplace();
   for (auto &P : Ordered)
-    Opts.Passes.push_back(P.second);
+    Opts.Passes->push_back(P.second);
+  Opts.Output = OutputPath;
 
-  bool IsIR = false;
-  std::unique_ptr<Module> M = Driver.load(Opts, IsIR);
-  if (!M)
-    return 1;
-  if (Error E = checkOutput(*M, Opts.Input, OutputPath))
-    return Driver.fail(toString(std::move(E)));
-  IRSink Sink(OutputPath);
-  if (!Driver.process(*M, Opts, Sink,
-                      [&] { return !Driver.failsStrict(Flags.strict()); })) {
-    Sink.abort();
-    Driver.finish(Flags.strict());
-    return 1;
-  }
-  return Driver.finish(Flags.strict());
+  EmitOptions EO;
+  EO.Output = OutputPath;
+  return D.run(Opts, [&](DiagnosticEngine &Diags) {
+    return createIREmitter(EO, Diags);
+  });
 }

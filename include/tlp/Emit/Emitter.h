@@ -77,6 +77,11 @@ public:
   }
   /// Once, after the last unit; M.Diagnostics is complete.
   virtual llvm::Error end(const Module &M) = 0;
+  /// The run failed (after begin(), or before it): end what was started
+  /// (the IR printer marks a stream that has begun as incomplete). The
+  /// default does nothing; an output file that was not committed is
+  /// removed anyway.
+  virtual void abort() {}
 
 protected:
   const EmitOptions &Opts;
@@ -87,6 +92,11 @@ protected:
   std::unique_ptr<Emitter> create##CLASS(const EmitOptions &Opts,              \
                                          DiagnosticEngine &Diags);
 #include "tlp/Emit/Emitters.def"
+
+/// The IR text form, document by document (what tlp-opt prints). Not a
+/// tlp-emit format: tlp-opt is the tool that prints IR.
+std::unique_ptr<Emitter> createIREmitter(const EmitOptions &Opts,
+                                         DiagnosticEngine &Diags);
 
 /// begin(), unit() for each of M.Units, end().
 llvm::Error emitModule(Emitter &E, const Module &M);

@@ -40,6 +40,12 @@ public:
   virtual llvm::Error run(Module &M, PassContext &Ctx) = 0;
   /// True for UnitPass.
   virtual bool isUnitPass() const { return false; }
+  /// False if the pass reads nothing of the artifacts' payloads (only
+  /// their kinds, keys and places): a streaming driver may then run it
+  /// on a module read without payloads, before the units are loaded one
+  /// at a time. Module passes need payloads unless they say otherwise;
+  /// unit passes always get loaded units.
+  virtual bool needsPayloads() const { return true; }
 };
 
 /// A pass that transforms each unit on its own (reading only the module's
@@ -82,6 +88,8 @@ public:
   /// the first \p ModulePasses passes, every pass is a UnitPass (so the
   /// rest can run unit by unit).
   bool splitForUnits(size_t &ModulePasses) const;
+  /// True if a pass of [Begin, End) needs payloads (Pass::needsPayloads).
+  bool needsPayloads(size_t Begin, size_t End) const;
   /// Run passes [Begin, End) on the module.
   llvm::Error runRange(Module &M, PassContext &Ctx, size_t Begin, size_t End);
   /// Run the unit passes from \p Begin on one unit, verifying after each

@@ -1,11 +1,13 @@
-//===- ToolDriver.cpp - What tlp-opt and tlp-emit share -------------------===//
+//===- Driver.cpp - Load, run the pipeline, emit --------------------------===//
 
-#include "ToolDriver.h"
+#include "tlp/Driver/Driver.h"
 
 #include "tlp/IR/Verifier.h"
 #include "tlp/Passes/Pass.h"
+#include "tlp/Support/FileUtilities.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -18,25 +20,31 @@ using namespace llvm;
 
 namespace tlp {
 
-UnitSink::~UnitSink() = default;
-
 bool verifyEachFromEnvironment() {
   Optional<std::string> V = sys::Process::GetEnv("TLP_VERIFY_EACH");
   return V && *V != "0" && !V->empty();
 }
 
-ToolDriver::ToolDriver(StringRef ToolName)
+Error checkOutputAgainstInputs(const Module &M, StringRef Input,
+                               StringRef Output) {
+  std::vector<std::string> Inputs{Input.str()};
+  for (uint32_t I = 0; I < M.Logs.size(); ++I)
+    Inputs.push_back(M.Logs[I].Path);
+  return checkOutputIsNotInput(Output, Inputs, sys::fs::is_directory(Output));
+}
+
+Driver::Driver(StringRef ToolName)
     : ToolName(ToolName.str()), Color(sys::Process::StandardErrHasColors()) {}
 
-void ToolDriver::flush() { Diags.printNew(errs(), ToolName, Color); }
+void Driver::flush() { Diags.printNew(errs(), ToolName, Color); }
 
-int ToolDriver::fail(const Twine &Message) {
+int Driver::fail(const Twine &Message) {
   flush();
   WithColor::error(errs(), ToolName) << Message << "\n";
   return 1;
 }
 
-void ToolDriver::adoptInputDiagnostics(std::vector<Diagnostic> Ds) {
+void Driver::adoptInputDiagnostics(std::vector<Diagnostic> Ds) {
   flush();
   InputDiagsBegin = Diags.size();
   for (Diagnostic &D : Ds)
@@ -45,7 +53,7 @@ void ToolDriver::adoptInputDiagnostics(std::vector<Diagnostic> Ds) {
   Diags.markPrinted();
 }
 
-bool ToolDriver::verifyIRInput(const Module &M) {
+bool Driver::verifyIRInput(const Module &M) {
   if (Error E = verifyModule(M)) {
     fail("input IR is invalid:\n" + toString(std::move(E)));
     return false;
@@ -53,7 +61,7 @@ bool ToolDriver::verifyIRInput(const Module &M) {
   return true;
 }
 
-std::unique_ptr<Module> ToolDriver::load(const DriverOptions &Opts,
+std::unique_ptr<Module> Driver::load(const DriverOptions &Opts,
                                          bool &IsIR) {
   ReadOptions RO;
   RO.Threads = Opts.Threads;
@@ -82,7 +90,7 @@ std::unique_ptr<Module> ToolDriver::load(const DriverOptions &Opts,
   return std::move(*M);
 }
 
-bool ToolDriver::readRestOfIR(Module &M) {
+bool Driver::readRestOfIR(Module &M) {
   std::unique_ptr<IRDocumentReader> R = std::move(IRStream);
   bool SeenDiags = false;
   IRDocumentText T;
@@ -137,7 +145,7 @@ static std::vector<Diagnostic> canonical(std::vector<Diagnostic> Ds,
   return Out;
 }
 
-void ToolDriver::attachDiagnostics(Module &M) {
+void Driver::attachDiagnostics(Module &M) {
   std::vector<Diagnostic> Ds = Diags.diagnostics();
   // Those that came with IR input go first (when streaming they arrive
   // last), so that ties in the canonical order break the same way.
@@ -164,9 +172,46 @@ struct InFlight {
 };
 } // namespace
 
-bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
-                         function_ref<bool()> Gate) {
-  Expected<PassPipeline> P = buildPipeline(Opts.Passes);
+int Driver::run(const DriverOptions &Opts, EmitterFactory Make) {
+  bool IsIR = false;
+  std::unique_ptr<Module> M = load(Opts, IsIR);
+  if (!M)
+    return 1;
+  if (!Opts.Output.empty())
+    if (Error E = checkOutputAgainstInputs(*M, Opts.Input, Opts.Output))
+      return fail(toString(std::move(E)));
+  std::vector<std::string> Passes;
+  if (Opts.Passes) {
+    Passes = *Opts.Passes;
+  } else if (Opts.PassesText) {
+    Expected<std::vector<std::string>> Names =
+        parsePipelineText(*Opts.PassesText);
+    if (!Names)
+      return fail(toString(Names.takeError()));
+    Passes = std::move(*Names);
+  } else if (!IsIR) {
+    Passes = Opts.DefaultPassesForLogs;
+  }
+  std::unique_ptr<Emitter> E = Make(Diags);
+  if (!process(*M, Opts, Passes, *E)) {
+    finish(Opts.Strict);
+    return 1;
+  }
+  return finish(Opts.Strict);
+}
+
+bool Driver::process(Module &M, const DriverOptions &Opts,
+                     ArrayRef<std::string> Passes, Emitter &E) {
+  if (processUnchecked(M, Opts, Passes, E))
+    return true;
+  E.abort();
+  return false;
+}
+
+bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
+                              ArrayRef<std::string> Passes, Emitter &Em) {
+  auto Gate = [&] { return !failsStrict(Opts.Strict); };
+  Expected<PassPipeline> P = buildPipeline(Passes);
   if (!P) {
     fail(toString(P.takeError()));
     return false;
@@ -178,9 +223,13 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
   size_t ModulePasses = 0;
   bool UnitsSplit = P->splitForUnits(ModulePasses);
   bool FromIR = IRStream != nullptr;
-  bool Streams = Opts.Stream && UnitsSplit &&
-                 (FromIR ? ModulePasses == 0
-                         : ModulePasses > 0 && ModulePasses < P->size());
+  // From logs, the module passes run before the payloads are loaded, so
+  // they must say they need none.
+  bool Streams =
+      Opts.Stream && UnitsSplit &&
+      (FromIR ? ModulePasses == 0
+              : ModulePasses > 0 && ModulePasses < P->size() &&
+                    !P->needsPayloads(0, ModulePasses));
 
   if (!Streams) {
     if (FromIR) {
@@ -203,14 +252,14 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
       }
     flush();
     attachDiagnostics(M);
-    if (Gate && !Gate())
+    if (!Gate())
       return false;
-    Error E = Sink.begin(M);
+    Error E = Em.begin(M);
     for (const std::unique_ptr<CompileUnit> &U : M.Units)
       if (!E)
-        E = Sink.unit(M, *U, Sink.prepare(M, *U));
+        E = Em.preparedUnit(M, *U, Em.prepareUnit(M, *U));
     if (!E)
-      E = Sink.end(M);
+      E = Em.end(M);
     if (E) {
       fail(toString(std::move(E)));
       return false;
@@ -228,7 +277,7 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
     loadModule(M, Sources, Diags, Opts.Threads, /*WithUnits=*/false);
   }
   flush();
-  if (Error E = Sink.begin(M)) {
+  if (Error E = Em.begin(M)) {
     fail(toString(std::move(E)));
     return false;
   }
@@ -276,7 +325,7 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
             "IR is invalid after the pipeline:\n" + toString(std::move(E));
         return;
       }
-    F.Prepared = Sink.prepare(M, *F.U);
+    F.Prepared = Em.prepareUnit(M, *F.U);
   };
 
   unsigned Threads = Opts.Threads
@@ -358,7 +407,7 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
       OK = false;
       continue;
     }
-    if (Error E = Sink.unit(M, *F->U, std::move(F->Prepared))) {
+    if (Error E = Em.preparedUnit(M, *F->U, std::move(F->Prepared))) {
       fail(toString(std::move(E)));
       OK = false;
       continue;
@@ -376,20 +425,20 @@ bool ToolDriver::process(Module &M, const DriverOptions &Opts, UnitSink &Sink,
     return false;
   IRStream.reset();
   attachDiagnostics(M);
-  if (Gate && !Gate())
+  if (!Gate())
     return false;
-  if (Error E = Sink.end(M)) {
+  if (Error E = Em.end(M)) {
     fail(toString(std::move(E)));
     return false;
   }
   return true;
 }
 
-bool ToolDriver::failsStrict(bool Strict) const {
+bool Driver::failsStrict(bool Strict) const {
   return Diags.numErrors() || (Strict && Diags.numWarnings());
 }
 
-int ToolDriver::finish(bool Strict) {
+int Driver::finish(bool Strict) {
   flush();
   if (Diags.numErrors())
     return 1;

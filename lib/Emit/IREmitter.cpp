@@ -1,0 +1,88 @@
+//===- IREmitter.cpp - The IR text form as an emitter ---------------------===//
+//
+// Prints the IR document by document (what tlp-opt writes). A file is put
+// in place only when complete (OutputFile). Stdout streams, so that
+// `tlp-opt | tlp-emit` runs both ends at once; if the run fails after the
+// first document, a last `--- !tlp.error` document says so, which every IR
+// reader refuses: what was printed can never pass for a whole module.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/Emit/Emitter.h"
+#include "tlp/IR/IRYAML.h"
+#include "tlp/Support/FileUtilities.h"
+
+using namespace llvm;
+
+namespace tlp {
+
+namespace {
+
+class IREmitter : public Emitter {
+public:
+  using Emitter::Emitter;
+
+  Error begin(const Module &M) override {
+    if (Opts.Stream) {
+      OS = Opts.Stream;
+    } else {
+      Expected<std::unique_ptr<OutputFile>> F =
+          openOutputFile(Opts.Output, /*StreamStdout=*/true);
+      if (!F)
+        return F.takeError();
+      Out = std::move(*F);
+      OS = &Out->os();
+    }
+    printModuleHeader(M, *OS);
+    return Error::success();
+  }
+
+  std::string prepareUnit(const Module &, const CompileUnit &U) const override {
+    std::string Text;
+    raw_string_ostream S(Text);
+    printUnit(U, S);
+    return Text;
+  }
+
+  Error preparedUnit(const Module &, const CompileUnit &,
+                     std::string Prepared) override {
+    *OS << Prepared;
+    return Error::success();
+  }
+
+  Error unit(const Module &M, const CompileUnit &U) override {
+    return preparedUnit(M, U, prepareUnit(M, U));
+  }
+
+  Error end(const Module &M) override {
+    printDiagnosticsDocument(M.Diagnostics, *OS);
+    if (Out)
+      if (Error E = Out->commit())
+        return E;
+    Done = true;
+    return Error::success();
+  }
+
+  void abort() override {
+    if (Out && !Done && Out->isStdout()) {
+      Out->os() << "--- !tlp.error\n"
+                << "message: 'tlp-opt failed before the end of its output; "
+                   "the documents above are incomplete'\n";
+      Out->os().flush();
+    }
+  }
+
+private:
+  std::unique_ptr<OutputFile> Out;
+  raw_ostream *OS = nullptr;
+  bool Done = false;
+};
+
+} // namespace
+
+std::unique_ptr<Emitter> createIREmitter(const EmitOptions &Opts,
+                                         DiagnosticEngine &Diags) {
+  return std::make_unique<IREmitter>(Opts, Diags);
+}
+
+} // namespace tlp

@@ -1108,10 +1108,8 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
     if (std::error_code SEC = sys::fs::status(It->path(), St)) {
       // A link to nothing, or an entry that vanished: never silent.
       std::string Why = "skipped: " + SEC.message();
-      char Target[4096];
-      ssize_t N = ::readlink(It->path().c_str(), Target, sizeof Target - 1);
-      if (N >= 0)
-        Why = "skipped: a symbolic link to '" + std::string(Target, N) +
+      if (Optional<std::string> Target = readSymbolicLink(It->path()))
+        Why = "skipped: a symbolic link to '" + *Target +
               "', which cannot be read (" + SEC.message() + ")";
       Skipped.emplace_back(It->path(), Why);
       continue;

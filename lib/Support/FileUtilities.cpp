@@ -509,4 +509,12 @@ void printToolVersion(raw_ostream &OS, StringRef Tool) {
   OS << Tool << " (tlp) " << TLP_VERSION_STRING << "\n";
 }
 
+Optional<std::string> readSymbolicLink(StringRef Path) {
+  char Target[4096];
+  ssize_t N = ::readlink(Path.str().c_str(), Target, sizeof Target - 1);
+  if (N < 0)
+    return None;
+  return std::string(Target, N);
+}
+
 } // namespace tlp

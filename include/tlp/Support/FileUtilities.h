@@ -17,6 +17,7 @@
 #ifndef TLP_SUPPORT_FILEUTILITIES_H
 #define TLP_SUPPORT_FILEUTILITIES_H
 
+#include "llvm/ADT/Optional.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -124,6 +125,9 @@ std::string displayName(llvm::StringRef Path);
 
 /// Print "<tool> (tlp) <version>" for --version.
 void printToolVersion(llvm::raw_ostream &OS, llvm::StringRef Tool);
+
+/// The target of the symbolic link \p Path, or None if it is not one.
+llvm::Optional<std::string> readSymbolicLink(llvm::StringRef Path);
 
 } // namespace tlp
 

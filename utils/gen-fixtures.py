@@ -2438,6 +2438,46 @@ def gen_not_read():
     return log.text()
 
 
+# --------------------------------------------------------------------------
+# restart.log: two shapes of PyTorch 2.13 logs (utils/gen-torch-logs.py,
+# runs graph-break and train). 0/0 restarts when Dynamo meets a graph break
+# while tracing: dynamo_start is logged once with attempt 0, the compile
+# with attempt 1 (`0/0_1`), and the unit takes the frame of attempt 0.
+# 0/0_1 also has a provenance mapping with no entries (`{"version": 2.0}`,
+# as 2.13 writes for a CPU backward): linked as a unit without a mapping
+# (from the wrapper's comments), with a note. create_symbol (dynamic shapes) is a kind tlp knows and does not read.
+
+def gen_restart():
+    log = TraceLog(month_day="1203", hour=7)
+    string_table(log)
+    first, cid = (0, 0, 0), (0, 0, 1)
+    dynamo_start(log, first, 20)
+    log.event("create_symbol", {"symbol": "s0", "val": 8}, cid=first,
+              path="torch/fx/experimental/symbolic_shapes.py", lineno=5000)
+    log.artifact("dynamo_graph_break_reason", "Call to graph_break()", cid=first)
+    log.artifact("before_pre_grad_graph", CPU_PRE_0, cid=cid, lineno=2045)
+    log.event("aot_inference_graph", cid=cid, payload=CPU_POST_0,
+              path="torch/_functorch/_aot_autograd/graph_compile.py", lineno=1633)
+    log.artifact("inductor_post_grad_graph", CPU_POST_0, cid=cid)
+    log.event("inductor_output_code", {"filename": "/tmp/c0.py"}, cid=cid,
+              payload=CPU_CODE_0, path="torch/_inductor/graph.py", lineno=2347)
+    log.artifact("inductor_provenance_tracking_node_mappings",
+                 json.dumps({"version": 2.0}), encoding="json", cid=cid)
+    cid = (1, 0, 0)
+    log.event("dynamo_start", {"stack": [
+        {"line": 40, "name": "<module>", "filename": 1, "loc": "main()"},
+        {"line": 33, "name": "torch_dynamo_resume_in_forward_at_32",
+         "filename": 2}]}, cid=cid, path="torch/_dynamo/convert_frame.py",
+        lineno=1059)
+    log.artifact("before_pre_grad_graph", CPU_PRE_1, cid=cid, lineno=2045)
+    log.event("aot_inference_graph", cid=cid, payload=CPU_POST_1,
+              path="torch/_functorch/_aot_autograd/graph_compile.py", lineno=1633)
+    log.artifact("inductor_post_grad_graph", CPU_POST_1, cid=cid)
+    log.event("inductor_output_code", {"filename": "/tmp/c1.py"}, cid=cid,
+              payload=CPU_CODE_1, path="torch/_inductor/graph.py", lineno=2347)
+    return log.text()
+
+
 FIXTURES = {
     "test/Inputs/jit_cuda_train.log": gen_jit_cuda_train,
     "test/Inputs/jit_cpu_v1.log": gen_jit_cpu_v1,
@@ -2448,6 +2488,7 @@ FIXTURES = {
     "test/Inputs/shapes.log": gen_shapes,
     "test/Inputs/broken.log": gen_broken,
     "test/Inputs/not_read.log": gen_not_read,
+    "test/Inputs/restart.log": gen_restart,
     "test/Inputs/ids.log": gen_ids,
     "test/Inputs/jit_cpu_nodetree.log": gen_jit_cpu_nodetree,
     "test/Inputs/strings.log": gen_strings,

@@ -326,7 +326,8 @@ def run_one(out, py, timeout, run, port):
     d = os.path.join(out, name)
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(os.path.join(d, "work"))
-    src = os.path.join(d, "work", prog.replace("-", "_") + ".py")
+    # Not NAME.py: the program `depyf` imports the module depyf.
+    src = os.path.join(d, "work", "prog_" + prog.replace("-", "_") + ".py")
     with open(src, "w") as f:
         f.write(PRELUDE + p["source"])
     env = dict(os.environ)
@@ -348,17 +349,28 @@ def run_one(out, py, timeout, run, port):
     env.update(p["env"])
     env.update(extra)
     t0 = time.monotonic()
-    status, rc = "ok", None
+    status = "ok"
     with open(os.path.join(d, "output.txt"), "w") as log:
-        try:
-            rc = subprocess.run([py, src], cwd=os.path.join(d, "work"),
+        proc = subprocess.Popen([py, src], cwd=os.path.join(d, "work"),
                                 env=env, stdout=log, stderr=subprocess.STDOUT,
-                                timeout=timeout).returncode
-            if rc != 0:
-                status = "failed: exit status %d" % rc
-        except subprocess.TimeoutExpired:
-            status = "failed: timed out after %d s" % timeout
+                                start_new_session=True)
+        # wait4: the CPU time of the program and the processes it reaped
+        # (the gloo ranks), a figure the machine's load does not change.
+        while True:
+            pid, st, ru = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() - t0 > timeout:
+                os.killpg(proc.pid, 9)
+                pid, st, ru = os.wait4(proc.pid, 0)
+                status = "failed: timed out after %d s" % timeout
+                break
+            time.sleep(0.2)
+        proc.returncode = os.waitstatus_to_exitcode(st)
+        if status == "ok" and proc.returncode != 0:
+            status = "failed: exit status %d" % proc.returncode
     seconds = round(time.monotonic() - t0, 1)
+    cpu = round(ru.ru_utime + ru.ru_stime, 1)
     trace = os.path.join(d, "trace")
     logs = sorted(os.listdir(trace)) if os.path.isdir(trace) else []
     if status == "ok" and len(logs) != p["ranks"]:
@@ -381,7 +393,8 @@ def run_one(out, py, timeout, run, port):
         "units": [{"rank": r, "compile_id": c, "graph": g}
                   for r, c, g in expected],
         "expect_error": p["expect_error"],
-        "status": status, "seconds": seconds, "torch": torch_version(py),
+        "status": status, "seconds": seconds, "cpu_seconds": cpu,
+        "torch": torch_version(py),
     }
     with open(os.path.join(d, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
@@ -451,21 +464,26 @@ def main():
         for fut in futs:
             m = fut.result()
             results.append(m)
-            print("gen-torch-logs: %-24s %6.1f s  %s" % (m["name"], m["seconds"],
-                                                       m["status"]), flush=True)
+            print("gen-torch-logs: %-24s %6.1f s (CPU %6.1f s)  %s" % (
+                m["name"], m["seconds"], m["cpu_seconds"], m["status"]),
+                flush=True)
     total = round(time.monotonic() - t0, 1)
+    cpu = round(sum(m["cpu_seconds"] for m in results), 1)
+    load = os.getloadavg()
     failed = [m["name"] for m in results if m["status"] != "ok"]
     for m in results:
         if m["status"] != "ok":
             print("gen-torch-logs: error: %s: %s (see %s)" % (
                 m["name"], m["status"], os.path.join(out, m["name"], "output.txt")),
                 file=sys.stderr)
-    print("gen-torch-logs: %d runs in %.1f s with %d jobs, %d failed"
-          % (len(results), total, a.jobs, len(failed)))
+    print("gen-torch-logs: %d runs in %.1f s with %d jobs (CPU %.1f s; load "
+          "average at the end %.1f), %d failed"
+          % (len(results), total, a.jobs, cpu, load[1], len(failed)))
     if not a.only:
         with open(top, "w") as f:
             json.dump({"script_sha256": h, "torch": torch_version(a.python),
-                       "jobs": a.jobs, "seconds": total,
+                       "jobs": a.jobs, "seconds": total, "cpu_seconds": cpu,
+                       "loadavg_5min_at_end": round(load[1], 2),
                        "runs": [m["name"] for m in results],
                        "failed": failed}, f, indent=1)
     return 1 if failed else 0

@@ -152,6 +152,7 @@ const char *const IgnoredKinds[] = {
     "symbolic_shape_specialization",
     "propagate_real_tensors_provenance",
     "guard_added",
+    "create_symbol",
     "guard_added_fast",
     "create_unbacked_symbol",
     "expression_created",

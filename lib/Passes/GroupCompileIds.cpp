@@ -152,6 +152,14 @@ public:
     for (const CompileEvent &E : M.Events)
       Groups[GroupKey(E.Log, E.Rank, E.Id)].push_back(
           Item{E.Line, nullptr, &E});
+    // Dynamo logs dynamo_start once per frame compile, with attempt 0; a
+    // restart (a graph break found while tracing: `0/0_1`) compiles the
+    // same frame, so attempts > 0 take the frame of attempt 0.
+    std::map<GroupKey, SourceLoc, GroupKeyLess> StartFrames;
+    for (const CompileEvent &E : M.Events)
+      if (E.Kind == CompileEvent::DynamoStart && E.Frame && E.Id &&
+          E.Id->Attempt == 0)
+        StartFrames.emplace(GroupKey(E.Log, E.Rank, E.Id), *E.Frame);
 
     // Take ownership of the artifacts; pre-grad graphs stay here and are
     // copied into every unit that uses them.
@@ -172,6 +180,15 @@ public:
       GraphArtifact *Pre = nullptr;
       bool PreFresh = false;
       Optional<SourceLoc> Frame;
+      if (const Optional<CompileId> &Id = std::get<2>(G.first);
+          Id && Id->Attempt != 0) {
+        CompileId First = *Id;
+        First.Attempt = 0;
+        auto It = StartFrames.find(
+            GroupKey(std::get<0>(G.first), std::get<1>(G.first), First));
+        if (It != StartFrames.end())
+          Frame = It->second;
+      }
       auto NewRun = [&](uint32_t Line) -> Run & {
         Runs.emplace_back();
         Runs.back().Pre = Pre;

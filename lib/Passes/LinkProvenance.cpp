@@ -40,7 +40,19 @@ public:
          {EdgeOrigin::Mapping, EdgeOrigin::NodeTree, EdgeOrigin::KernelNodes,
           EdgeOrigin::CodeComment, EdgeOrigin::FXComment})
       U.removeEdges(O);
-    if (U.Mapping)
+    // PyTorch 2.13 logs `{"version": 2.0}` for a backward compiled on CPU:
+    // a mapping with no entries links nothing, so the unit is linked as
+    // one without a mapping (from the wrapper's comments).
+    HasMapping = U.Mapping && !(U.Mapping->PreToPost.empty() &&
+                                U.Mapping->PostToPre.empty() &&
+                                U.Mapping->KernelToPost.empty() &&
+                                U.Mapping->PostToKernel.empty());
+    if (U.Mapping && !HasMapping)
+      D.note(File, U.Mapping->Line,
+             "unit " + U.Key.displayName() +
+                 ": the provenance mapping is empty; links are inferred "
+                 "from the wrapper's comments");
+    if (HasMapping)
       mapping();
     else {
       nodeTree();
@@ -58,6 +70,8 @@ private:
   DiagnosticEngine &D;
   std::string File;
   KernelKeyIndex Kernels; // the table is final: resolve-debug-handles ran
+  /// U has a mapping with at least one entry.
+  bool HasMapping = false;
   // Unresolved names by what they should have named, in first-seen order.
   struct Miss {
     std::string What;
@@ -186,7 +200,7 @@ private:
     // Rows the mapping (or the kernel-nodes artifact) covers need no
     // comment edges.
     StringSet<> KernelNodeKeys;
-    if (!U.Mapping && U.KernelNodes)
+    if (!HasMapping && U.KernelNodes)
       for (auto &KV : U.KernelNodes->Entries)
         KernelNodeKeys.insert(KV.first);
     for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
@@ -216,7 +230,7 @@ private:
             edge(Endpoint::PreNode, *P, Endpoint::KernelRow, R,
                  EdgeOrigin::CodeComment);
     }
-    if (U.Mapping || U.NodeTree)
+    if (HasMapping || U.NodeTree)
       return;
     for (const KernelDef &Def : C.Defs)
       for (auto &PP : Def.SourceToAten) {

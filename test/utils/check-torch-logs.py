@@ -3,6 +3,7 @@
 
     check-torch-logs.py --tools BIN --logs DIR --tmp TMP
                         [--dot DOT] [--browser NODE CHROMIUM SHOTS]
+                        [--browser-runs all|provenance] [--max N]
                         [--only NAME,...]
 
 For every run in DIR/manifest.json (each run's log directory DIR/NAME/trace
@@ -22,8 +23,11 @@ and its manifest DIR/NAME/manifest.json):
     docs/inputs.md) has exactly its count in stats.unknown_kinds;
   - tlp-emit --md and --html exit 0 and their index says what was not read;
   - with --dot: every unit, in every --graph mode, gives DOT that Graphviz
-    renders without a word on stderr;
-  - with --browser: the HTML pages pass test/browser/check-pages.js.
+    renders without a word on stderr (post and provenance collapsed and
+    not; only collapsed above LARGE post-grad nodes);
+  - with --browser: the HTML pages pass test/browser/check-pages.js (at
+    most --max kernels and nodes a unit; --browser-runs=provenance: only
+    the runs with INDUCTOR_PROVENANCE=1).
 
 Prints one line per run and `N runs checked, P problems`; exit 1 on any
 problem."""
@@ -36,6 +40,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Units with more post-grad nodes are drawn with --collapse-kernels only.
+LARGE = 1000
 sys.path.insert(0, HERE)
 from logpayloads import EVENT  # noqa: E402
 
@@ -179,24 +185,33 @@ class Checker:
 
         dots = 0
         if a.dot:
-            for i in range(len(doc["units"])):
-                for g in ("pre", "post", "provenance"):
+            for i, u in enumerate(doc["units"]):
+                # Kernels as clusters: dot takes minutes on the GPT unit's
+                # 2,400 nodes in 290 clusters, so a large unit is drawn
+                # collapsed only (docs/dot.md, "Large graphs").
+                modes = [("pre", ""), ("post", "--collapse-kernels"),
+                         ("provenance", "--collapse-kernels")]
+                if len(u["post_grad_nodes"]) <= LARGE:
+                    modes += [("post", ""), ("provenance", "")]
+                for g, c in modes:
                     dot = os.path.join(tmp, "g.dot")
                     if not self.call(name, [self.tool("tlp-emit"), "--dot",
-                                            "--unit=%d" % i, "--graph=" + g,
-                                            trace, "-o", dot],
-                                     "tlp-emit --dot --unit=%d --graph=%s" % (i, g)):
+                                            "--unit=%d" % i, "--graph=" + g] +
+                                     ([c] if c else []) + [trace, "-o", dot],
+                                     "tlp-emit --dot --unit=%d --graph=%s %s"
+                                     % (i, g, c)):
                         continue
                     p = subprocess.run([a.dot, "-Tsvg", dot, "-o",
                                         os.path.join(tmp, "g.svg")],
                                        capture_output=True, text=True)
                     if p.returncode or p.stderr:
-                        self.problem(name, "dot on unit %d --graph=%s: %s" % (
-                            i, g, p.stderr.strip()[:500]))
+                        self.problem(name, "dot on unit %d --graph=%s %s: %s" % (
+                            i, g, c, p.stderr.strip()[:500]))
                     dots += 1
 
         pages = ""
-        if a.browser and doc["units"]:
+        if a.browser and doc["units"] and (man["provenance"] or
+                                           a.browser_runs == "all"):
             node, chromium, shots = a.browser
             p = subprocess.run(
                 [node, os.path.join(a.srcroot, "test", "browser",
@@ -227,6 +242,8 @@ def main():
     ap.add_argument("--tmp", required=True)
     ap.add_argument("--dot")
     ap.add_argument("--browser", nargs=3)
+    ap.add_argument("--browser-runs", choices=("all", "provenance"),
+                    default="all", help="the runs the browser checks")
     ap.add_argument("--max", type=int, default=200,
                     help="kernels and nodes the browser checks per unit")
     ap.add_argument("--srcroot", default=os.path.dirname(os.path.dirname(HERE)))

@@ -96,13 +96,24 @@ Expected<std::unique_ptr<OutputFile>> OutputFile::open(StringRef Path,
   SmallString<256> Real;
   if (sys::fs::is_symlink_file(Path) && !sys::fs::real_path(Path, Real))
     F->Final = std::string(Real);
-  int FD;
+  // The temporary name is registered for removal on a signal before the
+  // file exists, so that no signal can leave it behind.
+  int FD = -1;
   SmallString<256> Temp;
-  if (std::error_code EC = sys::fs::createUniqueFile(
-          tempPrefix(F->Final) + "%%%%%%", FD, Temp, sys::fs::OF_None))
-    return openError(Path, EC);
+  for (int Try = 0; FD < 0; ++Try) {
+    sys::fs::createUniquePath(tempPrefix(F->Final) + "%%%%%%", Temp,
+                              /*MakeAbsolute=*/false);
+    sys::RemoveFileOnSignal(Temp);
+    FD = ::open(Temp.c_str(),
+                O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (FD >= 0)
+      break;
+    std::error_code EC = lastError();
+    sys::DontRemoveFileOnSignal(Temp);
+    if (EC != std::errc::file_exists || Try == 127)
+      return openError(Path, EC);
+  }
   F->Temp = std::string(Temp);
-  sys::RemoveFileOnSignal(F->Temp);
   F->FD = std::make_unique<raw_fd_ostream>(FD, /*shouldClose=*/true);
   F->OS = F->FD.get();
   return std::move(F);
@@ -347,13 +358,22 @@ OutputDirectory::create(StringRef Path, StringRef IndexFile,
     return createStringError(EC, "cannot create directory '%s': %s",
                              Path.str().c_str(), EC.message().c_str());
   D->MadeParents = std::move(Missing);
+  // Registered for removal on a signal before it exists, so that no signal
+  // can leave it behind.
   SmallString<256> Temp;
-  if (std::error_code EC = sys::fs::createUniqueDirectory(
-          tempPrefix(D->Path) + "tmp", Temp))
-    return createStringError(EC, "cannot create directory '%s': %s",
-                             Path.str().c_str(), EC.message().c_str());
+  for (int Try = 0;; ++Try) {
+    sys::fs::createUniquePath(tempPrefix(D->Path) + "tmp-%%%%%%", Temp,
+                              /*MakeAbsolute=*/false);
+    registerTempDir(Temp);
+    if (::mkdir(Temp.c_str(), 0777) == 0)
+      break;
+    std::error_code EC = lastError();
+    unregisterTempDir(Temp);
+    if (EC != std::errc::file_exists || Try == 127)
+      return createStringError(EC, "cannot create directory '%s': %s",
+                               Path.str().c_str(), EC.message().c_str());
+  }
   D->Temp = std::string(Temp);
-  registerTempDir(D->Temp);
   return std::move(D);
 }
 
@@ -373,12 +393,20 @@ Error OutputDirectory::makeParents(StringRef Rel) {
   StringRef Parent = sys::path::parent_path(Rel, sys::path::Style::posix);
   if (Parent.empty())
     return Error::success();
+  // One level at a time below Temp, never Temp itself: a signal handler
+  // may have removed it while workers still write, and it must stay gone.
   SmallString<256> Full(Temp);
-  sys::path::append(Full, sys::path::Style::posix, Parent);
-  if (std::error_code EC = sys::fs::create_directories(Full))
+  for (auto I = sys::path::begin(Parent, sys::path::Style::posix),
+            E = sys::path::end(Parent);
+       I != E; ++I) {
+    sys::path::append(Full, sys::path::Style::posix, *I);
+    if (::mkdir(Full.c_str(), 0777) == 0 || errno == EEXIST)
+      continue;
+    std::error_code EC = lastError();
     return createStringError(EC, "cannot create directory '%s': %s",
                              (Path + "/" + Parent).str().c_str(),
                              EC.message().c_str());
+  }
   return Error::success();
 }
 
@@ -449,9 +477,12 @@ Error OutputDirectory::commit() {
     std::string Old = tempPrefix(Path) + "old";
     SmallString<256> OldUnique;
     sys::fs::createUniquePath(Old + "-%%%%%%", OldUnique, false);
-    if (::rename(Path.c_str(), OldUnique.c_str()) != 0 && errno != ENOENT)
-      return Fail(lastError());
     registerTempDir(OldUnique);
+    if (::rename(Path.c_str(), OldUnique.c_str()) != 0 && errno != ENOENT) {
+      std::error_code EC = lastError();
+      unregisterTempDir(OldUnique);
+      return Fail(EC);
+    }
     if (::rename(Temp.c_str(), Path.c_str()) == 0) {
       unregisterTempDir(Temp);
       Committed = true;

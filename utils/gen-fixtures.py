@@ -2106,6 +2106,158 @@ def gen_ids():
 
 
 # --------------------------------------------------------------------------
+# health.log: compile health (FORMAT.md sections 1.5, 2 and 3; shapes as
+# PyTorch writes them). Frame 0 breaks its graph: attempt 0 restarts
+# (dynamo_graph_break_reason), attempt 1 succeeds (restart_reasons in its
+# metrics, a dynamo_guards list, cache misses). Frame 1 compiles (FX cache
+# hit, C++ guards) and recompiles (recompile_reasons, as a JSON list, then
+# as the plain lines newer PyTorch writes; a cache miss whose key differs
+# in one component). Frame 2 fails (dynamo_error, fail_type). Chromium
+# events: a B/E pair, an X span, an instant, one outside any compile, a
+# B without its E; broken on purpose: a chromium payload that is not JSON
+# and one without a phase.
+
+def health_chromium(log, name, ph, cid, ts, **kw):
+    ev = {"name": name, "ts": ts, "args": {}, "ph": ph, "cat": "dynamo_timed",
+          "tid": 0, "pid": 0}
+    ev.update(kw)
+    log.event("chromium_event", cid=cid, payload=json.dumps(ev, indent=0),
+              path="torch/_dynamo/utils.py", lineno=1900)
+
+
+def fx_components(shape, cpp_wrapper="False"):
+    return [
+        "[ulqiww7tldpq2tcxecgbgpqkxvq35hx72nazld2likgnixupgvh] gm: <lambda>()\n\n"
+        "def forward(self, arg0_1):\n    sin = torch.ops.aten.sin.default(arg0_1)\n"
+        "    return (sin,)",
+        "[2xbto62gqwflxftjm3a7nuaa7trao3tnlin4cd6kjm6iaymig7y] example_inputs[0]: "
+        "TensorMetadata(dtype=torch.float32, shape=torch.Size([%d]), "
+        "device=device(type='cpu'))" % shape,
+        "[esstihe2nyydk4mhzpvox3qkajyu5y5t23hk3fi2me7jn75xi3o] "
+        "fx_kwargs[cpp_wrapper]: " + cpp_wrapper,
+        "[du4vyrfyozrfxcf6kk6ma7oqwatapifazeelfsawmsiu6gjdtxp] "
+        "deterministic_algorithms_settings: (False, False, True)",
+    ]
+
+
+def health_metrics(log, cid, co_name, line, **kw):
+    m = {"frame_key": "1", "co_name": co_name, "co_filename": MODEL,
+         "co_firstlineno": line, "cache_size": 0, "accumulated_cache_size": 0,
+         "guard_count": 4, "graph_op_count": 1, "graph_node_count": 3,
+         "graph_input_count": 1, "entire_frame_compile_time_s": 0.25,
+         "backend_compile_time_s": 0.125, "inductor_compile_time_s": None,
+         "fail_type": None, "fail_reason": None,
+         "fail_user_frame_filename": None, "fail_user_frame_lineno": None,
+         "restart_reasons": [], "dynamo_config": "{\"verbose\": false}"}
+    m.update(kw)
+    log.event("compilation_metrics", m, cid=cid, path="torch/_dynamo/utils.py",
+              lineno=1045)
+
+
+def gen_health():
+    log = TraceLog(month_day="0718", hour=15)
+    string_table(log)
+    t = 1752877801000000.0
+    health_chromium(log, "compile_file", "X", None, t, dur=125.0)
+    # Frame 0: a graph break, so a restart.
+    c0 = (0, 0, 0)
+    dynamo_start(log, c0, 20)
+    health_chromium(log, "dynamo", "B", c0, t + 1000)
+    log.artifact("dynamo_graph_break_reason",
+                 "Graph break in user code at %s:22\n"
+                 "Graph Break Reason: Call to `torch._dynamo.graph_break()`\n"
+                 "  Explanation: User-inserted graph break. Message: None\n"
+                 "\n"
+                 "User code traceback:\n"
+                 "  File \"%s\", line 22, in forward\n"
+                 "    torch._dynamo.graph_break()\n" % (MODEL, MODEL),
+                 cid=c0, path="torch/_dynamo/symbolic_convert.py", lineno=5098)
+    health_chromium(log, "dynamo", "E", c0, t + 3000)
+    c01 = (0, 0, 1)
+    health_chromium(log, "dynamo", "B", c01, t + 4000)
+    log.event("dynamo_guards", cid=c01, payload="[\n" + ",\n".join(
+        json.dumps({"code": c, "stack": None, "user_stack": None}) for c in [
+            "hasattr(L['x'], '_dynamo_dynamic_indices') == False",
+            "utils_device.CURRENT_DEVICE == None"]) + "\n]",
+        path="torch/_dynamo/guards.py", lineno=1894)
+    log.artifact("aotautograd_cache_miss", json.dumps({
+        "key": "aqxz0", "cache_state": "miss",
+        "components": ["[c4wggpwp] aot_config: (0, True)"]}),
+        encoding="json", cid=c01, lineno=1176)
+    log.artifact("fx_graph_cache_miss", json.dumps({
+        "key": "fxk0", "cache_status_detailed": "full_miss",
+        "components": fx_components(4)}), encoding="json", cid=c01, lineno=751)
+    health_chromium(log, "fx_graph_cache_miss", "i", c01, t + 5000, s="p")
+    small_compile(log, c01, tag="a0")
+    health_metrics(log, c01, "forward", 20, restart_reasons=[
+        "Call to `torch._dynamo.graph_break()`\n  Explanation: User-inserted "
+        "graph break. Message: None"])
+    health_chromium(log, "dynamo", "E", c01, t + 9000)
+    # Frame 1: compiles from the FX cache, then recompiles.
+    c1 = (1, 0, 0)
+    dynamo_start(log, c1, 30)
+    health_chromium(log, "dynamo", "B", c1, t + 10000)
+    log.artifact("fx_graph_cache_hit", json.dumps({
+        "key": "fxk1", "cache_status_detailed": "hit", "time_saved_ms": 812.5,
+        "components": fx_components(4)}), encoding="json", cid=c1, lineno=751)
+    log.event("dynamo_cpp_guards_str", cid=c1, payload=
+              "\nTREE_GUARD_MANAGER:\n+- RootGuardManager\n"
+              "| +- LAMBDA_GUARD: L['x'].size()[0] == 4\n",
+              path="torch/_dynamo/guards.py", lineno=3029)
+    health_metrics(log, c1, "step", 30, entire_frame_compile_time_s=0.5)
+    health_chromium(log, "dynamo", "E", c1, t + 12000)
+    c11 = (1, 1, 0)
+    log.artifact("recompile_reasons", "[\n" + json.dumps(
+        "1/0: tensor 'x' size mismatch at index 0. expected 4, actual 6") +
+        "\n]", encoding="json", cid=c11, path="torch/_dynamo/guards.py",
+        lineno=3564)
+    dynamo_start(log, c11, 30)
+    health_chromium(log, "dynamo", "B", c11, t + 13000)
+    log.artifact("fx_graph_cache_miss", json.dumps({
+        "key": "fxk2", "cache_status_detailed": "full_miss",
+        "components": fx_components(6)}), encoding="json", cid=c11, lineno=751)
+    small_compile(log, c11, tag="b")
+    health_metrics(log, c11, "step", 30, cache_size=1)
+    health_chromium(log, "dynamo", "E", c11, t + 16000)
+    c12 = (1, 2, 0)
+    log.artifact("recompile_reasons",
+                 "1/1: tensor 'x' size mismatch at index 0. expected 6, "
+                 "actual 8\n1/0: tensor 'x' size mismatch at index 0. "
+                 "expected 4, actual 8", encoding="json", cid=c12,
+                 path="torch/_dynamo/guards.py", lineno=5400)
+    dynamo_start(log, c12, 30)
+    log.artifact("fx_graph_cache_bypass", json.dumps({
+        "cache_bypass_reason": "Can't cache HigherOrderOperators",
+        "cache_state": "bypass"}), encoding="json", cid=c12, lineno=751)
+    health_metrics(log, c12, "step", 30, cache_size=2, graph_op_count=0)
+    # Frame 2 fails in the backend.
+    c2 = (2, 0, 0)
+    dynamo_start(log, c2, 40)
+    health_chromium(log, "dynamo", "B", c2, t + 20000)
+    log.artifact("dynamo_error",
+                 "Traceback (most recent call last):\n"
+                 "  File \"/usr/lib/python3/torch/_dynamo/output_graph.py\", "
+                 "line 1500, in call_user_compiler\n"
+                 "    compiled_fn = compiler_fn(gm, example_inputs)\n"
+                 "  File \"%s\", line 12, in broken_backend\n"
+                 "    raise RuntimeError(\"broken backend\")\n"
+                 "RuntimeError: broken backend\n" % MODEL,
+                 cid=c2, path="torch/_dynamo/convert_frame.py", lineno=1011)
+    health_metrics(log, c2, "tail", 40, guard_count=None, graph_op_count=None,
+                   fail_type="BackendCompilerFailed",
+                   fail_reason="backend='broken_backend' raised:\n"
+                   "RuntimeError: broken backend",
+                   fail_user_frame_filename=MODEL, fail_user_frame_lineno=41)
+    # Broken on purpose: not JSON; no phase. And a B left open.
+    log.event("chromium_event", cid=c2, payload="{\n\"name\": \"dynamo\",",
+              path="torch/_dynamo/utils.py", lineno=1900)
+    log.event("chromium_event", cid=c2, payload=json.dumps(
+        {"name": "x", "ts": t}), path="torch/_dynamo/utils.py", lineno=1900)
+    health_chromium(log, "backend_compile", "B", c2, t + 21000)
+    return log.text()
+
+
+# --------------------------------------------------------------------------
 # jit_cpu_nodetree.log: jit_cpu_v1's first compile without the combined
 # mapping: provenance comes from the older separate artifacts only.
 
@@ -2493,6 +2645,7 @@ FIXTURES = {
     "test/Inputs/jit_cpu_nodetree.log": gen_jit_cpu_nodetree,
     "test/Inputs/strings.log": gen_strings,
     "test/Inputs/markup.log": gen_markup,
+    "test/Inputs/health.log": gen_health,
     "test/Inputs/html_escape.log": gen_html_escape,
     "test/Inputs/stack_escapes.log": gen_stack_escapes,
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_0_8mrxh2kq.log": lambda: gen_rank(0),

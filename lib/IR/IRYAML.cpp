@@ -35,6 +35,11 @@ struct TextLine {
   StringRef V;
 };
 
+/// A string of a block sequence (one per line).
+struct BlockString {
+  std::string V;
+};
+
 static QuotingType quotingFor(StringRef S) {
   QuotingType Q = needsQuotes(S);
   if (Q == QuotingType::Double)
@@ -67,6 +72,20 @@ struct EdgeText {
   EdgeOrigin Origin = EdgeOrigin::Mapping;
 };
 
+/// A break reason with its location flattened (one flow mapping).
+struct BreakText {
+  std::string Reason;
+  std::string File;
+  uint32_t Line = 0;
+  uint32_t Count = 1;
+};
+
+/// A compilation_metrics field.
+struct MetricText {
+  std::string Name;
+  std::string Value;
+};
+
 /// One document of the stream.
 struct IRDocument {
   enum DocKind { Header, Unit, Diags, Invalid };
@@ -81,6 +100,7 @@ struct IRDocument {
 
 LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(SafeString)
 LLVM_YAML_IS_SEQUENCE_VECTOR(TextLine)
+LLVM_YAML_IS_SEQUENCE_VECTOR(BlockString)
 LLVM_YAML_IS_SEQUENCE_VECTOR(KeyValues)
 LLVM_YAML_IS_SEQUENCE_VECTOR(KeyOrigins)
 LLVM_YAML_IS_SEQUENCE_VECTOR(KeyInfo)
@@ -96,6 +116,11 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(EdgeText)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::LogFile)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CompileEvent)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Diagnostic)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CompileRecord)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CacheLookup)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Span)
+LLVM_YAML_IS_SEQUENCE_VECTOR(BreakText)
+LLVM_YAML_IS_SEQUENCE_VECTOR(MetricText)
 
 namespace {
 
@@ -129,7 +154,7 @@ void mapStrings(IO &Io, const char *Key, std::vector<std::string> &V,
     Io.mapRequired(Key, V);
 }
 
-void mapText(IO &Io, std::string &Text) {
+void mapTextAs(IO &Io, const char *Key, std::string &Text, bool Optional) {
   if (Io.outputting()) {
     std::vector<StringRef> Lines;
     splitLines(Text, Lines);
@@ -137,11 +162,14 @@ void mapText(IO &Io, std::string &Text) {
     T.reserve(Lines.size());
     for (StringRef L : Lines)
       T.push_back(TextLine{L});
-    Io.mapRequired("text", T);
+    Io.mapRequired(Key, T);
     return;
   }
   std::vector<TextLine> T;
-  Io.mapRequired("text", T);
+  if (Optional)
+    Io.mapOptional(Key, T);
+  else
+    Io.mapRequired(Key, T);
   size_t Size = T.size();
   for (const TextLine &L : T)
     Size += L.V.size();
@@ -152,6 +180,10 @@ void mapText(IO &Io, std::string &Text) {
       Text += '\n';
     Text += T[I].V;
   }
+}
+
+void mapText(IO &Io, std::string &Text) {
+  mapTextAs(Io, "text", Text, /*Optional=*/false);
 }
 
 template <typename T> void mapOptVector(IO &Io, const char *Key, T &V) {
@@ -172,6 +204,17 @@ template <> struct ScalarTraits<SafeString> {
   static StringRef input(StringRef Scalar, void *, SafeString &V) {
     if (V.S)
       *V.S = Scalar.str();
+    return StringRef();
+  }
+  static QuotingType mustQuote(StringRef S) { return quotingFor(S); }
+};
+
+template <> struct ScalarTraits<BlockString> {
+  static void output(const BlockString &V, void *, raw_ostream &OS) {
+    OS << V.V;
+  }
+  static StringRef input(StringRef Scalar, void *, BlockString &V) {
+    V.V = Scalar.str();
     return StringRef();
   }
   static QuotingType mustQuote(StringRef S) { return quotingFor(S); }
@@ -365,6 +408,99 @@ template <> struct MappingTraits<tlp::Diagnostic> {
     mapOptStr(Io, "excerpt", D.Excerpt);
   }
   static const bool flow = true;
+};
+
+template <> struct MappingTraits<BreakText> {
+  static void mapping(IO &Io, BreakText &B) {
+    mapStr(Io, "reason", B.Reason);
+    mapOptStr(Io, "file", B.File);
+    Io.mapOptional("line", B.Line, 0u);
+    Io.mapOptional("count", B.Count, 1u);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<MetricText> {
+  static void mapping(IO &Io, MetricText &T) {
+    mapStr(Io, "name", T.Name);
+    mapStr(Io, "value", T.Value);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::Span> {
+  static void mapping(IO &Io, tlp::Span &S) {
+    mapStr(Io, "name", S.Name);
+    mapOptStr(Io, "cat", S.Category);
+    std::string Ph(1, S.Phase);
+    mapStr(Io, "ph", Ph);
+    if (!Io.outputting())
+      S.Phase = Ph.size() == 1 ? Ph[0] : '?';
+    Io.mapRequired("start", S.Start);
+    Io.mapOptional("dur", S.Duration, int64_t(0));
+    Io.mapOptional("tid", S.Tid, int64_t(0));
+    Io.mapRequired("line", S.Line);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::CacheLookup> {
+  static void mapping(IO &Io, tlp::CacheLookup &C) {
+    Io.mapRequired("cache", C.Cache);
+    Io.mapRequired("result", C.Result);
+    Io.mapRequired("line", C.Line);
+    mapOptStr(Io, "key", C.Key);
+    mapOptStr(Io, "reason", C.Reason);
+    Io.mapOptional("time_saved_ms", C.TimeSavedMs);
+    mapOptVector(Io, "components", C.Components);
+  }
+};
+
+template <> struct MappingTraits<tlp::CompileRecord> {
+  static void mapping(IO &Io, tlp::CompileRecord &R) {
+    Io.mapOptional("compile_id", R.Id);
+    Io.mapRequired("log", R.Log);
+    Io.mapOptional("rank", R.Rank);
+    Io.mapRequired("status", R.Status);
+    Io.mapRequired("line", R.Line);
+    mapOptStr(Io, "fail_type", R.FailType);
+    mapOptStr(Io, "fail_reason", R.FailReason);
+    Io.mapOptional("fail_frame", R.FailFrame);
+    mapOptVector(Io, "stack", R.Stack);
+    std::vector<BreakText> Breaks;
+    if (Io.outputting())
+      for (const BreakReason &B : R.Breaks)
+        Breaks.push_back(BreakText{B.Reason, B.Where ? B.Where->File : "",
+                                   B.Where ? B.Where->Line : 0u, B.Count});
+    mapOptVector(Io, "breaks", Breaks);
+    if (!Io.outputting())
+      for (BreakText &T : Breaks) {
+        BreakReason B;
+        B.Reason = std::move(T.Reason);
+        if (T.Line) {
+          SourceLoc L;
+          L.File = std::move(T.File);
+          L.Line = T.Line;
+          B.Where = std::move(L);
+        }
+        B.Count = T.Count;
+        R.Breaks.push_back(std::move(B));
+      }
+    mapStrings(Io, "recompile_reasons", R.RecompileReasons);
+    Io.mapOptional("guard_count", R.GuardCount);
+    if (!Io.outputting() || !R.Guards.empty())
+      mapTextAs(Io, "guards", R.Guards, /*Optional=*/true);
+    std::vector<MetricText> Metrics;
+    if (Io.outputting())
+      for (const auto &KV : R.Metrics)
+        Metrics.push_back(MetricText{KV.first, KV.second});
+    mapOptVector(Io, "metrics", Metrics);
+    if (!Io.outputting())
+      for (MetricText &T : Metrics)
+        R.Metrics.emplace_back(std::move(T.Name), std::move(T.Value));
+    mapOptVector(Io, "caches", R.Caches);
+    mapOptVector(Io, "spans", R.Spans);
+  }
 };
 
 template <> struct MappingTraits<tlp::UnitKey> {
@@ -615,6 +751,16 @@ void mapHeader(IO &Io, Module &M) {
   mapOptVector(Io, "logs", M.Logs);
   Io.mapRequired("stats", M.Stats);
   mapOptVector(Io, "events", M.Events);
+  // One component a line: they are long, and grep finds them so.
+  std::vector<BlockString> Components;
+  if (Io.outputting())
+    for (const std::string &C : M.KeyComponents)
+      Components.push_back(BlockString{C});
+  mapOptVector(Io, "key_components", Components);
+  if (!Io.outputting())
+    for (BlockString &C : Components)
+      M.KeyComponents.push_back(std::move(C.V));
+  mapOptVector(Io, "compiles", M.Compiles);
   std::vector<ArtifactRef> Refs;
   if (Io.outputting())
     for (const std::unique_ptr<Artifact> &A : M.Artifacts) {

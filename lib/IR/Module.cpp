@@ -151,4 +151,30 @@ std::string Module::logName(uint32_t I) const {
   return "<unknown>";
 }
 
+const CompileRecord *Module::findCompile(uint32_t Log, Optional<int64_t> Rank,
+                                         Optional<CompileId> Id) const {
+  CompileRecord Probe;
+  Probe.Log = Log;
+  Probe.Rank = Rank;
+  Probe.Id = Id;
+  auto It = llvm::lower_bound(Compiles, Probe);
+  if (It == Compiles.end() || It->sortKey() != Probe.sortKey())
+    return nullptr;
+  return &*It;
+}
+
+const CompileRecord *Module::findCompile(const UnitKey &K) const {
+  return findCompile(K.Log, K.Rank, K.Id);
+}
+
+std::vector<uint32_t> Module::unitsOf(const CompileRecord &R) const {
+  std::vector<uint32_t> Out;
+  for (size_t I = 0; I < Units.size(); ++I) {
+    const UnitKey &K = Units[I]->Key;
+    if (K.Log == R.Log && K.Rank == R.Rank && K.Id == R.Id)
+      Out.push_back(static_cast<uint32_t>(I));
+  }
+  return Out;
+}
+
 } // namespace tlp

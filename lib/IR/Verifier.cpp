@@ -34,6 +34,7 @@ public:
   }
 
   Error run() {
+    checkCompiles();
     for (size_t I = 0; I < M.Artifacts.size(); ++I)
       checkArtifact(*M.Artifacts[I], "artifact " + std::to_string(I));
     for (size_t I = 0; I < M.Units.size(); ++I) {
@@ -70,6 +71,54 @@ private:
     if (Problems.size() > 50)
       return;
     Problems.push_back(Where + ": " + What.str());
+  }
+
+  void checkCompiles() {
+    for (size_t I = 0; I < M.Compiles.size(); ++I) {
+      const CompileRecord &R = M.Compiles[I];
+      std::string W = "compile " + R.displayName();
+      if (R.Log >= M.Logs.size())
+        fail(W, "log index " + Twine(R.Log) + " is out of range");
+      if (R.Line == 0)
+        fail(W, "log line is 0");
+      if (R.Id && !R.Id->isValid())
+        fail(W, "compile id has neither a frame nor a compiled-autograd id");
+      if (I > 0 && !(M.Compiles[I - 1] < R))
+        fail(W, "compile records are not sorted or a key is repeated");
+      if (R.Status == CompileStatus::Failure && R.FailType.empty())
+        fail(W, "status is failure but there is no fail_type");
+      if (R.Status != CompileStatus::Failure && !R.FailType.empty())
+        fail(W, "has a fail_type but status " + compileStatusName(R.Status));
+      if (R.Status == CompileStatus::Success && R.Metrics.empty())
+        fail(W, "status is success but there are no metrics");
+      if (!R.Id && R.Status != CompileStatus::Unknown)
+        fail(W, "events outside any compile have a status");
+      for (const BreakReason &B : R.Breaks)
+        if (B.Count == 0 || (B.Where && B.Where->Line == 0))
+          fail(W, "break reason '" + B.Reason.substr(0, 40) +
+                      "' has count 0 or line 0");
+      for (const Span &S : R.Spans) {
+        if (S.Phase != 'X' && S.Phase != 'i' && S.Phase != 'B')
+          fail(W, "span '" + S.Name + "' has phase '" + StringRef(&S.Phase, 1) +
+                      "' (expected X, i or B)");
+        if (S.Duration < 0 || (S.Phase != 'X' && S.Duration != 0))
+          fail(W, "span '" + S.Name + "' has a bad duration " +
+                      Twine(S.Duration));
+        if (S.Line == 0)
+          fail(W, "span '" + S.Name + "' has log line 0");
+      }
+      for (const CacheLookup &C : R.Caches) {
+        if (C.Line == 0)
+          fail(W, "cache lookup has log line 0");
+        for (uint32_t I : C.Components)
+          if (I >= M.KeyComponents.size())
+            fail(W, "cache lookup component " + Twine(I) + " is out of range");
+      }
+      for (size_t J = 0; J < R.Metrics.size(); ++J)
+        for (size_t K = 0; K < J; ++K)
+          if (R.Metrics[K].first == R.Metrics[J].first)
+            fail(W, "metric '" + R.Metrics[J].first + "' is repeated");
+    }
   }
 
   void checkHeader(const Artifact &A, const std::string &Where) {
@@ -171,6 +220,10 @@ private:
       fail(Where, "log index " + Twine(U.Key.Log) + " is out of range");
     if (U.Key.Id && !U.Key.Id->isValid())
       fail(Where, "compile id is invalid");
+    // Units link to their compile record by key (IR without records, as
+    // written before records existed, has none to link to).
+    if (U.Key.Id && !M.Compiles.empty() && !M.findCompile(U.Key))
+      fail(Where, "has no compile record");
     U.forEachArtifact([&](UnitSlot S, const Artifact &A) {
       checkArtifact(A, Where + ": " + unitSlotRole(S).str(), &U);
     });

@@ -13,6 +13,7 @@
 
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/IR/IRYAML.h"
+#include "tlp/IR/SourceInfo.h"
 #include "tlp/Parse/JSONScan.h"
 #include "tlp/Parse/PayloadParsers.h"
 #include "tlp/Support/FileUtilities.h"
@@ -27,6 +28,7 @@
 #include "llvm/Support/Process.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <map>
 
@@ -124,7 +126,22 @@ enum class EventClass {
   AotForward,
   AotBackward,
   AotInference,
-  Artifact
+  Artifact,
+  Health
+};
+
+/// Events that feed a compile record (CompileRecord.h), besides
+/// dynamo_start.
+enum class HealthKind {
+  None,
+  Metrics,          ///< compilation_metrics (metadata, no payload)
+  Guards,           ///< dynamo_guards: JSON list of {code, ...}
+  CppGuards,        ///< dynamo_cpp_guards_str: text
+  Chromium,         ///< chromium_event: one trace event as JSON
+  RecompileReasons, ///< artifact recompile_reasons: JSON list of strings
+  DynamoError,      ///< artifact dynamo_error: a traceback
+  GraphBreak,       ///< artifact dynamo_graph_break_reason: text
+  Cache             ///< artifact {fx_graph,aotautograd}_cache_*: JSON
 };
 
 /// Envelope keys tlp knows and does not read (FORMAT.md 3, TLPARSE.md 2.2).
@@ -133,14 +150,10 @@ enum class EventClass {
 /// kind means giving it its own class here, which takes it out of that
 /// count.
 const char *const IgnoredKinds[] = {
-    "chromium_event",
     "describe_storage",
     "describe_tensor",
     "describe_source",
     "dynamo_output_graph",
-    "dynamo_guards",
-    "dynamo_cpp_guards_str",
-    "compilation_metrics",
     "compilation_metrics_runtime",
     "bwd_compilation_metrics",
     "aot_autograd_backward_compilation_metrics",
@@ -162,7 +175,28 @@ const char *const IgnoredKinds[] = {
     "exported_program",
     "artifact",
     "graph_dump",
-    "dynamo_error",
+};
+
+/// Envelope keys that feed compile records.
+const std::pair<const char *, HealthKind> HealthKinds[] = {
+    {"compilation_metrics", HealthKind::Metrics},
+    {"dynamo_guards", HealthKind::Guards},
+    {"dynamo_cpp_guards_str", HealthKind::CppGuards},
+    {"chromium_event", HealthKind::Chromium},
+};
+
+/// Artifact names (form B) that feed compile records.
+const std::pair<const char *, HealthKind> HealthArtifacts[] = {
+    {"recompile_reasons", HealthKind::RecompileReasons},
+    {"dynamo_error", HealthKind::DynamoError},
+    {"dynamo_graph_break_reason", HealthKind::GraphBreak},
+    {"fx_graph_cache_hit", HealthKind::Cache},
+    {"fx_graph_cache_miss", HealthKind::Cache},
+    {"fx_graph_cache_bypass", HealthKind::Cache},
+    {"aotautograd_cache_hit", HealthKind::Cache},
+    {"aotautograd_cache_miss", HealthKind::Cache},
+    {"aotautograd_cache_bypass", HealthKind::Cache},
+    {"aotautograd_cache_hash", HealthKind::Cache},
 };
 
 struct ArtifactName {
@@ -192,7 +226,13 @@ const ArtifactName ArtifactNames[] = {
 struct KindTables {
   StringMap<EventClass> Events;
   StringMap<Artifact::ArtifactKind> Artifacts;
+  StringMap<HealthKind> Health;
+  StringMap<HealthKind> HealthArt;
   KindTables() {
+    for (const auto &H : HealthKinds)
+      Health[H.first] = H.second;
+    for (const auto &H : HealthArtifacts)
+      HealthArt[H.first] = H.second;
     for (const char *K : IgnoredKinds)
       Events[K] = EventClass::Ignored;
     Events["str"] = EventClass::Str;
@@ -219,8 +259,34 @@ struct ChunkDiag {
 
 /// What one chunk of a log yields; line numbers are relative to the chunk
 /// until merged.
+/// An event that feeds a compile record, parsed in its chunk; merged into
+/// the records in log order (mergeHealth).
+struct HealthEvent {
+  HealthKind Kind = HealthKind::None;
+  uint32_t Line = 0;
+  Optional<int64_t> Rank;
+  Optional<CompileId> Id;
+  /// dynamo_start: the stack, with interned file indices (-1: none).
+  std::vector<std::pair<int64_t, SourceLoc>> Stack;
+  /// Metrics: set fields; GuardCount from guard_count.
+  std::vector<std::pair<std::string, std::string>> Metrics;
+  std::string FailType, FailReason;
+  Optional<SourceLoc> Where;
+  std::vector<std::string> Strings;
+  std::string Text;
+  Optional<uint64_t> Count;
+  CacheLookup Cache;
+  /// Chromium: the event.
+  Span Event;
+};
+
 struct ChunkResult {
   std::vector<std::unique_ptr<Artifact>> Artifacts;
+  std::vector<HealthEvent> Health;
+  /// Cache key components of this chunk, each once (by their raw JSON
+  /// text); HealthEvent::Cache indexes them until the merge.
+  std::vector<std::string> Components;
+  StringMap<uint32_t> ComponentIndex;
   std::vector<CompileEvent> Events;
   /// For each event with a stack frame: the interned file index (or -1).
   std::vector<int64_t> EventFileIndex;
@@ -235,6 +301,39 @@ struct ChunkResult {
   uint64_t CRLines = 0;
   uint32_t Lines = 0;
 };
+
+/// A stack frame `{"line", "name", "filename", "loc"}`; \p FileIndex gets
+/// an interned file name's index (-1 if the name is inline or absent).
+Optional<SourceLoc> parseFrame(const json::Value &X, int64_t &FileIndex) {
+  if (!X.isObject())
+    return None;
+  SourceLoc F;
+  FileIndex = -1;
+  json::forEachMember(X, [&](StringRef K, const json::Value &V) {
+    int64_t I;
+    if (K == "line" && json::getInt(V, I) && I > 0 && I < INT32_MAX)
+      F.Line = static_cast<uint32_t>(I);
+    else if (K == "name" && V.isString())
+      F.Function = json::decodeString(V);
+    else if (K == "loc" && V.isString())
+      F.Code = json::decodeString(V);
+    else if (K == "filename") {
+      if (V.isString())
+        F.File = json::decodeString(V);
+      else if (json::getInt(V, I) && I >= 0)
+        FileIndex = I;
+      else
+        FileIndex = BadFileIndex;
+    }
+    return true;
+  });
+  sanitizeUTF8(F.File);
+  sanitizeUTF8(F.Function);
+  sanitizeUTF8(F.Code);
+  if (!F.Line)
+    return None;
+  return F;
+}
 
 /// Scans [Begin, End) of one log: a range that starts at an event line (or
 /// the start of the log), so chunks are independent.
@@ -265,6 +364,9 @@ private:
     uint32_t Line = 0;
     EventClass Class = EventClass::Ignored;
     Artifact::ArtifactKind AK = Artifact::AK_PreGradGraph;
+    HealthKind HK = HealthKind::None;
+    /// The payload text, kept for health events (joined with "\n").
+    std::string Text;
     std::string Kind;
     std::string ArtName;
     Optional<int64_t> Rank;
@@ -314,6 +416,11 @@ private:
                    uint64_t LineBegin, uint64_t LineEnd);
   void checkJsonPayloadLine(StringRef Content, uint32_t Line, StringRef Raw);
   void addPayloadLine(StringRef Content) {
+    if (Cur.HK != HealthKind::None) {
+      if (Cur.PayloadLines)
+        Cur.Text += '\n';
+      Cur.Text.append(Content.data(), Content.size());
+    }
     if (Cur.Hashing) {
       if (Cur.PayloadLines)
         Cur.Hash.update("\n");
@@ -335,6 +442,7 @@ private:
   bool AtLogEnd = false;
   void finishArtifact();
   std::string notReadKey() const;
+  void finishHealth();
 
   static std::string hexOf(MD5 &H) {
     MD5::MD5Result Res;
@@ -591,6 +699,11 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
         Cur.Class = EventClass::Artifact;
         Cur.AK = A->second;
       }
+      auto H = T.HealthArt.find(ArtName);
+      if (H != T.HealthArt.end()) {
+        Cur.Class = EventClass::Health;
+        Cur.HK = H->second;
+      }
     } else if (ArtName == "inductor_aot_wrapper_code" ||
                ArtName == "inductor_aot_code") {
       Cur.Class = EventClass::Artifact;
@@ -609,6 +722,13 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   } else if (Cur.Kind == "inductor_output_code") {
     Cur.Class = EventClass::Artifact;
     Cur.AK = Artifact::AK_OutputCode;
+  }
+  if (Cur.Class == EventClass::Unknown || Cur.Class == EventClass::Ignored) {
+    auto H = T.Health.find(Cur.Kind);
+    if (H != T.Health.end()) {
+      Cur.Class = EventClass::Health;
+      Cur.HK = H->second;
+    }
   }
   if (Cur.ArtName.empty())
     Cur.ArtName = Cur.Kind;
@@ -721,38 +841,27 @@ void ChunkScanner::finishEvent() {
           Stack = X;
         return true;
       });
-    if (Stack.isArray()) {
-      json::Value Last;
+    // dynamo_start also begins a compile record (HealthKind::None).
+    HealthEvent H;
+    bool LastOk = false;
+    if (Stack.isArray())
       json::forEachElement(Stack, [&](const json::Value &X) {
-        Last = X;
+        int64_t Index = -1;
+        Optional<SourceLoc> F = parseFrame(X, Index);
+        LastOk = F.hasValue();
+        if (F)
+          H.Stack.emplace_back(Index, std::move(*F));
         return true;
       });
-      if (Last.isObject()) {
-        SourceLoc F;
-        json::forEachMember(Last, [&](StringRef K, const json::Value &X) {
-          int64_t I;
-          if (K == "line" && json::getInt(X, I) && I > 0 && I < INT32_MAX)
-            F.Line = static_cast<uint32_t>(I);
-          else if (K == "name" && X.isString())
-            F.Function = json::decodeString(X);
-          else if (K == "loc" && X.isString())
-            F.Code = json::decodeString(X);
-          else if (K == "filename") {
-            if (X.isString())
-              F.File = json::decodeString(X);
-            else if (json::getInt(X, I) && I >= 0)
-              FileIndex = I;
-            else
-              FileIndex = BadFileIndex;
-          }
-          return true;
-        });
-        sanitizeUTF8(F.File);
-        sanitizeUTF8(F.Function);
-        sanitizeUTF8(F.Code);
-        if (F.Line)
-          E.Frame = F;
-      }
+    if (LastOk) {
+      E.Frame = H.Stack.back().second;
+      FileIndex = H.Stack.back().first;
+    }
+    if (Cur.Class == EventClass::DynamoStart) {
+      H.Line = Cur.Line;
+      H.Rank = Cur.Rank;
+      H.Id = Cur.Id;
+      R.Health.push_back(std::move(H));
     }
     if (Cur.EnvelopeRank)
       R.Ranks.emplace_back(Cur.Line, *Cur.Rank);
@@ -762,6 +871,9 @@ void ChunkScanner::finishEvent() {
   }
   case EventClass::Artifact:
     finishArtifact();
+    return;
+  case EventClass::Health:
+    finishHealth();
     return;
   }
 }
@@ -804,6 +916,282 @@ void ChunkScanner::finishArtifact() {
   R.Artifacts.push_back(std::move(A));
 }
 
+/// The first line of a traceback's last line, "RuntimeError: msg", split
+/// into type and message.
+static void splitException(StringRef Last, std::string &Type,
+                           std::string &Message) {
+  size_t C = Last.find(": ");
+  StringRef T = C == StringRef::npos ? Last : Last.substr(0, C);
+  if (T.empty() || T.contains(' ')) {
+    Message = Last.str();
+    return;
+  }
+  Type = T.str();
+  Message = C == StringRef::npos ? std::string() : Last.substr(C + 2).str();
+}
+
+void ChunkScanner::finishHealth() {
+  HealthEvent H;
+  H.Kind = Cur.HK;
+  H.Line = Cur.Line;
+  H.Rank = Cur.Rank;
+  H.Id = Cur.Id;
+  auto Bad = [&](const Twine &Why) {
+    diag(Severity::Warning, Cur.Line, "'" + Cur.ArtName + "': " + Why +
+         "; ignored", StringRef(), DiagClass::Other);
+  };
+  json::Value V;
+  json::ParseError Err;
+  // recompile_reasons says "json" but newer PyTorch writes plain lines.
+  bool IsJson = Cur.HK == HealthKind::Guards ||
+                Cur.HK == HealthKind::Chromium ||
+                Cur.HK == HealthKind::Cache ||
+                (Cur.HK == HealthKind::RecompileReasons &&
+                 trimWS(Cur.Text).startswith("["));
+  if (Cur.HK != HealthKind::Metrics && !Cur.HasPayload) {
+    Bad("no payload");
+    return;
+  }
+  if (IsJson && !json::parse(Cur.Text, V, Err)) {
+    Bad("invalid JSON payload: " + Err.Message + " at offset " +
+        Twine(Err.Offset));
+    return;
+  }
+  auto Str = [](const json::Value &X) {
+    std::string S = json::decodeString(X);
+    sanitizeUTF8(S);
+    return S;
+  };
+  switch (Cur.HK) {
+  case HealthKind::None:
+    return;
+  case HealthKind::Metrics: {
+    if (!Cur.Meta.isObject()) {
+      Bad("metadata is not an object");
+      return;
+    }
+    std::string FrameFile;
+    Optional<int64_t> FrameLine;
+    json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
+      if (X.isNull())
+        return true;
+      if (K == "fail_type" && X.isString())
+        H.FailType = Str(X);
+      else if (K == "fail_reason" && X.isString())
+        H.FailReason = Str(X);
+      else if (K == "fail_user_frame_filename" && X.isString())
+        FrameFile = Str(X);
+      else if (K == "fail_user_frame_lineno") {
+        int64_t I;
+        if (json::getInt(X, I) && I > 0 && I < INT32_MAX)
+          FrameLine = I;
+      } else if (K == "restart_reasons" && X.isArray()) {
+        json::forEachElement(X, [&](const json::Value &E) {
+          if (E.isString())
+            H.Strings.push_back(Str(E));
+          return true;
+        });
+      }
+      // The configuration dumps are long and the same for every compile.
+      if (K.endswith("_config") && X.isString())
+        return true;
+      std::string Text = X.Text.str();
+      sanitizeUTF8(Text);
+      H.Metrics.emplace_back(K.str(), std::move(Text));
+      return true;
+    });
+    if (!FrameFile.empty() && FrameLine) {
+      SourceLoc L;
+      L.File = FrameFile;
+      L.Line = static_cast<uint32_t>(*FrameLine);
+      H.Where = L;
+    }
+    break;
+  }
+  case HealthKind::Guards: {
+    if (!V.isArray()) {
+      Bad("payload is not a JSON list");
+      return;
+    }
+    uint64_t N = 0;
+    json::forEachElement(V, [&](const json::Value &G) {
+      ++N;
+      if (G.isObject())
+        json::forEachMember(G, [&](StringRef K, const json::Value &X) {
+          if (K == "code" && X.isString())
+            H.Strings.push_back(Str(X));
+          return true;
+        });
+      return true;
+    });
+    H.Count = N;
+    break;
+  }
+  case HealthKind::CppGuards:
+    H.Text = std::move(Cur.Text);
+    sanitizeUTF8(H.Text);
+    break;
+  case HealthKind::Chromium: {
+    if (!V.isObject()) {
+      Bad("payload is not a JSON object");
+      return;
+    }
+    Span &S = H.Event;
+    S.Line = Cur.Line;
+    S.Phase = 0;
+    bool HasTs = false;
+    json::forEachMember(V, [&](StringRef K, const json::Value &X) {
+      double D;
+      int64_t I;
+      if (K == "name" && X.isString())
+        S.Name = Str(X);
+      else if (K == "cat" && X.isString())
+        S.Category = Str(X);
+      else if (K == "ph" && X.isString()) {
+        std::string P = Str(X);
+        S.Phase = P.size() == 1 ? P[0] : 0;
+      } else if (K == "ts" && json::getDouble(X, D) && std::isfinite(D)) {
+        S.Start = static_cast<int64_t>(std::llround(D));
+        HasTs = true;
+      } else if (K == "dur" && json::getDouble(X, D) && std::isfinite(D) &&
+                 D >= 0)
+        S.Duration = static_cast<int64_t>(std::llround(D));
+      else if (K == "tid" && json::getInt(X, I))
+        S.Tid = I;
+      return true;
+    });
+    if (!HasTs || !StringRef("BEXiI").contains(S.Phase) || !S.Phase) {
+      Bad("not a trace event with 'ts' and a phase B, E, X or i");
+      return;
+    }
+    if (S.Phase == 'I')
+      S.Phase = 'i';
+    break;
+  }
+  case HealthKind::RecompileReasons:
+    if (!IsJson) {
+      std::vector<StringRef> Lines;
+      splitLines(Cur.Text, Lines);
+      for (StringRef L : Lines)
+        if (!trimWS(L).empty()) {
+          std::string S = trimWS(L).str();
+          sanitizeUTF8(S);
+          H.Strings.push_back(std::move(S));
+        }
+      break;
+    }
+    if (!V.isArray()) {
+      Bad("payload is not a JSON list");
+      return;
+    }
+    json::forEachElement(V, [&](const json::Value &X) {
+      if (X.isString())
+        H.Strings.push_back(Str(X));
+      return true;
+    });
+    break;
+  case HealthKind::DynamoError: {
+    std::string T = Cur.Text;
+    sanitizeUTF8(T);
+    std::vector<StringRef> Lines;
+    splitLines(T, Lines);
+    StringRef Last;
+    for (StringRef L : Lines)
+      if (!trimWS(L).empty() && !L.startswith(" "))
+        Last = trimWS(L);
+    if (!Last.empty())
+      splitException(Last, H.FailType, H.FailReason);
+    // The user frame: the innermost frame outside torch itself.
+    for (const SourceLoc &F : parseStackTrace(T))
+      if (!StringRef(F.File).contains("/torch/") &&
+          !StringRef(F.File).startswith("<"))
+        H.Where = F;
+    break;
+  }
+  case HealthKind::GraphBreak: {
+    std::string T = Cur.Text;
+    sanitizeUTF8(T);
+    StringRef Text = T;
+    StringRef First = Text.split('\n').first;
+    size_t At = First.rfind(" at ");
+    if (At != StringRef::npos)
+      H.Where = findUserLocation(First.substr(At + 4));
+    if (!H.Where)
+      H.Where = findUserLocation(Text);
+    size_t R0 = Text.find("Graph Break Reason:");
+    StringRef Reason = R0 == StringRef::npos
+                           ? Text
+                           : Text.substr(R0 + strlen("Graph Break Reason:"));
+    size_t Tb = Reason.find("User code traceback:");
+    if (Tb != StringRef::npos)
+      Reason = Reason.substr(0, Tb);
+    H.Text = Reason.trim().str();
+    break;
+  }
+  case HealthKind::Cache: {
+    if (!V.isObject()) {
+      Bad("payload is not a JSON object");
+      return;
+    }
+    CacheLookup &C = H.Cache;
+    C.Line = Cur.Line;
+    StringRef Name = Cur.ArtName;
+    C.Cache = Name.startswith("fx_graph") ? CacheLookup::FXGraph
+                                          : CacheLookup::AOTAutograd;
+    bool Known = true;
+    if (Name.endswith("_hit"))
+      C.Result = CacheLookup::Hit;
+    else if (Name.endswith("_miss"))
+      C.Result = CacheLookup::Miss;
+    else if (Name.endswith("_bypass"))
+      C.Result = CacheLookup::Bypass;
+    else
+      Known = false; // *_cache_hash: the result is in "cache_state"
+    std::string Detail, State;
+    json::forEachMember(V, [&](StringRef K, const json::Value &X) {
+      double D;
+      if (K == "key" && X.isString())
+        C.Key = Str(X);
+      else if (K == "components" && X.isArray())
+        json::forEachElement(X, [&](const json::Value &E) {
+          if (!E.isString())
+            return true;
+          auto Ins = R.ComponentIndex.try_emplace(
+              E.Text, static_cast<uint32_t>(R.Components.size()));
+          if (Ins.second)
+            R.Components.push_back(Str(E));
+          C.Components.push_back(Ins.first->second);
+          return true;
+        });
+      else if ((K == "cache_bypass_reason" || K == "reason") && X.isString())
+        C.Reason = Str(X);
+      else if (K == "cache_status_detailed" && X.isString())
+        Detail = Str(X);
+      else if (K == "cache_state" && X.isString())
+        State = Str(X);
+      else if (K == "time_saved_ms" && json::getDouble(X, D) &&
+               std::isfinite(D))
+        C.TimeSavedMs = D;
+      return true;
+    });
+    if (!Known) {
+      CacheLookup::ResultKind RK;
+      if (!parseCacheResult(State, RK)) {
+        // A key computation without a result: not read.
+        ++R.NotRead[notReadKey()];
+        return;
+      }
+      C.Result = RK;
+    }
+    if (C.Reason.empty() && !Detail.empty() &&
+        Detail != cacheResultName(C.Result))
+      C.Reason = Detail;
+    break;
+  }
+  }
+  R.Health.push_back(std::move(H));
+}
+
 /// Chunk boundaries: at most one chunk per few MB, each starting at a line
 /// that begins an event (no TAB, not blank), so that chunks are
 /// independent.
@@ -832,6 +1220,165 @@ std::vector<uint64_t> chunkStarts(StringRef Log, unsigned Threads) {
   return Starts;
 }
 
+/// Build the compile records of one log from its health events (in log
+/// order) and the compile ids of its artifacts and events, and add them to
+/// M.Compiles (kept sorted).
+void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
+                 size_t FirstArtifact, std::vector<HealthEvent> &Health,
+                 const std::vector<std::string> &Strings) {
+  using Key = std::tuple<int64_t, bool, std::tuple<int64_t, int64_t, int64_t,
+                                                   int64_t>>;
+  std::map<Key, CompileRecord> Records;
+  auto Get = [&](Optional<int64_t> Rank, Optional<CompileId> Id,
+                 uint32_t Line) -> CompileRecord & {
+    Key K(Rank.getValueOr(-1), !Id.hasValue(),
+          Id ? Id->tie() : CompileId().tie());
+    auto It = Records.find(K);
+    if (It == Records.end()) {
+      CompileRecord R;
+      R.Log = LogIndex;
+      R.Rank = Rank;
+      R.Id = Id;
+      R.Line = Line;
+      It = Records.emplace(K, std::move(R)).first;
+    }
+    return It->second;
+  };
+  for (size_t I = FirstArtifact; I < M.Artifacts.size(); ++I) {
+    const Artifact &A = *M.Artifacts[I];
+    if (A.Id)
+      Get(A.Rank, A.Id, A.Line);
+  }
+  for (size_t I = FirstEvent; I < M.Events.size(); ++I) {
+    const CompileEvent &E = M.Events[I];
+    if (E.Id)
+      Get(E.Rank, E.Id, E.Line);
+  }
+  // Open B events per record, by name (innermost last).
+  std::map<const CompileRecord *, std::vector<size_t>> Open;
+  for (HealthEvent &H : Health) {
+    CompileRecord &R = Get(H.Rank, H.Id, H.Line);
+    R.Line = std::min(R.Line, H.Line);
+    switch (H.Kind) {
+    case HealthKind::None:
+      if (R.Stack.empty())
+        for (auto &F : H.Stack) {
+          SourceLoc L = std::move(F.second);
+          if (F.first >= 0 && static_cast<size_t>(F.first) < Strings.size())
+            L.File = Strings[F.first];
+          R.Stack.push_back(std::move(L));
+        }
+      break;
+    case HealthKind::Metrics:
+      R.Metrics = std::move(H.Metrics);
+      if (!H.FailType.empty()) {
+        R.FailType = std::move(H.FailType);
+        R.FailReason = std::move(H.FailReason);
+        if (H.Where)
+          R.FailFrame = H.Where;
+      }
+      for (const std::string &Why : H.Strings)
+        R.addBreak(Why, findUserLocation(Why));
+      break;
+    case HealthKind::Guards:
+      R.GuardCount = H.Count;
+      if (R.Guards.empty())
+        for (const std::string &G : H.Strings) {
+          if (!R.Guards.empty())
+            R.Guards += '\n';
+          R.Guards += G;
+        }
+      break;
+    case HealthKind::CppGuards:
+      R.Guards = std::move(H.Text);
+      break;
+    case HealthKind::Chromium: {
+      Span &S = H.Event;
+      std::vector<size_t> &Stack = Open[&R];
+      if (S.Phase == 'E') {
+        // Close the innermost open span of that name.
+        for (size_t J = Stack.size(); J-- > 0;) {
+          Span &B = R.Spans[Stack[J]];
+          if (B.Name != S.Name)
+            continue;
+          B.Phase = 'X';
+          B.Duration = std::max<int64_t>(0, S.Start - B.Start);
+          Stack.erase(Stack.begin() + J);
+          break;
+        }
+        break;
+      }
+      if (S.Phase == 'B') {
+        S.Duration = 0;
+        Stack.push_back(R.Spans.size());
+      } else if (S.Phase == 'i') {
+        S.Duration = 0;
+      }
+      R.Spans.push_back(std::move(S));
+      break;
+    }
+    case HealthKind::RecompileReasons:
+      for (std::string &Why : H.Strings)
+        if (!llvm::is_contained(R.RecompileReasons, Why))
+          R.RecompileReasons.push_back(std::move(Why));
+      break;
+    case HealthKind::DynamoError:
+      if (R.FailType.empty() && !H.FailType.empty()) {
+        R.FailType = std::move(H.FailType);
+        R.FailReason = std::move(H.FailReason);
+      }
+      if (!R.FailFrame && H.Where)
+        R.FailFrame = H.Where;
+      if (R.FailType.empty())
+        R.FailType = "dynamo_error";
+      break;
+    case HealthKind::GraphBreak:
+      R.addBreak(H.Text, H.Where);
+      break;
+    case HealthKind::Cache:
+      R.Caches.push_back(std::move(H.Cache));
+      break;
+    }
+  }
+  // Status, and the stack of attempts after the first (only the first
+  // attempt has a dynamo_start).
+  std::vector<CompileRecord *> All;
+  for (auto &KV : Records)
+    All.push_back(&KV.second);
+  auto SameFrame = [](const CompileRecord &A, const CompileRecord &B) {
+    return A.Rank == B.Rank && A.Id && B.Id &&
+           A.Id->CompiledAutogradId == B.Id->CompiledAutogradId &&
+           A.Id->FrameId == B.Id->FrameId &&
+           A.Id->FrameCompileId == B.Id->FrameCompileId;
+  };
+  for (size_t I = 0; I < All.size(); ++I) {
+    CompileRecord &R = *All[I];
+    bool LaterAttempt = I + 1 < All.size() && SameFrame(R, *All[I + 1]);
+    if (R.Stack.empty() && I > 0 && SameFrame(R, *All[I - 1]))
+      R.Stack = All[I - 1]->Stack;
+    if (!R.Id)
+      R.Status = CompileStatus::Unknown;
+    else if (!R.FailType.empty())
+      R.Status = CompileStatus::Failure;
+    else if (!R.Metrics.empty())
+      R.Status = CompileStatus::Success;
+    else if (LaterAttempt)
+      R.Status = CompileStatus::Restart;
+    else
+      R.Status = CompileStatus::Unknown;
+    // A restarted attempt shows why, when only the next attempt says so.
+    if (R.Status == CompileStatus::Restart && R.Breaks.empty())
+      R.Breaks = All[I + 1]->Breaks;
+    // guard_count counts every guard; the dynamo_guards list may not.
+    if (Optional<double> G = R.metricNumber("guard_count"))
+      if (*G >= 0)
+        R.GuardCount = static_cast<uint64_t>(*G);
+  }
+  for (auto &KV : Records)
+    M.Compiles.push_back(std::move(KV.second));
+  llvm::sort(M.Compiles);
+}
+
 /// Scan one log (in parallel chunks) and merge the results into \p M.
 void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
              Optional<int64_t> FileRank, Module &M, const TraceSources &S,
@@ -856,6 +1403,18 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
   std::vector<std::string> Strings;
   std::vector<bool> HasString;
   size_t FirstEvent = M.Events.size();
+  size_t FirstArtifact = M.Artifacts.size();
+  std::vector<HealthEvent> Health;
+  StringMap<uint32_t> ComponentIndex;
+  for (size_t I = 0; I < M.KeyComponents.size(); ++I)
+    ComponentIndex.try_emplace(M.KeyComponents[I], static_cast<uint32_t>(I));
+  auto internComponent = [&](std::string &S) {
+    auto Ins = ComponentIndex.try_emplace(
+        S, static_cast<uint32_t>(M.KeyComponents.size()));
+    if (Ins.second)
+      M.KeyComponents.push_back(std::move(S));
+    return Ins.first->second;
+  };
   std::vector<int64_t> FileIndex;
   LogFile &LF = M.Logs[LogIndex];
   bool RankConflictReported = false;
@@ -886,6 +1445,19 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
     for (std::unique_ptr<Artifact> &A : R.Artifacts) {
       A->Line += LineBase;
       M.Artifacts.push_back(std::move(A));
+    }
+    std::vector<uint32_t> ComponentMap;
+    ComponentMap.reserve(R.Components.size());
+    for (std::string &C : R.Components)
+      ComponentMap.push_back(internComponent(C));
+    R.Components.clear();
+    for (HealthEvent &H : R.Health) {
+      H.Line += LineBase;
+      H.Event.Line += LineBase;
+      H.Cache.Line += LineBase;
+      for (uint32_t &C : H.Cache.Components)
+        C = ComponentMap[C];
+      Health.push_back(std::move(H));
     }
     for (size_t I = 0; I < R.Events.size(); ++I) {
       R.Events[I].Line += LineBase;
@@ -935,6 +1507,8 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
                             ", which no 'str' event defines; its file is "
                             "unknown");
   }
+
+  mergeHealth(M, LogIndex, FirstEvent, FirstArtifact, Health, Strings);
 
   if (CRLines)
     Diags.note(Name, 0,

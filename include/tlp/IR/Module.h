@@ -12,6 +12,7 @@
 #define TLP_IR_MODULE_H
 
 #include "tlp/IR/Artifact.h"
+#include "tlp/IR/CompileRecord.h"
 #include "tlp/IR/Types.h"
 #include "tlp/Support/Diagnostics.h"
 
@@ -199,12 +200,23 @@ public:
   /// Artifacts not yet grouped into units.
   std::vector<std::unique_ptr<Artifact>> Artifacts;
   std::vector<std::unique_ptr<CompileUnit>> Units;
+  /// One record per compile (log, rank, compile id), sorted by
+  /// CompileRecord::operator<; compiles without Inductor output too.
+  std::vector<CompileRecord> Compiles;
+  /// The cache key components of the records' lookups, each text once.
+  std::vector<std::string> KeyComponents;
   LogStats Stats;
   /// Diagnostics carried with the IR (from earlier stages).
   std::vector<Diagnostic> Diagnostics;
 
   /// Display name of log \p I for diagnostics.
   std::string logName(uint32_t I) const;
+  /// The compile record of a unit (same log, rank and compile id), or null.
+  const CompileRecord *findCompile(const UnitKey &K) const;
+  const CompileRecord *findCompile(uint32_t Log, llvm::Optional<int64_t> Rank,
+                                   llvm::Optional<CompileId> Id) const;
+  /// The units of a record, as indices into Units (whole modules only).
+  std::vector<uint32_t> unitsOf(const CompileRecord &R) const;
 };
 
 } // namespace tlp

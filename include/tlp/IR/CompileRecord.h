@@ -1,0 +1,166 @@
+//===- CompileRecord.h - The health of one compile --------------*- C++ -*-===//
+//
+// Part of tlp. A CompileRecord is what the log says about one compile of a
+// frame, whether or not it produced Inductor output: how it ended (success,
+// restart, failure), why the graph broke or the frame recompiled, its
+// guards, its compilation_metrics, its cache lookups with their key
+// components, and its chromium_event spans. Records live in the Module,
+// one per (log, rank, compile id); a compile unit finds its record by the
+// same key (Module::findCompile). See docs/IR.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_IR_COMPILERECORD_H
+#define TLP_IR_COMPILERECORD_H
+
+#include "tlp/IR/Types.h"
+
+#include "llvm/ADT/Optional.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tlp {
+
+/// How a compile attempt ended.
+enum class CompileStatus {
+  Success, ///< compilation_metrics without fail_type
+  Restart, ///< Dynamo restarted analysis: a later attempt of the same id
+  Failure, ///< fail_type in the metrics, or a dynamo_error
+  Unknown  ///< no metrics and no later attempt (a log cut short)
+};
+llvm::StringRef compileStatusName(CompileStatus S);
+bool parseCompileStatus(llvm::StringRef S, CompileStatus &Out);
+
+/// One FX graph cache or AOTAutograd cache lookup.
+struct CacheLookup {
+  enum CacheKind { FXGraph, AOTAutograd };
+  enum ResultKind { Hit, Miss, Bypass };
+  CacheKind Cache = FXGraph;
+  ResultKind Result = Miss;
+  /// 1-based line of the envelope.
+  uint32_t Line = 0;
+  /// The cache key ("key"), if the record has one.
+  std::string Key;
+  /// Why it bypassed ("cache_bypass_reason"), or cache_status_detailed
+  /// when it says more than the result.
+  std::string Reason;
+  /// Time saved by a hit ("time_saved_ms"), if given.
+  llvm::Optional<double> TimeSavedMs;
+  /// The key's components, as indices into Module::KeyComponents (each
+  /// text "[hash] name: value" verbatim, stored once per module: most
+  /// components are the same in every lookup).
+  std::vector<uint32_t> Components;
+};
+llvm::StringRef cacheKindName(CacheLookup::CacheKind K);
+bool parseCacheKind(llvm::StringRef S, CacheLookup::CacheKind &K);
+llvm::StringRef cacheResultName(CacheLookup::ResultKind R);
+bool parseCacheResult(llvm::StringRef S, CacheLookup::ResultKind &R);
+
+/// A key component split into its hash, name and value:
+/// "[ulqiww7t...] fx_kwargs[cpp_wrapper]: False". Components that do not
+/// have this shape have an empty hash and the whole text as name.
+struct KeyComponent {
+  llvm::StringRef Hash;
+  llvm::StringRef Name;
+  llvm::StringRef Value;
+};
+KeyComponent splitKeyComponent(llvm::StringRef C);
+
+/// A chromium_event as a span of time (begin and end paired) or an
+/// instant. Times are microseconds, as the events write them.
+struct Span {
+  std::string Name;
+  std::string Category;
+  /// 'X': a complete span (a B/E pair or an X event); 'i': an instant;
+  /// 'B': a begin whose end never came (Duration 0).
+  char Phase = 'X';
+  int64_t Start = 0;
+  int64_t Duration = 0;
+  int64_t Tid = 0;
+  /// Line of the envelope of the event that began it.
+  uint32_t Line = 0;
+};
+
+/// Why a compile broke its graph or restarted: the reason text and the
+/// user line it points at (when the text names one), with how many times
+/// it was seen.
+struct BreakReason {
+  std::string Reason;
+  llvm::Optional<SourceLoc> Where;
+  uint32_t Count = 1;
+};
+
+class CompileRecord {
+public:
+  uint32_t Log = 0;
+  llvm::Optional<int64_t> Rank;
+  /// None: the events of the log outside any compile (spans, say).
+  llvm::Optional<CompileId> Id;
+
+  CompileStatus Status = CompileStatus::Unknown;
+  /// Failure: the exception type, its message, and the user frame.
+  std::string FailType;
+  std::string FailReason;
+  llvm::Optional<SourceLoc> FailFrame;
+
+  /// The frame Dynamo compiled and its stack, outermost first (from
+  /// dynamo_start; file names resolved through the string table).
+  std::vector<SourceLoc> Stack;
+  /// 1-based line of the first event of the compile.
+  uint32_t Line = 0;
+
+  /// Graph breaks and restart reasons, deduplicated, in first-seen order.
+  std::vector<BreakReason> Breaks;
+  /// recompile_reasons: the guards that failed, e.g. "0/0: tensor 'x'
+  /// size mismatch at index 0. expected 2, actual 3".
+  std::vector<std::string> RecompileReasons;
+  /// Guards: how many (from the guard list, else guard_count) and their
+  /// text (dynamo_cpp_guards_str, else the guard code lines).
+  llvm::Optional<uint64_t> GuardCount;
+  std::string Guards;
+  /// compilation_metrics fields that are set, in log order: name and the
+  /// value as compact JSON text. The config dumps are left out.
+  std::vector<std::pair<std::string, std::string>> Metrics;
+  std::vector<CacheLookup> Caches;
+  std::vector<Span> Spans;
+
+  /// The frame Dynamo compiled (the innermost frame of Stack), or null.
+  const SourceLoc *frame() const {
+    return Stack.empty() ? nullptr : &Stack.back();
+  }
+  /// A metric's JSON text, or "" if not set.
+  llvm::StringRef metric(llvm::StringRef Name) const;
+  /// A metric as a number (seconds, counts), if set and numeric.
+  llvm::Optional<double> metricNumber(llvm::StringRef Name) const;
+  /// The total compile time in seconds: entire_frame_compile_time_s, or
+  /// the dynamo_cumulative_compile_time_us of newer logs.
+  llvm::Optional<double> compileSeconds() const;
+  /// The result of the last lookup of cache \p K, if any.
+  const CacheLookup *lastCache(CacheLookup::CacheKind K) const;
+  /// Add a break or restart reason, merging duplicates.
+  void addBreak(llvm::StringRef Reason, llvm::Optional<SourceLoc> Where);
+
+  /// "0/0", "rank 1 0/1_1", "(no compile id)".
+  std::string displayName() const;
+  /// File-name safe: "0-0", "r1-0-1_1", "none".
+  std::string slug() const;
+  auto sortKey() const {
+    return std::make_tuple(Rank.getValueOr(-1), Log, !Id.hasValue(),
+                           Id ? Id->tie() : CompileId().tie());
+  }
+  bool operator<(const CompileRecord &O) const {
+    return sortKey() < O.sortKey();
+  }
+};
+
+/// Find a user location in a reason text: `file.py:12` or `File "file.py",
+/// line 12` (the last one; PyTorch puts the user frame last).
+llvm::Optional<SourceLoc> findUserLocation(llvm::StringRef Text);
+
+} // namespace tlp
+
+#endif // TLP_IR_COMPILERECORD_H

@@ -1,0 +1,136 @@
+//===- CompileRecord.cpp - The health of one compile ----------------------===//
+
+#include "tlp/IR/CompileRecord.h"
+#include "tlp/IR/SourceInfo.h"
+#include "tlp/Support/StringUtils.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace tlp {
+
+KeyComponent splitKeyComponent(StringRef C) {
+  KeyComponent K;
+  StringRef Rest = C;
+  if (Rest.startswith("[")) {
+    size_t Close = Rest.find("] ");
+    if (Close != StringRef::npos) {
+      K.Hash = Rest.substr(1, Close - 1);
+      Rest = Rest.substr(Close + 2);
+    }
+  }
+  // The name ends at the first ": " (values may hold more of them).
+  size_t Colon = Rest.find(": ");
+  if (Colon == StringRef::npos) {
+    size_t End = Rest.endswith(":") ? Rest.size() - 1 : Rest.size();
+    K.Name = Rest.substr(0, End);
+    return K;
+  }
+  K.Name = Rest.substr(0, Colon);
+  K.Value = Rest.substr(Colon + 2);
+  return K;
+}
+
+StringRef CompileRecord::metric(StringRef Name) const {
+  for (const auto &KV : Metrics)
+    if (KV.first == Name)
+      return KV.second;
+  return StringRef();
+}
+
+Optional<double> CompileRecord::metricNumber(StringRef Name) const {
+  StringRef V = metric(Name);
+  if (V.empty() || !(isDigit(V[0]) || V[0] == '-'))
+    return None;
+  std::string S = V.str();
+  char *End = nullptr;
+  double D = std::strtod(S.c_str(), &End);
+  if (End != S.c_str() + S.size())
+    return None;
+  return D;
+}
+
+Optional<double> CompileRecord::compileSeconds() const {
+  if (Optional<double> S = metricNumber("entire_frame_compile_time_s"))
+    return S;
+  if (Optional<double> Us = metricNumber("dynamo_cumulative_compile_time_us"))
+    return *Us / 1e6;
+  return None;
+}
+
+const CacheLookup *CompileRecord::lastCache(CacheLookup::CacheKind K) const {
+  for (auto It = Caches.rbegin(); It != Caches.rend(); ++It)
+    if (It->Cache == K)
+      return &*It;
+  return nullptr;
+}
+
+void CompileRecord::addBreak(StringRef Reason, Optional<SourceLoc> Where) {
+  for (BreakReason &B : Breaks)
+    if (B.Reason == Reason && B.Where == Where) {
+      ++B.Count;
+      return;
+    }
+  BreakReason B;
+  B.Reason = Reason.str();
+  B.Where = std::move(Where);
+  Breaks.push_back(std::move(B));
+}
+
+std::string CompileRecord::displayName() const {
+  std::string S;
+  if (Rank)
+    S += "rank " + std::to_string(*Rank) + " ";
+  S += Id ? Id->str() : std::string("(no compile id)");
+  return S;
+}
+
+std::string CompileRecord::slug() const {
+  std::string S;
+  if (Rank)
+    S += "r" + std::to_string(*Rank) + "-";
+  S += Id ? Id->slug() : std::string("none");
+  return S;
+}
+
+static bool isLineDigits(StringRef S) {
+  return !S.empty() && llvm::all_of(S, [](char C) { return isDigit(C); });
+}
+
+Optional<SourceLoc> findUserLocation(StringRef Text) {
+  Optional<SourceLoc> Found;
+  // Python traceback frames: File "x.py", line 12, in fn
+  std::vector<SourceLoc> Frames = parseStackTrace(Text);
+  if (!Frames.empty())
+    return Frames.back();
+  // "x.py:12" anywhere (graph-break messages name the user line so).
+  size_t Pos = 0;
+  while (true) {
+    size_t P = Text.find(".py:", Pos);
+    if (P == StringRef::npos)
+      break;
+    size_t B = P;
+    while (B > 0 && !StringRef(" \t\n\"'(`").contains(Text[B - 1]))
+      --B;
+    size_t E = P + 4;
+    while (E < Text.size() && isDigit(Text[E]))
+      ++E;
+    StringRef Digits = Text.slice(P + 4, E);
+    uint64_t N;
+    if (isLineDigits(Digits) && parseUnsigned(Digits, N) && N > 0 &&
+        N < UINT32_MAX) {
+      SourceLoc L;
+      L.File = Text.slice(B, P + 3).str();
+      L.Line = static_cast<uint32_t>(N);
+      Found = L;
+    }
+    Pos = P + 4;
+  }
+  return Found;
+}
+
+} // namespace tlp

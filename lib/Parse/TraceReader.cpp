@@ -1743,24 +1743,6 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
   return Error::success();
 }
 
-namespace {
-/// A MemoryBuffer that owns its bytes in a std::string (stdin read in
-/// pieces), so that nothing is copied to make the buffer.
-class StringBuffer : public MemoryBuffer {
-public:
-  StringBuffer(std::string Data, StringRef Name)
-      : Data(std::move(Data)), Name(Name.str()) {
-    init(this->Data.data(), this->Data.data() + this->Data.size(),
-         /*RequiresNullTerminator=*/false);
-  }
-  StringRef getBufferIdentifier() const override { return Name; }
-  BufferKind getBufferKind() const override { return MemoryBuffer_Malloc; }
-
-private:
-  std::string Data;
-  std::string Name;
-};
-} // namespace
 
 /// Append up to \p Want bytes of \p FD to \p Data; 0 at the end.
 static Expected<size_t> readSome(sys::fs::file_t FD, std::string &Data,
@@ -1804,7 +1786,8 @@ loadInput(StringRef Path, TraceSources &Sources, DiagnosticEngine &Diags,
     // Read stdin in pieces: IR is then parsed while it still arrives.
     std::string Data;
     sys::fs::file_t In = sys::fs::getStdinHandle();
-    while (!canTellIR(Data)) {
+    // (At most 1 MiB of blank and comment lines: canTellIR rescans.)
+    while (Data.size() < (1u << 20) && !canTellIR(Data)) {
       Expected<size_t> Got = readSome(In, Data, 64 * 1024);
       if (!Got)
         return createStringError(errorToErrorCode(Got.takeError()),
@@ -1819,17 +1802,13 @@ loadInput(StringRef Path, TraceSources &Sources, DiagnosticEngine &Diags,
         return E;
       return M;
     }
-    while (true) {
-      Expected<size_t> Got =
-          readSome(In, Data, std::max<size_t>(1 << 20, Data.size()));
-      if (!Got)
-        return createStringError(errorToErrorCode(Got.takeError()),
-                                 "cannot read '%s'", Name.c_str());
-      if (*Got == 0)
-        break;
-    }
-    Data.shrink_to_fit();
-    Buf = std::make_unique<StringBuffer>(std::move(Data), Name);
+    // The rest within bounds (no endless line, a log within the first
+    // 64 MiB), spooled to a temporary file when large.
+    Expected<std::unique_ptr<MemoryBuffer>> B =
+        readStream(0, Name, std::move(Data));
+    if (!B)
+      return B.takeError();
+    Buf = std::move(*B);
   } else {
     Expected<std::unique_ptr<MemoryBuffer>> B = openInputFile(Path);
     if (!B)

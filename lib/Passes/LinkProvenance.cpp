@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <set>
@@ -203,13 +204,24 @@ private:
     if (!HasMapping && U.KernelNodes)
       for (auto &KV : U.KernelNodes->Entries)
         KernelNodeKeys.insert(KV.first);
+    // The calls of each kernel name, so that a row looks at its own calls
+    // only, and its (sorted) call lines by binary search: linear in the
+    // launches, which a scan per row and per call made quadratic.
+    StringMap<std::vector<const CallSite *>> CallsOf;
+    for (const CallSite &S : C.Calls)
+      CallsOf[S.Kernel].push_back(&S);
     for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
       const Kernel &K = U.Kernels[R];
       if (K.InMapping || KernelNodeKeys.count(K.key()))
         continue;
       bool CallTopo = false;
-      for (const CallSite &S : C.Calls) {
-        if (S.Kernel != K.Name || !llvm::is_contained(K.CallLines, S.Line))
+      auto Calls = CallsOf.find(K.Name);
+      for (const CallSite *SP :
+           Calls == CallsOf.end() ? ArrayRef<const CallSite *>()
+                                  : ArrayRef<const CallSite *>(Calls->second)) {
+        const CallSite &S = *SP;
+        if (!std::binary_search(K.CallLines.begin(), K.CallLines.end(),
+                                S.Line))
           continue;
         CallTopo |= !S.TopoNames.empty();
         for (const std::string &N : S.TopoNames)

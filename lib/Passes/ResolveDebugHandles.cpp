@@ -17,6 +17,7 @@
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -130,11 +131,45 @@ private:
     // as a token in the entry function (calls in forms it does not know).
     if (Code) {
       bool Added = false;
+      // The identifier tokens of the entry function, once: a name with a
+      // token that is not there cannot be called there, and is not looked
+      // for line by line (a scan per key made a million keys quadratic).
+      StringSet<> Tokens;
+      {
+        uint32_t B = Code->EntryBegin ? Code->EntryBegin + 1 : 1;
+        uint32_t E = Code->EntryBegin ? Code->EntryEnd : Code->lines().size();
+        for (uint32_t L = B; L <= E && L <= Code->lines().size(); ++L) {
+          StringRef T = Code->lines().line(Code->Text, L);
+          while (!T.empty()) {
+            T = T.drop_while([](char C) { return !isAlnum(C) && C != '_'; });
+            StringRef Tok =
+                T.take_while([](char C) { return isAlnum(C) || C == '_'; });
+            T = T.drop_front(Tok.size());
+            if (Tok.empty())
+              continue;
+            Tokens.insert(Tok);
+            if (Tok.startswith("call_"))
+              Tokens.insert(Tok.drop_front(5));
+          }
+        }
+      }
+      auto MayBeCalled = [&](StringRef Name) {
+        // Every identifier token of the name must occur in the function.
+        while (!Name.empty()) {
+          Name = Name.drop_while([](char C) { return !isAlnum(C) && C != '_'; });
+          StringRef Tok =
+              Name.take_while([](char C) { return isAlnum(C) || C == '_'; });
+          Name = Name.drop_front(Tok.size());
+          if (!Tok.empty() && !Tokens.count(Tok))
+            return false;
+        }
+        return true;
+      };
       for (const std::string &Key : Keys) {
         StringRef Name;
         Optional<uint64_t> Handle;
         Split(Key, Name, Handle);
-        if (!CallsByName.count(Name))
+        if (!CallsByName.count(Name) && MayBeCalled(Name))
           Added |= synthesize(*Code, Name);
       }
       if (Added)
@@ -143,6 +178,8 @@ private:
 
     // Rows for keys, with the indices of their call sites.
     std::vector<std::vector<uint32_t>> RowCalls;
+    constexpr unsigned MaxUncalledRows = 1000;
+    unsigned Uncalled = 0, UncalledDropped = 0;
     for (const std::string &Key : Keys) {
       Kernel K;
       StringRef Name;
@@ -174,6 +211,13 @@ private:
                "site in the generated code");
         }
       }
+      // Keys with no call site cost a row each and grow the output without
+      // bound (a mapping of a million made-up keys took 3.7 GB): rows for
+      // the first MaxUncalledRows only, and a count of the rest.
+      if (Code && Calls.empty() && ++Uncalled > MaxUncalledRows) {
+        ++UncalledDropped;
+        continue;
+      }
       for (uint32_t C : Calls)
         Covered[C] = true;
       Rows.push_back(std::move(K));
@@ -182,6 +226,13 @@ private:
     if (Suppressed)
       D.warning(File, MapLine,
                 Twine(Suppressed) + " more kernels do not resolve");
+    if (UncalledDropped)
+      D.warning(File, MapLine,
+                "unit " + U.Key.displayName() + ": " +
+                    Twine(UncalledDropped) +
+                    " more kernels of the provenance data have no call site "
+                    "and get no kernel row (rows are kept for the first " +
+                    Twine(MaxUncalledRows) + ")");
 
     // Call sites no key names, grouped by name and handle, in line order.
     if (Code) {

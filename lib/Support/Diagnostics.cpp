@@ -116,8 +116,24 @@ size_t DiagnosticEngine::size() const {
 void DiagnosticEngine::printNew(raw_ostream &OS, StringRef ToolName,
                                 bool UseColor) {
   std::lock_guard<std::mutex> Lock(Mutex);
-  for (; Printed < Diags.size(); ++Printed)
-    printDiagnostic(OS, Diags[Printed], ToolName, UseColor);
+  if (UseColor) {
+    for (; Printed < Diags.size(); ++Printed)
+      printDiagnostic(OS, Diags[Printed], ToolName, UseColor);
+    OS.flush();
+    return;
+  }
+  // stderr is unbuffered: a few writes per diagnostic made 100,000
+  // warnings cost seconds of system calls. Gather them in 64 KB pieces.
+  std::string Buf;
+  raw_string_ostream S(Buf);
+  for (; Printed < Diags.size(); ++Printed) {
+    printDiagnostic(S, Diags[Printed], ToolName, false);
+    if (Buf.size() >= 65536) {
+      OS << S.str();
+      Buf.clear();
+    }
+  }
+  OS << S.str();
   OS.flush();
 }
 

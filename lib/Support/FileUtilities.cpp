@@ -26,10 +26,31 @@ std::string displayName(StringRef Path) {
   return Path == "-" ? std::string("<stdin>") : Path.str();
 }
 
+static std::error_code lastError() {
+  return std::error_code(errno, std::generic_category());
+}
+
 Expected<std::unique_ptr<MemoryBuffer>> openInputFile(StringRef Path) {
   if (Path != "-" && sys::fs::is_directory(Path))
     return createStringError(std::make_error_code(std::errc::is_a_directory),
                              "'%s' is a directory", Path.str().c_str());
+  sys::fs::file_status St;
+  bool Regular = Path != "-" && !sys::fs::status(Path, St) &&
+                 St.type() == sys::fs::file_type::regular_file;
+  if (!Regular && Path != "-" && sys::fs::exists(Path)) {
+    // A FIFO or a device: read it as a stream, within bounds.
+    int FD = ::open(Path.str().c_str(), O_RDONLY | O_CLOEXEC);
+    if (FD < 0) {
+      std::error_code EC(errno, std::generic_category());
+      return createStringError(EC, "cannot open '%s': %s", Path.str().c_str(),
+                               EC.message().c_str());
+    }
+    Expected<std::unique_ptr<MemoryBuffer>> B = readStream(FD, Path, "");
+    ::close(FD);
+    return B;
+  }
+  if (Path == "-")
+    return readStream(0, "<stdin>", "");
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/false,
                                    /*RequiresNullTerminator=*/false);
@@ -39,9 +60,164 @@ Expected<std::unique_ptr<MemoryBuffer>> openInputFile(StringRef Path) {
   return std::move(*Buf);
 }
 
-static std::error_code lastError() {
-  return std::error_code(errno, std::generic_category());
+namespace {
+/// A MemoryBuffer that owns its bytes in a std::string.
+class StringBuffer : public MemoryBuffer {
+public:
+  StringBuffer(std::string Data, StringRef Name)
+      : Data(std::move(Data)), Name(Name.str()) {
+    init(this->Data.data(), this->Data.data() + this->Data.size(),
+         /*RequiresNullTerminator=*/false);
+  }
+  StringRef getBufferIdentifier() const override { return Name; }
+  BufferKind getBufferKind() const override { return MemoryBuffer_Malloc; }
+
+private:
+  std::string Data;
+  std::string Name;
+};
+} // namespace
+
+static bool writeAll(int FD, StringRef Text) {
+  while (!Text.empty()) {
+    ssize_t N = ::write(FD, Text.data(), Text.size());
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Text = Text.drop_front(N);
+  }
+  return true;
 }
+
+static bool startsLikeInput(StringRef Text) {
+  // A glog prefix (V0901 10:00:00...) or an IR document marker, at the
+  // start of a line that is not blank.
+  for (size_t I = 0; I < Text.size();) {
+    size_t NL = Text.find('\n', I);
+    StringRef L = Text.slice(I, NL).trim(" \t\r");
+    if (!L.empty()) {
+      if (L.startswith("---") || L.startswith("#"))
+        return true;
+      if (L.size() > 2 && StringRef("VIWE").contains(L[0]) &&
+          L[1] >= '0' && L[1] <= '9')
+        return true;
+      return false;
+    }
+    if (NL == StringRef::npos)
+      break;
+    I = NL + 1;
+  }
+  return false;
+}
+
+Expected<std::unique_ptr<MemoryBuffer>>
+readStream(int FD, StringRef Name, std::string Prefix,
+           function_ref<bool(StringRef)> LooksLikeInput) {
+  constexpr size_t Block = 1 << 20;
+  constexpr uint64_t InMemory = 64ull << 20;
+  std::string Data = std::move(Prefix);
+  uint64_t Total = Data.size();
+  // Bytes since the last line break, and the line number.
+  uint64_t LineLen = 0, Line = 1;
+  for (char C : Data) {
+    if (C == '\n') {
+      LineLen = 0;
+      ++Line;
+    } else {
+      ++LineLen;
+    }
+  }
+  bool Checked = false;
+  int Spool = -1;
+  auto Fail = [&](std::error_code EC, const Twine &Msg) {
+    if (Spool >= 0)
+      ::close(Spool);
+    return createStringError(EC, "%s", Msg.str().c_str());
+  };
+  std::string Chunk(Block, '\0');
+  while (true) {
+    ssize_t N = ::read(FD, &Chunk[0], Block);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      return Fail(lastError(), "cannot read '" + Name + "': " +
+                                   lastError().message());
+    if (N == 0)
+      break;
+    StringRef Got(Chunk.data(), N);
+    for (size_t I = 0; I < Got.size();) {
+      size_t NL = Got.find('\n', I);
+      if (NL == StringRef::npos) {
+        LineLen += Got.size() - I;
+        break;
+      }
+      LineLen += NL - I;
+      if (LineLen > MaxLineBytes)
+        break;
+      LineLen = 0;
+      ++Line;
+      I = NL + 1;
+    }
+    if (LineLen > MaxLineBytes)
+      return Fail(std::make_error_code(std::errc::file_too_large),
+                  Name + ":" + Twine(Line) + ": line is longer than " +
+                      Twine(MaxLineBytes >> 20) +
+                      " MiB; is this a TORCH_TRACE log? (reading stopped)");
+    Total += N;
+    if (Spool >= 0) {
+      if (!writeAll(Spool, Got))
+        return Fail(lastError(), "cannot spool '" + Name + "': " +
+                                     lastError().message());
+    } else {
+      Data.append(Got.data(), Got.size());
+      if (Data.size() > InMemory) {
+        // Large: move to an unlinked temporary file and map it.
+        SmallString<128> TmpPath;
+        if (std::error_code EC =
+                sys::fs::createTemporaryFile("tlp-stdin", "log", Spool,
+                                             TmpPath))
+          return Fail(EC, "cannot spool '" + Name + "': " + EC.message());
+        sys::fs::remove(TmpPath);
+        if (!writeAll(Spool, Data))
+          return Fail(lastError(), "cannot spool '" + Name + "': " +
+                                       lastError().message());
+        std::string().swap(Data);
+      }
+    }
+    if (!Checked && Total >= NoLogBytes) {
+      Checked = true;
+      bool Looks = false;
+      if (Spool >= 0) {
+        std::string Head(4096, '\0');
+        ssize_t H = ::pread(Spool, &Head[0], Head.size(), 0);
+        Head.resize(H > 0 ? H : 0);
+        Looks = LooksLikeInput ? LooksLikeInput(Head) : startsLikeInput(Head);
+      } else {
+        Looks = LooksLikeInput ? LooksLikeInput(Data) : startsLikeInput(Data);
+      }
+      if (!Looks)
+        return Fail(std::make_error_code(std::errc::invalid_argument),
+                    Name + ": the first " + Twine(NoLogBytes >> 20) +
+                        " MiB hold no trace event and no IR; is this a "
+                        "TORCH_TRACE log? (reading stopped)");
+    }
+  }
+  if (Spool < 0) {
+    Data.shrink_to_fit();
+    return std::unique_ptr<MemoryBuffer>(
+        std::make_unique<StringBuffer>(std::move(Data), Name));
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getOpenFile(
+      sys::fs::convertFDToNativeFile(Spool), Name, Total,
+      /*RequiresNullTerminator=*/false);
+  ::close(Spool);
+  if (std::error_code EC = B.getError())
+    return createStringError(EC, "cannot map the spooled '%s': %s",
+                             Name.str().c_str(), EC.message().c_str());
+  return std::move(*B);
+}
+
 
 static Error openError(StringRef Path, std::error_code EC) {
   return createStringError(EC, "cannot open output file '%s': %s",

@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -31,8 +32,26 @@
 namespace tlp {
 
 /// Open \p Path, or stdin for "-". The error message names the file.
+/// Something that is not a regular file (stdin, a pipe, a device) is read
+/// with readStream()'s bounds.
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 openInputFile(llvm::StringRef Path);
+
+/// Bounds on input that is not a regular file, so that /dev/zero or an
+/// endless pipe cannot take all memory: no line may be longer than
+/// MaxLineBytes, and the first NoLogBytes must hold a line that starts
+/// like a trace event or IR (else the input is not a log).
+constexpr uint64_t MaxLineBytes = 256ull << 20;
+constexpr uint64_t NoLogBytes = 64ull << 20;
+
+/// Read \p FD (stdin, a pipe, a device) to its end, after \p Prefix
+/// (bytes already read from it), within the bounds above. Up to 64 MiB is
+/// kept in memory; beyond that the bytes go to an unlinked temporary file
+/// that is mapped, so a large log on a pipe costs page cache, not memory.
+/// \p LooksLikeInput says whether a prefix starts like a log or IR.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readStream(int FD, llvm::StringRef Name, std::string Prefix,
+           llvm::function_ref<bool(llvm::StringRef)> LooksLikeInput = nullptr);
 
 /// An output file, written whole or not at all.
 ///

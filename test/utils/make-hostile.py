@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Write the large hostile logs of test/tools/scaling.test.
+
+    make-hostile.py INPUTS KIND N OUT
+
+KIND is one of
+  warnings  N mapping artifacts with invalid JSON, each in its own compile
+            id: N warnings
+  launches  handles.log with N more launches of one kernel in its wrapper
+  ghosts    handles.log whose mapping names N kernels that nothing calls
+"""
+import json
+import re
+import sys
+
+
+def main():
+    inputs, kind, n, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    lines = open(inputs + "/handles.log").read().split("\n")
+    res = []
+    if kind == "warnings":
+        for i in range(n):
+            res.append('V0901 10:00:00.063000 4242 torch/_inductor/compile_fx.py:1000] '
+                       '{"artifact": {"name": "inductor_provenance_tracking_node_mappings", '
+                       '"encoding": "json"}, "frame_id": %d, "frame_compile_id": 0, '
+                       '"attempt": 0, "has_payload": ""}' % i)
+            res.append('\t{"preToPost": nope %d}' % i)
+    elif kind == "launches":
+        call = "\t        triton_poi_fused_mul_1.run(buf1, buf2, 128, stream=stream0)"
+        for l in lines:
+            if "inductor_output_code" in l:
+                l = re.sub(r'"has_payload": "[0-9a-f]{32}"', '"has_payload": ""', l)
+            res.append(l)
+            if l == call:
+                res.extend([call] * n)
+    elif kind == "ghosts":
+        for i, l in enumerate(lines):
+            if i > 0 and "node_mappings" in lines[i - 1]:
+                p = json.loads(l[1:])
+                p["cppCodeToPost"].update(
+                    {"ghost_kernel_%d:%d" % (k, k): ["mul"] for k in range(n)})
+                l = "\t" + json.dumps(p)
+            elif "node_mappings" in l:
+                l = re.sub(r'"has_payload": "[0-9a-f]{32}"', '"has_payload": ""', l)
+            res.append(l)
+    else:
+        raise SystemExit("unknown kind " + kind)
+    with open(out, "w") as f:
+        f.write("\n".join(res) + "\n")
+
+
+if __name__ == "__main__":
+    main()

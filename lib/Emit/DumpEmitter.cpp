@@ -61,6 +61,18 @@ std::string safeFileName(StringRef Name) {
     S += (isIdentChar(C) || C == '.' || C == '-') ? C : '_';
   if (S.empty() || S == "." || S == "..")
     S = "_" + S;
+  // File names hold 255 bytes. A longer name keeps its first 180
+  // characters and gets 16 hex digits of the full name's MD5: the same
+  // name always gives the same file, two long names sharing a prefix do
+  // not clash, and "-2", ".py" still fit.
+  if (S.size() > 200) {
+    MD5 Hash;
+    Hash.update(Name);
+    MD5::MD5Result R;
+    Hash.final(R);
+    SmallString<32> Hex = R.digest();
+    S = S.substr(0, 180) + "-" + Hex.str().substr(0, 16).str();
+  }
   return S;
 }
 

@@ -70,6 +70,7 @@ struct EdgeText {
   std::string From;
   std::string To;
   EdgeOrigin Origin = EdgeOrigin::Mapping;
+  unsigned Confidence = 100;
 };
 
 /// A break reason with its location flattened (one flow mapping).
@@ -375,6 +376,7 @@ template <> struct MappingTraits<EdgeText> {
     mapStr(Io, "from", E.From);
     mapStr(Io, "to", E.To);
     Io.mapRequired("origin", E.Origin);
+    Io.mapOptional("confidence", E.Confidence, 100u);
   }
   static const bool flow = true;
 };
@@ -715,7 +717,8 @@ void mapUnit(IO &Io, CompileUnit &U) {
     KernelKeyIndex Kernels(U);
     for (const Edge &E : U.Edges)
       Edges.push_back(EdgeText{endpointText(U, Kernels, E.From),
-                               endpointText(U, Kernels, E.To), E.Origin});
+                               endpointText(U, Kernels, E.To), E.Origin,
+                               E.Confidence});
   }
   mapOptVector(Io, "edges", Edges);
 #define TLP_UNIT_SLOT(FIELD, CLASS, ROLE, TITLE)                               \
@@ -727,6 +730,12 @@ void mapUnit(IO &Io, CompileUnit &U) {
   for (const EdgeText &T : Edges) {
     Edge E;
     E.Origin = T.Origin;
+    if (T.Confidence > 100) {
+      Io.setError("edge confidence " + std::to_string(T.Confidence) +
+                  " is over 100");
+      return;
+    }
+    E.Confidence = static_cast<uint8_t>(T.Confidence);
     std::string Err = parseEndpoint(U, Kernels, T.From, E.From);
     if (Err.empty())
       Err = parseEndpoint(U, Kernels, T.To, E.To);

@@ -109,7 +109,12 @@ uint32_t CompileUnit::addSource(const SourceLoc &S) {
 }
 
 void CompileUnit::canonicalizeEdges() {
-  llvm::sort(Edges);
+  // Equal edges (same ends and origin) keep the highest confidence.
+  llvm::sort(Edges, [](const Edge &A, const Edge &B) {
+    if (!(A == B))
+      return A < B;
+    return A.Confidence > B.Confidence;
+  });
   Edges.erase(std::unique(Edges.begin(), Edges.end()), Edges.end());
 }
 

@@ -11,10 +11,15 @@
 //                 definition's `Graph fragment` (post -> kernel) and, without
 //                 a mapping, `Source node to ATen node mapping` (pre -> post)
 //   fx-comment    kernel -> source through the kernel's nodes, for kernels
-//                 without stack-trace sources
+//                 without stack-trace sources (as sure as the least sure
+//                 edge into the kernel)
+//   source-line,  without a mapping: inferred pre -> post and post -> kernel
+//   op-match      edges (InferLinks.cpp), with a confidence under 100
 // Every name of the mapping that names nothing is a warning.
 //
 //===----------------------------------------------------------------------===//
+
+#include "InferLinks.h"
 
 #include "tlp/Passes/Pass.h"
 
@@ -23,6 +28,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace llvm;
@@ -39,7 +45,8 @@ public:
   void run() {
     for (EdgeOrigin O :
          {EdgeOrigin::Mapping, EdgeOrigin::NodeTree, EdgeOrigin::KernelNodes,
-          EdgeOrigin::CodeComment, EdgeOrigin::FXComment})
+          EdgeOrigin::CodeComment, EdgeOrigin::FXComment,
+          EdgeOrigin::SourceLine, EdgeOrigin::OpMatch})
       U.removeEdges(O);
     // PyTorch 2.13 logs `{"version": 2.0}` for a backward compiled on CPU:
     // a mapping with no entries links nothing, so the unit is linked as
@@ -61,6 +68,10 @@ public:
     }
     codeComments();
     U.canonicalizeEdges();
+    if (!U.Mapping) {
+      inferLinks(U, /*PrePost=*/!U.NodeTree, /*PostKernel=*/!U.KernelNodes);
+      U.canonicalizeEdges();
+    }
     inferSources();
     U.canonicalizeEdges();
     reportUnresolved();
@@ -236,6 +247,13 @@ private:
         if (Optional<uint32_t> Q = post(N, 0, /*Report=*/false))
           edge(Endpoint::PostNode, *Q, Endpoint::KernelRow, R,
                EdgeOrigin::CodeComment);
+      // The ATen side of `Source node to ATen node mapping` names the
+      // post-grad nodes the kernel computes (the fragment also lists its
+      // inputs, as placeholders).
+      for (auto &PP : Def.SourceToAten)
+        if (Optional<uint32_t> Q = post(PP.second, 0, /*Report=*/false))
+          edge(Endpoint::PostNode, *Q, Endpoint::KernelRow, R,
+               EdgeOrigin::CodeComment);
       if (!CallTopo)
         for (const std::string &N : Def.TopoNames)
           if (Optional<uint32_t> P = pre(N, 0, /*Report=*/false))
@@ -258,6 +276,11 @@ private:
     std::vector<std::set<uint32_t>> PostOf(U.Kernels.size()),
         PreOf(U.Kernels.size());
     std::vector<bool> HasStack(U.Kernels.size(), false);
+    // A source edge is as sure as the least sure edge into its kernel.
+    std::vector<uint8_t> Conf(U.Kernels.size(), 100);
+    for (const Edge &E : U.Edges)
+      if (E.To.Kind == Endpoint::KernelRow)
+        Conf[E.To.Index] = std::min(Conf[E.To.Index], E.Confidence);
     std::vector<std::vector<uint32_t>> PreOfPost(
         U.PostGrad ? U.PostGrad->Nodes.size() : 0);
     for (const Edge &E : U.Edges) {
@@ -288,9 +311,11 @@ private:
           if (U.PreGrad->Nodes[P].Source)
             Srcs.insert(*U.PreGrad->Nodes[P].Source);
       }
-      for (uint32_t S : Srcs)
+      for (uint32_t S : Srcs) {
         edge(Endpoint::KernelRow, R, Endpoint::Source, S,
              EdgeOrigin::FXComment);
+        U.Edges.back().Confidence = Conf[R];
+      }
     }
   }
 

@@ -123,6 +123,10 @@ struct Edge {
   Endpoint From;
   Endpoint To;
   EdgeOrigin Origin = EdgeOrigin::Mapping;
+  /// How sure the origin is of the edge, in percent: 100 for what PyTorch
+  /// wrote (the mapping, code comments, stack traces), less for inferred
+  /// edges (docs/inference.md). Not part of the edge's identity.
+  uint8_t Confidence = 100;
 
   bool operator==(const Edge &O) const {
     return From == O.From && To == O.To && Origin == O.Origin;

@@ -63,7 +63,9 @@ enum class EdgeOrigin {
   KernelNodes, ///< inductor_triton_kernel_to_post_grad_nodes
   CodeComment, ///< comments Inductor writes into the generated code
   StackTrace,  ///< inductor_provenance_tracking_kernel_stack_traces
-  FXComment    ///< `# File:` comments of the FX graphs
+  FXComment,   ///< `# File:` comments of the FX graphs
+  SourceLine,  ///< inferred: pre and post node share a `# File:` line
+  OpMatch      ///< inferred: op names of kernel names and call comments
 };
 llvm::StringRef edgeOriginName(EdgeOrigin O);
 bool parseEdgeOrigin(llvm::StringRef S, EdgeOrigin &O);

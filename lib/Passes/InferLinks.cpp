@@ -1,0 +1,502 @@
+//===- InferLinks.cpp - Links inferred without a provenance mapping -------===//
+//
+// Most logs have no provenance mapping (PyTorch writes it only with
+// INDUCTOR_PROVENANCE). Their graphs and code still tell a lot:
+//
+//   source-line  pre -> post: a post-grad node and the pre-grad nodes with
+//                the same FX `# File:` line. One pre-grad node on the line:
+//                confidence 90 (75 if its op does not explain the post-grad
+//                op); several: the one whose op the post-grad node's op
+//                names or decomposes into (80), else the one its neighbours
+//                on the line (inputs and users) agree on (65). A node only
+//                the output uses that no op of its line explains is saved
+//                for backward (a mask) and gets no pre-grad node.
+//   op-match     post -> kernel, for kernels no code comment links: an
+//                extern, fallback or collective call takes the first
+//                free post-grad node, in graph order, whose op the kernel
+//                names and that comes from a pre-grad node of the call's
+//                `Topologically Sorted Source Nodes` (85; no such comment:
+//                60). A fused kernel takes the free post-grad nodes whose op
+//                its name holds (80); for a decomposed node (its op is not
+//                its pre-grad node's), the kernel holding the pre-grad op
+//                comes first (75; both ops: 85); a node several kernels could take
+//                goes to the one holding a neighbour (70); a node no name
+//                explains goes to the one kernel its neighbours are in when
+//                its pre-grad nodes are that kernel's too (60).
+//
+// View ops (getitem, view, permute, ...) are never given a kernel: Inductor
+// folds them into their users and the mapping rarely names them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InferLinks.h"
+
+#include "tlp/IR/DataFlow.h"
+#include "tlp/IR/Provenance.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace tlp {
+
+std::string targetOp(StringRef T) {
+  T = T.trim();
+  SmallVector<StringRef, 6> Parts;
+  T.split(Parts, '.');
+  StringRef Op;
+  if (T.startswith("torch.ops.") && Parts.size() >= 4)
+    Op = Parts[3];
+  else if ((T.startswith("aten.") || T.startswith("prims.")) &&
+           Parts.size() >= 2)
+    Op = Parts[1];
+  else
+    Op = Parts.back();
+  return Op.trim('_').str();
+}
+
+static void splitTokens(StringRef S, std::vector<std::string> &Out) {
+  SmallVector<StringRef, 8> Parts;
+  S.split(Parts, '_', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts)
+    Out.push_back(P.str());
+}
+
+std::vector<std::string> kernelOpTokens(StringRef Name, KernelKind K) {
+  std::vector<std::string> Tokens;
+  size_t F = Name.find("fused_");
+  if (F != StringRef::npos) {
+    StringRef S = Name.substr(F + 6);
+    // Drop the `_N` suffix.
+    size_t U = S.rfind('_');
+    if (U != StringRef::npos &&
+        S.substr(U + 1).find_first_not_of("0123456789") == StringRef::npos)
+      S = S.substr(0, U);
+    splitTokens(S, Tokens);
+    return Tokens;
+  }
+  StringRef S = Name;
+  if (S.consume_front("extern_kernels.")) {
+    splitTokens(S, Tokens);
+    return Tokens;
+  }
+  if (S.consume_front("aoti_torch_")) {
+    // aoti_torch_<device>_<op>[_out]
+    size_t U = S.find('_');
+    if (U != StringRef::npos)
+      S = S.substr(U + 1);
+    S.consume_back("_out");
+    splitTokens(S, Tokens);
+    return Tokens;
+  }
+  if (S.startswith("torch.ops.")) {
+    splitTokens(targetOp(S), Tokens);
+    return Tokens;
+  }
+  (void)K;
+  return Tokens;
+}
+
+namespace {
+
+/// True if the tokens of \p Op appear, in a row, in \p Tokens.
+bool holdsOp(const std::vector<std::string> &Tokens, StringRef Op) {
+  if (Op.empty())
+    return false;
+  std::vector<std::string> Want;
+  splitTokens(Op, Want);
+  if (Want.empty() || Want.size() > Tokens.size())
+    return false;
+  for (size_t I = 0; I + Want.size() <= Tokens.size(); ++I) {
+    bool All = true;
+    for (size_t J = 0; J < Want.size() && All; ++J)
+      All = Tokens[I + J] == Want[J];
+    if (All)
+      return true;
+  }
+  return false;
+}
+
+/// Two ops name the same thing: equal, or one's tokens in a row in the
+/// other's (`layer_norm` and `native_layer_norm`).
+bool sameOp(StringRef A, StringRef B) {
+  if (A.empty() || B.empty())
+    return false;
+  if (A == B)
+    return true;
+  std::vector<std::string> TA, TB;
+  splitTokens(A, TA);
+  splitTokens(B, TB);
+  return holdsOp(TA, B) || holdsOp(TB, A);
+}
+
+/// Ops a pre-grad op commonly decomposes into (post-grad ops).
+bool decomposesInto(StringRef Pre, StringRef Post) {
+  auto In = [&](std::initializer_list<StringRef> L) {
+    return llvm::is_contained(L, Post);
+  };
+  if (Pre == "linear")
+    return In({"addmm", "mm", "bmm", "permute", "t", "view", "expand",
+               "add"});
+  if (Pre == "matmul")
+    return In({"mm", "bmm", "view", "expand", "unsafe_view"});
+  if (Pre == "softmax" || Pre == "log_softmax")
+    return In({"amax", "sub", "exp", "sum", "div", "log"});
+  if (Pre == "layer_norm" || Pre == "group_norm" || Pre == "batch_norm")
+    return In({"var_mean", "getitem", "sub", "add", "rsqrt", "mul"});
+  if (Pre == "gelu")
+    return In({"mul", "erf", "add", "tanh", "pow"});
+  if (Pre == "silu")
+    return In({"sigmoid", "mul"});
+  if (Pre == "mean")
+    return In({"sum", "div"});
+  return false;
+}
+
+bool isViewOp(StringRef Op) {
+  return StringSwitch<bool>(Op)
+      .Cases("getitem", "view", "reshape", "permute", "t", "transpose",
+             "expand", "unsqueeze", "squeeze", true)
+      .Cases("unsafe_view", "alias", "slice", "select", "as_strided",
+             "detach", "contiguous", "split", "unbind", true)
+      .Default(false);
+}
+
+bool isFused(const Kernel &K) {
+  return StringRef(K.Name).contains("fused_");
+}
+
+bool isCall(const Kernel &K) {
+  return !isFused(K) &&
+         (K.Kind == KernelKind::Extern || K.Kind == KernelKind::Fallback ||
+          K.Kind == KernelKind::Collective);
+}
+
+class Inferrer {
+public:
+  explicit Inferrer(CompileUnit &U) : U(U) {}
+
+  void run(bool PrePost, bool PostKernel) {
+    if (!U.PostGrad)
+      return;
+    const auto &PostNodes = U.PostGrad->Nodes;
+    PostIn = computeNodeInputs(*U.PostGrad);
+    PostUsers.assign(PostNodes.size(), {});
+    for (uint32_t I = 0; I < PostIn.size(); ++I)
+      for (uint32_t J : PostIn[I])
+        PostUsers[J].push_back(I);
+    PreOfPost.assign(PostNodes.size(), {});
+    KernelOf.assign(PostNodes.size(), -1);
+    std::vector<bool> RowLinked(U.Kernels.size(), false);
+    for (const Edge &E : U.Edges) {
+      if (E.From.Kind == Endpoint::PreNode && E.To.Kind == Endpoint::PostNode)
+        PreOfPost[E.To.Index].insert(E.From.Index);
+      else if (E.From.Kind == Endpoint::PostNode &&
+               E.To.Kind == Endpoint::KernelRow) {
+        KernelOf[E.From.Index] = E.To.Index;
+        RowLinked[E.To.Index] = true;
+      }
+    }
+    if (PrePost && U.PreGrad)
+      inferPrePost();
+    if (PostKernel) {
+      inferPostKernel(RowLinked);
+      pruneCallTopo();
+    }
+  }
+
+private:
+  CompileUnit &U;
+  std::vector<std::vector<uint32_t>> PostIn, PostUsers;
+  std::vector<std::set<uint32_t>> PreOfPost;
+  std::vector<int64_t> KernelOf;
+
+  void edge(Endpoint::EndpointKind FK, uint32_t F, Endpoint::EndpointKind TK,
+            uint32_t T, EdgeOrigin O, unsigned Conf) {
+    Edge E{Endpoint{FK, F}, Endpoint{TK, T}, O};
+    E.Confidence = static_cast<uint8_t>(Conf);
+    U.Edges.push_back(E);
+  }
+
+  std::vector<uint32_t> neighbours(uint32_t Q) const {
+    std::vector<uint32_t> N = PostIn[Q];
+    N.insert(N.end(), PostUsers[Q].begin(), PostUsers[Q].end());
+    return N;
+  }
+
+  void inferPrePost() {
+    const auto &PreNodes = U.PreGrad->Nodes;
+    const auto &PostNodes = U.PostGrad->Nodes;
+    std::map<uint32_t, std::vector<uint32_t>> PreBySource;
+    for (uint32_t I = 0; I < PreNodes.size(); ++I)
+      if (isComputeNode(PreNodes[I]) && PreNodes[I].Source)
+        PreBySource[*PreNodes[I].Source].push_back(I);
+    // Post nodes still open, with the pre nodes they may come from.
+    std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Open;
+    for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
+      const Node &N = PostNodes[Q];
+      if (!isComputeNode(N) || !N.Source || !PreOfPost[Q].empty())
+        continue;
+      auto It = PreBySource.find(*N.Source);
+      if (It == PreBySource.end())
+        continue;
+      const std::vector<uint32_t> &Cands = It->second;
+      std::string Op = targetOp(N.Target);
+      auto Explains = [&](uint32_t P) {
+        std::string PreOp = targetOp(PreNodes[P].Target);
+        return sameOp(PreOp, Op) || decomposesInto(PreOp, Op);
+      };
+      // A node only the output uses, that no op of its line explains, is
+      // saved for the backward graph (relu's `le` mask for
+      // threshold_backward): AOTAutograd gives it the line, the user's
+      // code did not make it.
+      if (none_of(Cands, Explains) && !PostUsers[Q].empty() &&
+          all_of(PostUsers[Q], [&](uint32_t M) {
+            return PostNodes[M].Op == NodeOp::Output;
+          }))
+        continue;
+      if (Cands.size() == 1) {
+        link(Cands[0], Q, Explains(Cands[0]) ? 90 : 75);
+        continue;
+      }
+      std::vector<uint32_t> Same;
+      for (uint32_t P : Cands)
+        if (sameOp(targetOp(PreNodes[P].Target), Op))
+          Same.push_back(P);
+      if (Same.empty())
+        for (uint32_t P : Cands)
+          if (decomposesInto(targetOp(PreNodes[P].Target), Op))
+            Same.push_back(P);
+      if (Same.size() == 1)
+        link(Same[0], Q, 80);
+      else
+        Open.push_back({Q, Same.empty() ? Cands : Same});
+    }
+    // Neighbours on the same line decide the rest.
+    for (unsigned Round = 0; Round < 4 && !Open.empty(); ++Round) {
+      std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Still;
+      std::vector<std::pair<uint32_t, uint32_t>> Decided;
+      for (auto &O : Open) {
+        std::set<uint32_t> Agree;
+        for (uint32_t M : neighbours(O.first))
+          if (PostNodes[M].Source == PostNodes[O.first].Source)
+            for (uint32_t P : PreOfPost[M])
+              if (is_contained(O.second, P))
+                Agree.insert(P);
+        if (Agree.size() == 1)
+          Decided.push_back({*Agree.begin(), O.first});
+        else
+          Still.push_back(O);
+      }
+      if (Decided.empty())
+        break;
+      for (auto &D : Decided)
+        link(D.first, D.second, 65);
+      Open = std::move(Still);
+    }
+  }
+
+  /// The `Topologically Sorted Source Nodes` of an extern or fallback call
+  /// also name the nodes its inputs come from (`mm(d, b)` lists `d`). Once
+  /// the call has its post-grad node, keep only the pre-grad nodes of that.
+  void pruneCallTopo() {
+    std::vector<std::set<uint32_t>> PreOfRow(U.Kernels.size());
+    std::vector<bool> Matched(U.Kernels.size(), false);
+    for (uint32_t Q = 0; Q < KernelOf.size(); ++Q)
+      if (KernelOf[Q] >= 0 && isCall(U.Kernels[KernelOf[Q]])) {
+        Matched[KernelOf[Q]] = true;
+        PreOfRow[KernelOf[Q]].insert(PreOfPost[Q].begin(),
+                                     PreOfPost[Q].end());
+      }
+    llvm::erase_if(U.Edges, [&](const Edge &E) {
+      return E.Origin == EdgeOrigin::CodeComment &&
+             E.From.Kind == Endpoint::PreNode &&
+             E.To.Kind == Endpoint::KernelRow && Matched[E.To.Index] &&
+             !PreOfRow[E.To.Index].count(E.From.Index);
+    });
+  }
+
+  void link(uint32_t P, uint32_t Q, unsigned Conf) {
+    PreOfPost[Q].insert(P);
+    edge(Endpoint::PreNode, P, Endpoint::PostNode, Q, EdgeOrigin::SourceLine,
+         Conf);
+  }
+
+  void claim(uint32_t Q, uint32_t R, unsigned Conf) {
+    KernelOf[Q] = R;
+    edge(Endpoint::PostNode, Q, Endpoint::KernelRow, R, EdgeOrigin::OpMatch,
+         Conf);
+  }
+
+  /// Pre-grad ops of post node \p Q.
+  std::vector<std::string> preOps(uint32_t Q) const {
+    std::vector<std::string> Ops;
+    if (U.PreGrad)
+      for (uint32_t P : PreOfPost[Q])
+        Ops.push_back(targetOp(U.PreGrad->Nodes[P].Target));
+    return Ops;
+  }
+
+  void inferPostKernel(const std::vector<bool> &RowLinked) {
+    const auto &PostNodes = U.PostGrad->Nodes;
+    std::vector<std::string> PostOp(PostNodes.size());
+    std::vector<bool> Free(PostNodes.size(), false);
+    for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
+      PostOp[Q] = targetOp(PostNodes[Q].Target);
+      Free[Q] = isComputeNode(PostNodes[Q]) && KernelOf[Q] < 0 &&
+                !isViewOp(PostOp[Q]);
+    }
+    std::vector<std::vector<std::string>> Tokens(U.Kernels.size());
+    std::vector<uint32_t> Calls, Fused;
+    for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
+      if (RowLinked[R])
+        continue;
+      const Kernel &K = U.Kernels[R];
+      Tokens[R] = kernelOpTokens(K.Name, K.Kind);
+      if (Tokens[R].empty())
+        continue;
+      if (isFused(K))
+        Fused.push_back(R);
+      else if (isCall(K))
+        Calls.push_back(R);
+    }
+    // Calls, in the order of their first call site.
+    llvm::sort(Calls, [&](uint32_t A, uint32_t B) {
+      auto First = [&](uint32_t R) {
+        return U.Kernels[R].CallLines.empty() ? 0u
+                                              : U.Kernels[R].CallLines[0];
+      };
+      return First(A) < First(B);
+    });
+    for (uint32_t R : Calls) {
+      const Kernel &K = U.Kernels[R];
+      std::string Op;
+      for (const std::string &T : Tokens[R])
+        Op += (Op.empty() ? "" : "_") + T;
+      for (uint32_t Line : K.CallLines) {
+        std::set<uint32_t> TopoPre;
+        bool HasTopo = false;
+        if (U.Code)
+          for (const CallSite &S : U.Code->Calls)
+            if (S.Line == Line && S.Kernel == K.Name) {
+              HasTopo |= !S.TopoNames.empty();
+              if (U.PreGrad)
+                for (const std::string &N : S.TopoNames)
+                  if (Optional<uint32_t> P = U.PreGrad->findNode(N))
+                    TopoPre.insert(*P);
+            }
+        for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
+          if (!Free[Q] || PostOp[Q] != Op)
+            continue;
+          if (HasTopo) {
+            bool From = false;
+            for (uint32_t P : PreOfPost[Q])
+              From |= TopoPre.count(P) != 0;
+            if (!From)
+              continue;
+          }
+          claim(Q, R, HasTopo ? 85 : 60);
+          Free[Q] = false;
+          break;
+        }
+      }
+    }
+    if (Fused.empty())
+      return;
+    // Fused kernels: by op name, then by the pre-grad node's op.
+    std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Open;
+    for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
+      if (!Free[Q])
+        continue;
+      // A kernel that holds the post-grad op and the pre-grad op scores
+      // 3, the pre-grad op alone 2 (a decomposed op: gelu's erf), the
+      // post-grad op alone 1; the best score wins when one kernel has it.
+      std::vector<std::string> Pre = preOps(Q);
+      bool Decomposed =
+          !Pre.empty() && none_of(Pre, [&](const std::string &O) {
+            return sameOp(O, PostOp[Q]);
+          });
+      unsigned Best = 0;
+      std::vector<uint32_t> Top;
+      for (uint32_t R : Fused) {
+        unsigned Score = 0;
+        if (holdsOp(Tokens[R], PostOp[Q]))
+          Score += 1;
+        if (Decomposed && any_of(Pre, [&](const std::string &O) {
+              return holdsOp(Tokens[R], O);
+            }))
+          Score += 2;
+        if (!Score || Score < Best)
+          continue;
+        if (Score > Best)
+          Top.clear();
+        Best = Score;
+        Top.push_back(R);
+      }
+      if (Top.size() == 1) {
+        claim(Q, Top[0], Best == 3 ? 85 : Best == 2 ? 75 : 80);
+        Free[Q] = false;
+      } else {
+        Open.push_back({Q, Top});
+      }
+    }
+    // Neighbours decide: between the candidates, or, for a node no name
+    // explains, the one fused kernel its neighbours are in when it shares
+    // a pre-grad node with that kernel's nodes.
+    for (unsigned Round = 0; Round < 8 && !Open.empty(); ++Round) {
+      std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Still;
+      std::vector<std::pair<uint32_t, std::pair<uint32_t, unsigned>>> Decided;
+      for (auto &O : Open) {
+        uint32_t Q = O.first;
+        std::set<uint32_t> In;
+        for (uint32_t M : neighbours(Q))
+          if (KernelOf[M] >= 0 && is_contained(Fused, uint32_t(KernelOf[M])))
+            In.insert(uint32_t(KernelOf[M]));
+        if (!O.second.empty()) {
+          std::vector<uint32_t> Both;
+          for (uint32_t R : O.second)
+            if (In.count(R))
+              Both.push_back(R);
+          if (Both.size() == 1)
+            Decided.push_back({Q, {Both[0], 70}});
+          else
+            Still.push_back(O);
+          continue;
+        }
+        if (In.size() != 1) {
+          Still.push_back(O);
+          continue;
+        }
+        uint32_t R = *In.begin();
+        bool Shares = false;
+        for (uint32_t M : neighbours(Q))
+          if (KernelOf[M] == int64_t(R))
+            for (uint32_t P : PreOfPost[M])
+              Shares |= PreOfPost[Q].count(P) != 0;
+        if (Shares)
+          Decided.push_back({Q, {R, 60}});
+        else
+          Still.push_back(O);
+      }
+      if (Decided.empty())
+        break;
+      for (auto &D : Decided)
+        claim(D.first, D.second.first, D.second.second);
+      Open = std::move(Still);
+    }
+  }
+};
+
+} // namespace
+
+void inferLinks(CompileUnit &U, bool PrePost, bool PostKernel) {
+  Inferrer(U).run(PrePost, PostKernel);
+}
+
+} // namespace tlp

@@ -255,8 +255,12 @@ private:
           OS << "  " << id('p', E.From.Index) << " -> " << id('k', E.To.Index);
         else
           continue;
-        OS << " [color=\"" << ProvenanceColor << "\", style=dashed, tooltip="
-           << dotString(edgeOriginName(E.Origin)) << "];\n";
+        std::string Tip = edgeOriginName(E.Origin).str();
+        if (E.Confidence < 100)
+          Tip += ", confidence " + std::to_string(E.Confidence) + "%";
+        OS << " [color=\"" << ProvenanceColor << "\", style="
+           << (E.Confidence < 100 ? "dotted" : "dashed")
+           << ", tooltip=" << dotString(Tip) << "];\n";
       }
     if ((!WantPre || !U.PreGrad) && (!WantPost || !U.PostGrad) &&
         U.Kernels.empty())

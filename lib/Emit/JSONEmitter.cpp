@@ -205,6 +205,22 @@ ojson unitJSON(const Module &M, const CompileUnit &U) {
   J["kernel_code"] = codeJSON(U.KernelCode.get());
   J["kernels"] = kernelsJSON(U, P);
   J["coverage"] = coverageJSON(P.coverage());
+  // Every edge with its origin and confidence (inferred edges are under
+  // 100; docs/inference.md).
+  ojson Edges = ojson::array();
+  auto End = [&](const Endpoint &X) {
+    static const char *const Kinds[] = {"pre:", "post:", "kernel:", "source:"};
+    return Kinds[X.Kind] + U.endpointName(X);
+  };
+  for (const Edge &E : U.Edges) {
+    ojson EJ = ojson::object();
+    EJ["from"] = End(E.From);
+    EJ["to"] = End(E.To);
+    EJ["origin"] = edgeOriginName(E.Origin).str();
+    EJ["confidence"] = unsigned(E.Confidence);
+    Edges.push_back(std::move(EJ));
+  }
+  J["edges"] = std::move(Edges);
   return J;
 }
 

@@ -310,6 +310,7 @@ private:
     OS << "Coverage (linked / computing nodes): pre-grad " << percent(C.Pre)
        << ", post-grad " << percent(C.Post) << "; kernels linked "
        << percent(C.Kernels) << ".\n\n";
+    inferredLine(OS, U);
 
     kernelTable(OS, U, P, Names);
     sourceTable(OS, U, P);
@@ -317,6 +318,30 @@ private:
     externs(OS, U, P);
     OS.flush();
     Sections.push_back({Slug, std::move(S), diagScope(M, U)});
+  }
+
+  /// How many edges were inferred (docs/inference.md), by origin, with
+  /// their confidence range; nothing when none was.
+  void inferredLine(raw_ostream &OS, const CompileUnit &U) {
+    unsigned N = 0, Lo = 100, Hi = 0, SL = 0, OM = 0, FX = 0;
+    for (const Edge &E : U.Edges) {
+      if (E.Confidence >= 100)
+        continue;
+      ++N;
+      Lo = std::min<unsigned>(Lo, E.Confidence);
+      Hi = std::max<unsigned>(Hi, E.Confidence);
+      SL += E.Origin == EdgeOrigin::SourceLine;
+      OM += E.Origin == EdgeOrigin::OpMatch;
+      FX += E.Origin == EdgeOrigin::FXComment;
+    }
+    if (!N)
+      return;
+    OS << "Inferred links (no provenance mapping for them): " << N
+       << " of " << U.Edges.size() << " edges, confidence " << Lo;
+    if (Hi != Lo)
+      OS << "-" << Hi;
+    OS << "% (" << SL << " source-line, " << OM << " op-match, " << FX
+       << " fx-comment).\n\n";
   }
 
   void artifactLine(raw_ostream &OS, const CompileUnit &U) {

@@ -7,8 +7,9 @@
 //                the same FX `# File:` line. One pre-grad node on the line:
 //                confidence 90 (75 if its op does not explain the post-grad
 //                op); several: the one whose op the post-grad node's op
-//                names or decomposes into (80), else the one its neighbours
-//                on the line (inputs and users) agree on (65). A node only
+//                names or decomposes into (80), else the one its inputs on
+//                the line agree on (65); a line run by several layers pairs
+//                its nodes with the layers' in graph order (70). A node only
 //                the output uses that no op of its line explains is saved
 //                for backward (a mask) and gets no pre-grad node.
 //   op-match     post -> kernel, for kernels no code comment links: an
@@ -145,7 +146,8 @@ bool decomposesInto(StringRef Pre, StringRef Post) {
     return In({"addmm", "mm", "bmm", "permute", "t", "view", "expand",
                "add"});
   if (Pre == "matmul")
-    return In({"mm", "bmm", "view", "expand", "unsafe_view"});
+    return In({"mm", "bmm", "view", "reshape", "expand", "unsafe_view",
+               "clone"});
   if (Pre == "softmax" || Pre == "log_softmax")
     return In({"amax", "sub", "exp", "sum", "div", "log"});
   if (Pre == "layer_norm" || Pre == "group_norm" || Pre == "batch_norm")
@@ -156,6 +158,14 @@ bool decomposesInto(StringRef Pre, StringRef Post) {
     return In({"sigmoid", "mul"});
   if (Pre == "mean")
     return In({"sum", "div"});
+  if (Pre == "invert")
+    return In({"bitwise_not", "logical_not"});
+  if (Pre == "masked_fill")
+    return In({"where", "full", "scalar_tensor"});
+  if (Pre == "arange")
+    return In({"iota"});
+  if (Pre == "dropout")
+    return In({"clone", "native_dropout"});
   return false;
 }
 
@@ -238,7 +248,7 @@ private:
       if (isComputeNode(PreNodes[I]) && PreNodes[I].Source)
         PreBySource[*PreNodes[I].Source].push_back(I);
     // Post nodes still open, with the pre nodes they may come from.
-    std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Open;
+    std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Open, Repeats;
     for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
       const Node &N = PostNodes[Q];
       if (!isComputeNode(N) || !N.Source || !PreOfPost[Q].empty())
@@ -275,16 +285,21 @@ private:
             Same.push_back(P);
       if (Same.size() == 1)
         link(Same[0], Q, 80);
+      else if (Same.empty())
+        Open.push_back({Q, Cands});
       else
-        Open.push_back({Q, Same.empty() ? Cands : Same});
+        Repeats.push_back({Q, Same});
     }
-    // Neighbours on the same line decide the rest.
+    alignRepeats(Repeats);
+    Open.insert(Open.end(), Repeats.begin(), Repeats.end());
+    // The inputs on the same line decide the rest (a decomposition flows
+    // forward from the op's first post-grad node).
     for (unsigned Round = 0; Round < 4 && !Open.empty(); ++Round) {
       std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Still;
       std::vector<std::pair<uint32_t, uint32_t>> Decided;
       for (auto &O : Open) {
         std::set<uint32_t> Agree;
-        for (uint32_t M : neighbours(O.first))
+        for (uint32_t M : PostIn[O.first])
           if (PostNodes[M].Source == PostNodes[O.first].Source)
             for (uint32_t P : PreOfPost[M])
               if (is_contained(O.second, P))
@@ -320,6 +335,41 @@ private:
              E.To.Kind == Endpoint::KernelRow && Matched[E.To.Index] &&
              !PreOfRow[E.To.Index].count(E.From.Index);
     });
+  }
+
+  /// A line run by several layers (a loop over blocks) has one pre-grad
+  /// node per layer for each op. The post-grad nodes keep the layers'
+  /// order: when the open post-grad nodes with one op and one candidate set
+  /// number a multiple of the candidates whose op explains theirs, the i-th run of them goes to the
+  /// i-th candidate, in graph order (confidence 70).
+  void alignRepeats(
+      std::vector<std::pair<uint32_t, std::vector<uint32_t>>> &Open) {
+    const auto &PostNodes = U.PostGrad->Nodes;
+    std::map<std::pair<std::vector<uint32_t>, std::string>,
+             std::vector<uint32_t>>
+        Groups;
+    for (auto &O : Open)
+      if (O.second.size() > 1)
+        Groups[{O.second, targetOp(PostNodes[O.first].Target)}].push_back(
+            O.first);
+    std::set<uint32_t> Done;
+    for (auto &G : Groups) {
+      const std::vector<uint32_t> &Cands = G.first.first;
+      std::vector<uint32_t> Qs = G.second; // graph order: Open is
+      if (Qs.size() % Cands.size())
+        continue;
+      size_t Run = Qs.size() / Cands.size();
+      std::vector<uint32_t> Pres = Cands;
+      llvm::sort(Pres, [&](uint32_t A, uint32_t B) {
+        return U.PreGrad->Nodes[A].Line < U.PreGrad->Nodes[B].Line;
+      });
+      for (size_t I = 0; I < Qs.size(); ++I) {
+        link(Pres[I / Run], Qs[I], 70);
+        Done.insert(Qs[I]);
+      }
+    }
+    llvm::erase_if(Open, [&](const std::pair<uint32_t, std::vector<uint32_t>>
+                                 &O) { return Done.count(O.first) != 0; });
   }
 
   void link(uint32_t P, uint32_t Q, unsigned Conf) {

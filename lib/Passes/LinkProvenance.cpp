@@ -68,7 +68,7 @@ public:
     }
     codeComments();
     U.canonicalizeEdges();
-    if (!U.Mapping) {
+    if (!HasMapping) {
       inferLinks(U, /*PrePost=*/!U.NodeTree, /*PostKernel=*/!U.KernelNodes);
       U.canonicalizeEdges();
     }

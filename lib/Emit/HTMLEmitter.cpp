@@ -298,8 +298,13 @@ ojson unitData(const Module &M, const CompileUnit &U, const UnitSummary &S,
       Prov.push_back(ojson::array({unitSlotRole(S).str(), A->Name, A->Line}));
   J["provenance"] = std::move(Prov);
   ojson Sources = ojson::array();
-  for (const SourceLoc &L : U.Sources)
-    Sources.push_back(sourceData(L));
+  // [file, line, function, code, kernel rows]: the kernels of the line as
+  // UnitProvenance::kernelsOfSource says (the Markdown and --source agree).
+  for (uint32_t I = 0; I < U.Sources.size(); ++I) {
+    ojson S = sourceData(U.Sources[I]);
+    S.push_back(P.kernelsOfSource(I));
+    Sources.push_back(std::move(S));
+  }
   J["sources"] = std::move(Sources);
   J["pre"] = graphData(U, U.PreGrad.get(), P, true);
   J["post"] = graphData(U, U.PostGrad.get(), P, false);

@@ -204,6 +204,18 @@ ojson unitJSON(const Module &M, const CompileUnit &U) {
   J["code"] = codeJSON(U.Code.get());
   J["kernel_code"] = codeJSON(U.KernelCode.get());
   J["kernels"] = kernelsJSON(U, P);
+  // The unit's user source lines with their kernels (the same answer as
+  // the Markdown report, the HTML page and --source).
+  ojson Srcs = ojson::array();
+  for (uint32_t I = 0; I < U.Sources.size(); ++I) {
+    ojson S = sourceJSON(U.Sources[I]);
+    ojson Keys = ojson::array();
+    for (uint32_t R : P.kernelsOfSource(I))
+      Keys.push_back(U.Kernels[R].key());
+    S["kernels"] = std::move(Keys);
+    Srcs.push_back(std::move(S));
+  }
+  J["sources"] = std::move(Srcs);
   J["coverage"] = coverageJSON(P.coverage());
   // Every edge with its origin and confidence (inferred edges are under
   // 100; docs/inference.md).

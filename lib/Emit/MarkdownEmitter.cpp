@@ -396,17 +396,14 @@ private:
                    const UnitProvenance &P) {
     if (U.Sources.empty())
       return;
-    // Sources in file and line order; kernels of each through their edges.
+    // Sources in file and line order; the kernels of each line as
+    // UnitProvenance::kernelsOfSource says (the same answer as --source).
     std::vector<uint32_t> Order(U.Sources.size());
     for (uint32_t I = 0; I < Order.size(); ++I)
       Order[I] = I;
     llvm::stable_sort(Order, [&](uint32_t A, uint32_t B) {
       return U.Sources[A] < U.Sources[B];
     });
-    std::vector<std::vector<uint32_t>> Kernels(U.Sources.size());
-    for (uint32_t R = 0; R < U.Kernels.size(); ++R)
-      for (uint32_t S : P.sourcesOfKernel(R))
-        Kernels[S].push_back(R);
     std::vector<std::vector<std::string>> Pre(U.Sources.size());
     if (U.PreGrad)
       for (const Node &N : U.PreGrad->Nodes)
@@ -419,7 +416,7 @@ private:
       const SourceLoc &L = U.Sources[S];
       OS << "| " << mdCode(fullLabel(L)) << " | "
          << (L.Code.empty() ? std::string() : mdCode(L.Code)) << " | "
-         << mdCodeList(Pre[S]) << " | " << mdCodeList(kernelKeys(U, Kernels[S]))
+         << mdCodeList(Pre[S]) << " | " << mdCodeList(kernelKeys(U, P.kernelsOfSource(S)))
          << " |\n";
     }
     OS << "\n";
@@ -725,10 +722,9 @@ private:
     for (uint32_t Q : Post)
       for (uint32_t R : P.kernelsOfPost(Q))
         Rows.insert(R);
-    for (uint32_t R = 0; R < U.Kernels.size(); ++R)
-      for (uint32_t S : P.sourcesOfKernel(R))
-        if (Hits.count(S))
-          Rows.insert(R);
+    for (uint32_t H : Hits)
+      for (uint32_t R : P.kernelsOfSource(H))
+        Rows.insert(R);
 
     std::string S;
     raw_string_ostream OS(S);

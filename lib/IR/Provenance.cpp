@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -102,6 +103,34 @@ UnitProvenance::UnitProvenance(const CompileUnit &U) : U(U) {
       continue;
     L.push_back(E.first.second);
     KernelSourceOrigins[E.first.first].push_back(E.second);
+  }
+  // Kernels of each source line, through every path, shared by the
+  // entries of one file and line.
+  std::map<std::pair<StringRef, uint32_t>, std::vector<uint32_t>> LineKernels;
+  for (uint32_t K = 0; K < NK; ++K)
+    for (uint32_t S : KernelSources[K])
+      LineKernels[{U.Sources[S].File, U.Sources[S].Line}].push_back(K);
+  auto FromNodes = [&](const GraphArtifact *G,
+                       const std::vector<std::vector<uint32_t>> &Kernels) {
+    if (!G)
+      return;
+    for (uint32_t I = 0; I < G->Nodes.size(); ++I) {
+      const Optional<uint32_t> &S = G->Nodes[I].Source;
+      if (!S || *S >= U.Sources.size() || Kernels[I].empty())
+        continue;
+      auto &L = LineKernels[{U.Sources[*S].File, U.Sources[*S].Line}];
+      L.insert(L.end(), Kernels[I].begin(), Kernels[I].end());
+    }
+  };
+  FromNodes(U.PreGrad.get(), PreKernels);
+  FromNodes(U.PostGrad.get(), PostKernels);
+  SourceKernels.resize(U.Sources.size());
+  for (auto &KV : LineKernels)
+    sortUnique(KV.second);
+  for (uint32_t S = 0; S < U.Sources.size(); ++S) {
+    auto It = LineKernels.find({U.Sources[S].File, U.Sources[S].Line});
+    if (It != LineKernels.end())
+      SourceKernels[S] = It->second;
   }
 }
 

@@ -62,6 +62,15 @@ public:
   const std::vector<uint32_t> &kernelsOfPre(uint32_t Pre) const {
     return PreKernels[Pre];
   }
+  /// Kernels of user source line \p S (an index into U.Sources): one
+  /// answer for the report, the HTML, the JSON and --source. Every source
+  /// entry with the same file and line counts (their function or code text
+  /// may differ); a kernel counts when it has an edge to one of them, or
+  /// when a pre-grad or post-grad node of one of them went into it. In
+  /// table order.
+  const std::vector<uint32_t> &kernelsOfSource(uint32_t S) const {
+    return SourceKernels[S];
+  }
   bool preLinked(uint32_t Pre) const {
     return !PrePost[Pre].empty() || !PreKernels[Pre].empty();
   }
@@ -78,6 +87,7 @@ private:
   std::vector<std::vector<uint32_t>> KernelPost, KernelPre, KernelSources;
   std::vector<std::vector<EdgeOrigin>> KernelSourceOrigins;
   std::vector<std::vector<uint32_t>> PrePost, PostPre, PostKernels, PreKernels;
+  std::vector<std::vector<uint32_t>> SourceKernels;
 };
 
 } // namespace tlp

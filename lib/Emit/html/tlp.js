@@ -254,7 +254,9 @@
     function push(map, key, v) { var a = map.get(key); if (!a) map.set(key, a = []); a.push(v); }
     if (d.pre) d.pre.nodes.forEach(function (n, i) { if (n.source !== undefined) push(pre, n.source, i); });
     if (d.post) d.post.nodes.forEach(function (n, i) { if (n.source !== undefined) push(post, n.source, i); });
-    d.kernels.forEach(function (k, i) { k.sources.forEach(function (s) { push(ker, s[0], i); }); });
+    // The kernels of each line come with it (kernelsOfSource in C++): edges
+    // to the line and the kernels of its pre-grad and post-grad nodes.
+    d.sources.forEach(function (s, i) { (s[4] || []).forEach(function (k) { push(ker, i, k); }); });
     return { rows: rows, rowOf: rowOf, files: files.length, pre: pre, post: post, kernels: ker };
   }
 

@@ -60,6 +60,14 @@ READ |= {"artifact:" + n for n in (
     "inductor_post_to_pre_grad_nodes",
     "inductor_triton_kernel_to_post_grad_nodes",
     "inductor_generated_kernel_to_post_grad_nodes")}
+# Read into compile records (docs/inputs.md).
+READ |= {"compilation_metrics", "dynamo_guards", "dynamo_cpp_guards_str",
+         "chromium_event"}
+READ |= {"artifact:" + n for n in (
+    "recompile_reasons", "dynamo_error", "dynamo_graph_break_reason",
+    "fx_graph_cache_hit", "fx_graph_cache_miss", "fx_graph_cache_bypass",
+    "aotautograd_cache_hit", "aotautograd_cache_miss",
+    "aotautograd_cache_bypass", "aotautograd_cache_hash")}
 
 
 def scan_kinds(trace):

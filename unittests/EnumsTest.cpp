@@ -34,7 +34,7 @@ TEST(Enums, NamesRoundTrip) {
   checkTable(nodeOpName, parseNodeOp, 7);
   checkTable(kernelKindName, parseKernelKind, 8);
   checkTable(languageName, parseLanguage, 2);
-  checkTable(edgeOriginName, parseEdgeOrigin, 6);
+  checkTable(edgeOriginName, parseEdgeOrigin, 8);
   checkTable(compileEventKindName, parseCompileEventKind, 4);
   checkTable(artifactKindName, parseArtifactKind, 10);
   checkTable(unitSlotRole, parseUnitSlot, NumUnitSlots);

@@ -2130,9 +2130,11 @@ def fx_components(shape, cpp_wrapper="False"):
         "[ulqiww7tldpq2tcxecgbgpqkxvq35hx72nazld2likgnixupgvh] gm: <lambda>()\n\n"
         "def forward(self, arg0_1):\n    sin = torch.ops.aten.sin.default(arg0_1)\n"
         "    return (sin,)",
-        "[2xbto62gqwflxftjm3a7nuaa7trao3tnlin4cd6kjm6iaymig7y] example_inputs[0]: "
+        "[%s] example_inputs[0]: "
         "TensorMetadata(dtype=torch.float32, shape=torch.Size([%d]), "
-        "device=device(type='cpu'))" % shape,
+        "device=device(type='cpu'))" % (
+            "2xbto62gqwflxftjm3a7nuaa7trao3tnlin4cd6kjm6iaymig7y" if shape == 4
+            else "k5h2bq4rmg2z6t3wfyjx3nl2op7a4s5dv6cu7e8f9gxh1i2j3k4", shape),
         "[esstihe2nyydk4mhzpvox3qkajyu5y5t23hk3fi2me7jn75xi3o] "
         "fx_kwargs[cpp_wrapper]: " + cpp_wrapper,
         "[du4vyrfyozrfxcf6kk6ma7oqwatapifazeelfsawmsiu6gjdtxp] "

@@ -17,12 +17,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 using namespace llvm;
 using ojson = nlohmann::ordered_json;
 
 namespace tlp {
 
-const char *const JSONSchemaVersion = "tlp-json/1";
+const char *const JSONSchemaVersion = "tlp-json/2";
 
 namespace {
 
@@ -190,6 +192,8 @@ ojson unitJSON(const Module &M, const CompileUnit &U) {
   J["compile_id"] = U.Key.Id ? ojson(U.Key.Id->str()) : ojson(nullptr);
   J["graph"] = graphKindName(U.Key.Graph).str();
   J["frame"] = U.Frame ? sourceJSON(*U.Frame) : ojson(nullptr);
+  const CompileRecord *R = M.findCompile(U.Key);
+  J["compile"] = R ? ojson(R->slug()) : ojson(nullptr);
   ojson A = ojson::object();
   for (unsigned I = 0; I < NumUnitSlots; ++I) {
     UnitSlot S = static_cast<UnitSlot>(I);
@@ -233,6 +237,110 @@ ojson unitJSON(const Module &M, const CompileUnit &U) {
     Edges.push_back(std::move(EJ));
   }
   J["edges"] = std::move(Edges);
+  return J;
+}
+
+ojson optDouble(const Optional<double> &V) {
+  return V ? ojson(*V) : ojson(nullptr);
+}
+
+/// A compilation_metrics value: the JSON it was, or its text.
+ojson metricJSON(StringRef Text) {
+  ojson V = ojson::parse(Text.begin(), Text.end(), nullptr,
+                         /*allow_exceptions=*/false);
+  return V.is_discarded() ? ojson(Text.str()) : V;
+}
+
+ojson compileJSON(const Module &M, const CompileRecord &R,
+                  const std::vector<std::string> &Units) {
+  ojson J = ojson::object();
+  J["id"] = R.slug();
+  J["name"] = R.displayName();
+  J["log"] = M.logName(R.Log);
+  J["rank"] = optInt(R.Rank);
+  J["compile_id"] = R.Id ? ojson(R.Id->str()) : ojson(nullptr);
+  J["line"] = R.Line;
+  J["status"] = compileStatusName(R.Status).str();
+  if (R.Status == CompileStatus::Failure) {
+    ojson F = ojson::object();
+    F["type"] = R.FailType;
+    F["reason"] = R.FailReason;
+    F["frame"] = R.FailFrame ? sourceJSON(*R.FailFrame) : ojson(nullptr);
+    J["failure"] = std::move(F);
+  } else {
+    J["failure"] = nullptr;
+  }
+  J["time_s"] = optDouble(R.compileSeconds());
+  J["frame"] = R.frame() ? sourceJSON(*R.frame()) : ojson(nullptr);
+  ojson Stack = ojson::array();
+  for (const SourceLoc &F : R.Stack)
+    Stack.push_back(sourceJSON(F));
+  J["stack"] = std::move(Stack);
+  ojson Breaks = ojson::array();
+  for (const BreakReason &B : R.Breaks) {
+    ojson O = ojson::object();
+    O["reason"] = B.Reason;
+    O["summary"] = B.summary();
+    O["source"] = B.Where ? sourceJSON(*B.Where) : ojson(nullptr);
+    O["count"] = B.Count;
+    Breaks.push_back(std::move(O));
+  }
+  J["breaks"] = std::move(Breaks);
+  J["recompile_reasons"] = R.RecompileReasons;
+  J["guard_count"] =
+      R.GuardCount ? ojson(*R.GuardCount) : ojson(nullptr);
+  J["guards"] = R.Guards;
+  ojson Metrics = ojson::object();
+  for (const auto &KV : R.Metrics)
+    Metrics[KV.first] = metricJSON(KV.second);
+  J["metrics"] = std::move(Metrics);
+  ojson Caches = ojson::array();
+  for (const CacheLookup &C : R.Caches) {
+    ojson O = ojson::object();
+    O["cache"] = cacheKindName(C.Cache).str();
+    O["result"] = cacheResultName(C.Result).str();
+    O["line"] = C.Line;
+    O["key"] = C.Key.empty() ? ojson(nullptr) : ojson(C.Key);
+    O["reason"] = C.Reason.empty() ? ojson(nullptr) : ojson(C.Reason);
+    O["time_saved_ms"] = optDouble(C.TimeSavedMs);
+    O["components"] = C.Components;
+    Caches.push_back(std::move(O));
+  }
+  J["caches"] = std::move(Caches);
+  ojson Diffs = ojson::array();
+  for (const Module::CacheMissDiff &D : M.cacheMissDiffs(R)) {
+    ojson O = ojson::object();
+    O["cache"] = cacheKindName(D.Miss->Cache).str();
+    O["against"] = D.Against->slug();
+    O["against_line"] = D.Before->Line;
+    O["components"] = D.Miss->Components.size();
+    ojson Ch = ojson::array();
+    for (const Module::KeyChange &K : D.Changes) {
+      ojson C = ojson::object();
+      C["name"] = K.Name;
+      C["before"] = K.Before.empty() ? ojson(nullptr) : ojson(K.Before);
+      C["after"] = K.After.empty() ? ojson(nullptr) : ojson(K.After);
+      Ch.push_back(std::move(C));
+    }
+    O["changed"] = std::move(Ch);
+    Diffs.push_back(std::move(O));
+  }
+  J["cache_miss_diffs"] = std::move(Diffs);
+  ojson Spans = ojson::array();
+  for (const Span &S : R.Spans) {
+    ojson O = ojson::object();
+    O["name"] = S.Name;
+    O["cat"] = S.Category;
+    O["ph"] = std::string(1, S.Phase);
+    O["start_us"] = S.Start;
+    O["dur_us"] = S.Duration;
+    O["tid"] = S.Tid;
+    O["line"] = S.Line;
+    Spans.push_back(std::move(O));
+  }
+  J["spans"] = std::move(Spans);
+  J["units"] = Units;
+  J["no_output"] = Units.empty() ? ojson(R.noOutputReason()) : ojson(nullptr);
   return J;
 }
 
@@ -294,8 +402,10 @@ public:
     return dump(unitJSON(M, U), Opts.Pretty, 4);
   }
 
-  Error preparedUnit(const Module &, const CompileUnit &,
+  Error preparedUnit(const Module &M, const CompileUnit &U,
                      std::string Prepared) override {
+    if (const CompileRecord *R = M.findCompile(U.Key))
+      UnitsOf[R - M.Compiles.data()].push_back(U.Key.slug());
     raw_ostream &OS = *Stream;
     OS << (Units++ ? "," : "") << nl() << (Opts.Pretty ? "    " : "");
     OS << Prepared;
@@ -307,6 +417,21 @@ public:
     if (Units)
       OS << nl() << ind();
     OS << "]," << nl();
+    key("compiles");
+    OS << '[';
+    for (size_t I = 0; I < M.Compiles.size(); ++I) {
+      auto It = UnitsOf.find(I);
+      ojson C = compileJSON(M, M.Compiles[I],
+                            It == UnitsOf.end() ? std::vector<std::string>()
+                                                : It->second);
+      OS << (I ? "," : "") << nl() << (Opts.Pretty ? "    " : "")
+         << dump(C, Opts.Pretty, 4);
+    }
+    if (!M.Compiles.empty())
+      OS << nl() << ind();
+    OS << "]," << nl();
+    key("key_components");
+    OS << dump(ojson(M.KeyComponents), Opts.Pretty, 2) << ',' << nl();
     ojson Stats = ojson::object();
     Stats["lines"] = M.Stats.Lines;
     Stats["events"] = M.Stats.Events;
@@ -335,6 +460,8 @@ private:
   std::unique_ptr<OutputFile> Out;
   raw_ostream *Stream = nullptr;
   size_t Units = 0;
+  /// Unit ids by compile record index.
+  std::map<size_t, std::vector<std::string>> UnitsOf;
 
   const char *nl() const { return Opts.Pretty ? "\n" : ""; }
   const char *ind() const { return Opts.Pretty ? "  " : ""; }

@@ -24,6 +24,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -225,6 +227,8 @@ public:
   }
 
   Error unit(const Module &M, const CompileUnit &U) override {
+    if (const CompileRecord *R = M.findCompile(U.Key))
+      WithUnits.insert(static_cast<size_t>(R - M.Compiles.data()));
     size_t Index = AllUnits.size();
     AllUnits.push_back(unitListEntry(U));
     if (!unitMatches(U, Index, Opts.Unit))
@@ -262,6 +266,8 @@ private:
   std::unique_ptr<OutputFile> Out;
   std::vector<std::string> AllUnits;
   size_t Selected = 0;
+  /// Compile records (indices) that have units.
+  std::set<size_t> WithUnits;
   // The report.
   std::vector<std::string> SummaryRows;
   std::vector<Section> Sections;
@@ -271,6 +277,105 @@ private:
   std::vector<Section> Answers;
   std::set<std::string> KnownNames;
   std::map<std::string, std::set<uint32_t>> KnownLines;
+
+  /// Text for a table cell: one line, pipes escaped, at most \p Max chars.
+  static std::string cell(StringRef S, size_t Max = 160) {
+    std::string Out;
+    for (char C : S) {
+      if (Out.size() >= Max) {
+        Out += "...";
+        break;
+      }
+      if (C == '\n' || C == '\r')
+        Out += ' ';
+      else if (C == '|')
+        Out += "\\|";
+      else
+        Out += C;
+    }
+    return Out;
+  }
+
+  static std::string where(const SourceLoc &L) {
+    return " (" + mdCode(sys::path::filename(L.File).str() + ":" +
+                         std::to_string(L.Line)) +
+           ")";
+  }
+
+  /// The compile table (failures first) and the cache-miss explanations.
+  void reportCompiles(const Module &M, raw_ostream &OS) {
+    std::vector<size_t> Order;
+    for (size_t I = 0; I < M.Compiles.size(); ++I)
+      if (M.Compiles[I].Id)
+        Order.push_back(I);
+    if (Order.empty())
+      return;
+    std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      return (M.Compiles[A].Status == CompileStatus::Failure) >
+             (M.Compiles[B].Status == CompileStatus::Failure);
+    });
+    size_t N[4] = {0, 0, 0, 0};
+    for (size_t I : Order)
+      ++N[static_cast<int>(M.Compiles[I].Status)];
+    OS << "## Compiles\n\n"
+       << countOf(Order.size(), "compile", "compiles") << ": " << N[0]
+       << " succeeded, " << N[2] << " failed, " << N[1] << " restarted, "
+       << N[3] << " unknown.\n\n"
+       << "| compile id | status | time (s) | why | cache | Inductor output "
+          "|\n|---|---|---|---|---|---|\n";
+    for (size_t I : Order) {
+      const CompileRecord &R = M.Compiles[I];
+      std::string Why;
+      if (R.Status == CompileStatus::Failure) {
+        Why = cell(R.FailType + ": " + R.FailReason);
+        if (R.FailFrame)
+          Why += where(*R.FailFrame);
+      } else if (!R.Breaks.empty()) {
+        Why = "graph break: " + cell(R.Breaks.front().summary());
+        if (R.Breaks.front().Where)
+          Why += where(*R.Breaks.front().Where);
+        if (R.Breaks.size() > 1)
+          Why += " (+" + std::to_string(R.Breaks.size() - 1) + " more)";
+      } else if (!R.RecompileReasons.empty()) {
+        Why = "recompile: " + cell(R.RecompileReasons.front());
+      }
+      std::string Time;
+      if (Optional<double> T = R.compileSeconds())
+        Time = formatv("{0:f3}", *T).str();
+      std::string Output = WithUnits.count(I) ? std::string("yes")
+                                              : cell(R.noOutputReason());
+      OS << "| " << mdCode(R.displayName()) << " | "
+         << compileStatusName(R.Status) << " | " << Time << " | " << Why
+         << " | " << R.cacheSummary() << " | " << Output << " |\n";
+    }
+    OS << "\n";
+    bool Any = false;
+    for (size_t I : Order) {
+      const CompileRecord &R = M.Compiles[I];
+      for (const Module::CacheMissDiff &D : M.cacheMissDiffs(R)) {
+        if (!Any)
+          OS << "### Why did the cache miss?\n\n";
+        Any = true;
+        OS << "- " << mdCode(R.displayName(), false) << ": "
+           << cacheKindName(D.Miss->Cache) << " cache miss; against "
+           << mdCode(D.Against->displayName(), false) << " (line "
+           << D.Before->Line << "), "
+           << countOf(D.Changes.size(), "component", "components") << " of "
+           << D.Miss->Components.size() << " differ"
+           << (D.Changes.empty() ? ".\n" : ":\n");
+        for (const Module::KeyChange &K : D.Changes)
+          OS << "  - " << mdCode(K.Name, false) << ": "
+             << (K.Before.empty() ? std::string("(absent)")
+                                  : mdCode(cell(K.Before, 120), false))
+             << " -> "
+             << (K.After.empty() ? std::string("(absent)")
+                                 : mdCode(cell(K.After, 120), false))
+             << "\n";
+      }
+    }
+    if (Any)
+      OS << "\n";
+  }
 
   std::string madeBy() const {
     std::string S = "Made by tlp " TLP_VERSION_STRING;
@@ -517,6 +622,8 @@ private:
        << countOf(Errors, "error", "errors") << ", "
        << countOf(Warnings, "warning", "warnings") << ", "
        << countOf(Notes, "note", "notes") << ".\n\n";
+
+    reportCompiles(M, OS);
 
     OS << "## Units\n\n";
     if (SummaryRows.empty()) {

@@ -133,4 +133,59 @@ Optional<SourceLoc> findUserLocation(StringRef Text) {
   return Found;
 }
 
+std::string BreakReason::summary() const {
+  StringRef Rest = Reason;
+  StringRef First;
+  while (!Rest.empty()) {
+    StringRef L;
+    std::tie(L, Rest) = Rest.split('\n');
+    L = L.trim();
+    if (L.empty())
+      continue;
+    if (First.empty())
+      First = L;
+    if (!L.startswith("Encountered graph break"))
+      return L.str();
+  }
+  return First.str();
+}
+
+std::string CompileRecord::noOutputReason() const {
+  if (!Id)
+    return "events outside any compile";
+  switch (Status) {
+  case CompileStatus::Failure:
+    return "compile failed: " + FailType;
+  case CompileStatus::Restart:
+    return Breaks.empty() ? "restarted"
+                          : "restarted (graph break: " +
+                                Breaks.front().summary() + ")";
+  case CompileStatus::Unknown:
+    return "no compilation_metrics: the compile did not finish in this log";
+  case CompileStatus::Success:
+    break;
+  }
+  if (const CacheLookup *C = lastCache(CacheLookup::FXGraph))
+    if (C->Result == CacheLookup::Hit)
+      return "FX graph cache hit (no graphs or code re-emitted)";
+  if (Optional<double> Ops = metricNumber("graph_op_count"))
+    if (*Ops == 0)
+      return "empty graph: no ops to compile";
+  return "no Inductor output in the log (another backend, or eager)";
+}
+
+std::string CompileRecord::cacheSummary() const {
+  std::string S;
+  for (CacheLookup::CacheKind K :
+       {CacheLookup::FXGraph, CacheLookup::AOTAutograd}) {
+    const CacheLookup *C = lastCache(K);
+    if (!C)
+      continue;
+    if (!S.empty())
+      S += ", ";
+    S += cacheKindName(K).str() + " " + cacheResultName(C->Result).str();
+  }
+  return S;
+}
+
 } // namespace tlp

@@ -182,4 +182,72 @@ std::vector<uint32_t> Module::unitsOf(const CompileRecord &R) const {
   return Out;
 }
 
+std::vector<Module::CacheMissDiff>
+Module::cacheMissDiffs(const CompileRecord &R) const {
+  std::vector<CacheMissDiff> Out;
+  if (!R.Id)
+    return Out;
+  for (const CacheLookup &Miss : R.Caches) {
+    if (Miss.Result != CacheLookup::Miss || Miss.Components.empty())
+      continue;
+    // The latest earlier lookup of this cache for the same frame.
+    CacheMissDiff D;
+    D.Miss = &Miss;
+    for (const CompileRecord &O : Compiles) {
+      if (&O == &R)
+        break;
+      if (O.Log != R.Log || O.Rank != R.Rank || !O.Id ||
+          O.Id->FrameId != R.Id->FrameId ||
+          O.Id->CompiledAutogradId != R.Id->CompiledAutogradId)
+        continue;
+      for (const CacheLookup &C : O.Caches)
+        if (C.Cache == Miss.Cache && !C.Components.empty()) {
+          D.Against = &O;
+          D.Before = &C;
+        }
+    }
+    if (!D.Before)
+      continue;
+    auto Split = [&](const CacheLookup &C) {
+      std::vector<std::pair<StringRef, StringRef>> V; // name -> text
+      for (uint32_t I : C.Components)
+        if (I < KeyComponents.size())
+          V.emplace_back(splitKeyComponent(KeyComponents[I]).Name,
+                         KeyComponents[I]);
+      return V;
+    };
+    auto Before = Split(*D.Before), After = Split(Miss);
+    auto Find = [](const std::vector<std::pair<StringRef, StringRef>> &V,
+                   StringRef Name) -> StringRef {
+      for (auto &P : V)
+        if (P.first == Name)
+          return P.second;
+      return StringRef();
+    };
+    auto Same = [](StringRef A, StringRef B) {
+      KeyComponent KA = splitKeyComponent(A), KB = splitKeyComponent(B);
+      if (!KA.Hash.empty() && !KB.Hash.empty())
+        return KA.Hash == KB.Hash;
+      return A == B;
+    };
+    auto Value = [](StringRef T) {
+      KeyComponent K = splitKeyComponent(T);
+      return (K.Value.empty() && K.Hash.empty() ? T : K.Value).str();
+    };
+    for (auto &P : After) {
+      StringRef Old = Find(Before, P.first);
+      if (!Old.empty() && Same(Old, P.second))
+        continue;
+      D.Changes.push_back(KeyChange{P.first.str(),
+                                    Old.empty() ? std::string() : Value(Old),
+                                    Value(P.second)});
+    }
+    for (auto &P : Before)
+      if (Find(After, P.first).empty())
+        D.Changes.push_back(KeyChange{P.first.str(), Value(P.second), ""});
+    Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
 } // namespace tlp

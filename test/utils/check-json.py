@@ -27,7 +27,7 @@ def check(path):
             doc = json.load(f)
         except ValueError as e:
             fail(path, "invalid JSON: %s" % e)
-    if doc.get("schema") != "tlp-json/1":
+    if doc.get("schema") != "tlp-json/2":
         fail(path, "bad schema %r" % doc.get("schema"))
     for key in ("logs", "units", "stats", "diagnostics"):
         if key not in doc:

@@ -14,7 +14,7 @@ and checks that:
   - every warning or error about a file names a line (`file:N: ...`),
     except the few whole-file summaries listed in FILE_LEVEL;
   - exit 1 comes with at least one error;
-  - whenever the exit is 0, the output is valid JSON of schema tlp-json/1.
+  - whenever the exit is 0, the output is valid JSON of schema tlp-json/2.
 
 Prints one line per kind of damage ("truncated: 40 inputs ok") and, for any
 input that breaks a rule, the input, the rule and the tool's stderr; exits 1
@@ -187,8 +187,8 @@ def check(kind, path, argvs, out):
         try:
             with open(out, encoding="utf-8") as f:
                 j = json.load(f)
-            if j.get("schema") != "tlp-json/1":
-                problems.append("JSON without schema tlp-json/1")
+            if j.get("schema") != "tlp-json/2":
+                problems.append("JSON without schema tlp-json/2")
         except (OSError, ValueError) as e:
             problems.append("exit 0 but the output is not valid JSON: %s" % e)
     if problems:

@@ -92,6 +92,10 @@ struct BreakReason {
   std::string Reason;
   llvm::Optional<SourceLoc> Where;
   uint32_t Count = 1;
+
+  /// One line for a table: the first line of the reason that says more
+  /// than "Encountered graph break when attempting to trace ...".
+  std::string summary() const;
 };
 
 class CompileRecord {
@@ -143,6 +147,14 @@ public:
   const CacheLookup *lastCache(CacheLookup::CacheKind K) const;
   /// Add a break or restart reason, merging duplicates.
   void addBreak(llvm::StringRef Reason, llvm::Optional<SourceLoc> Where);
+
+  /// Why a compile has no Inductor output, for a record with no units:
+  /// "compile failed: BackendCompilerFailed", "restarted (graph break)",
+  /// "FX graph cache hit", "empty graph", ...
+  std::string noOutputReason() const;
+  /// The cache results in short: "fx_graph hit, aotautograd hit"; "" if
+  /// there were no lookups.
+  std::string cacheSummary() const;
 
   /// "0/0", "rank 1 0/1_1", "(no compile id)".
   std::string displayName() const;

@@ -221,6 +221,25 @@ public:
                                    llvm::Optional<CompileId> Id) const;
   /// The units of a record, as indices into Units (whole modules only).
   std::vector<uint32_t> unitsOf(const CompileRecord &R) const;
+
+  /// "Why did the cache miss?": a key component of a miss that differs
+  /// from the previous lookup of the same cache for the same frame.
+  struct KeyChange {
+    std::string Name;
+    std::string Before; ///< "" if the component was not in the key before
+    std::string After;  ///< "" if it is not in the key any more
+  };
+  struct CacheMissDiff {
+    const CompileRecord *Against = nullptr;
+    const CacheLookup *Before = nullptr;
+    const CacheLookup *Miss = nullptr;
+    std::vector<KeyChange> Changes;
+  };
+  /// For each miss of \p R with key components: the earlier lookup of the
+  /// same cache in a record of the same frame (same log, rank and frame
+  /// id, an earlier compile), and the components that differ. Components
+  /// are compared by name, their hashes deciding equality.
+  std::vector<CacheMissDiff> cacheMissDiffs(const CompileRecord &R) const;
 };
 
 } // namespace tlp

@@ -2117,11 +2117,12 @@ def gen_ids():
 # B without its E; broken on purpose: a chromium payload that is not JSON
 # and one without a phase.
 
-def health_chromium(log, name, ph, cid, ts, **kw):
+def health_chromium(log, name, ph, cid, ts, rank=None, **kw):
     ev = {"name": name, "ts": ts, "args": {}, "ph": ph, "cat": "dynamo_timed",
           "tid": 0, "pid": 0}
     ev.update(kw)
-    log.event("chromium_event", cid=cid, payload=json.dumps(ev, indent=0),
+    log.event("chromium_event", cid=cid, rank=rank,
+              payload=json.dumps(ev, indent=0),
               path="torch/_dynamo/utils.py", lineno=1900)
 
 
@@ -2256,6 +2257,43 @@ def gen_health():
     log.event("chromium_event", cid=c2, payload=json.dumps(
         {"name": "x", "ts": t}), path="torch/_dynamo/utils.py", lineno=1900)
     health_chromium(log, "backend_compile", "B", c2, t + 21000)
+    return log.text()
+
+
+# --------------------------------------------------------------------------
+# trace_ranks/: chromium_event spans of two ranks for tlp-emit
+# --chrome-trace: a parent and a child that begin at the same time, a second
+# thread, a span name with quotes, a backslash and non-ASCII, an instant, a
+# complete X event, an E without its B (dropped), a B left open and a span
+# that ends in the attempt after a restart.
+
+def gen_trace_rank(rank):
+    log = TraceLog(month_day="0718", hour=15, pid=2000 + rank)
+    string_table(log)
+    t = 1752877900000000.0 + rank * 100.0
+    c0 = (0, 0, 0)
+    dynamo_start(log, c0, 20, rank=rank)
+    ev = lambda name, ph, cid, ts, **kw: health_chromium(
+        log, name, ph, cid, ts, rank=rank, **kw)
+    ev("dynamo", "B", c0, t)
+    ev("entire_frame_compile", "B", c0, t)
+    ev("fx_graph_cache_miss", "i", c0, t + 250.5, s="p")
+    ev("entire_frame_compile", "E", c0, t + 1500)
+    ev("dynamo", "E", c0, t + 2000.4)
+    c1 = (1, 0, 0)
+    dynamo_start(log, c1, 30, rank=rank)
+    ev("dynamo", "B", c1, t + 3000)
+    ev("compile \"fx\" \\ \u00e9tape", "X", c1, t + 3100, dur=400.0,
+       tid=7)
+    ev("never_began", "E", c1, t + 3600)
+    ev("dynamo", "E", c1, t + 4000)
+    if rank == 1:
+        ev("backend_compile", "B", c1, t + 5000)
+    # Dynamo restarts frame 2: its span begins in attempt 0, ends in 1.
+    c2, c21 = (2, 0, 0), (2, 0, 1)
+    dynamo_start(log, c2, 40, rank=rank)
+    ev("dynamo", "B", c2, t + 6000)
+    ev("dynamo", "E", c21, t + 6800)
     return log.text()
 
 
@@ -2653,6 +2691,8 @@ FIXTURES = {
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_0_8mrxh2kq.log": lambda: gen_rank(0),
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_1_b0x9zu1c.log": lambda: gen_rank(1, crlf=True),
     "test/Inputs/ranks/README.txt": gen_ranks_readme,
+    "test/Inputs/trace_ranks/dedicated_log_torch_trace_rank_0_q1.log": lambda: gen_trace_rank(0),
+    "test/Inputs/trace_ranks/dedicated_log_torch_trace_rank_1_q2.log": lambda: gen_trace_rank(1),
     "examples/two_compiles.log": gen_example,
 }
 

@@ -1296,15 +1296,35 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       Span &S = H.Event;
       std::vector<size_t> &Stack = Open[&R];
       if (S.Phase == 'E') {
-        // Close the innermost open span of that name.
-        for (size_t J = Stack.size(); J-- > 0;) {
-          Span &B = R.Spans[Stack[J]];
-          if (B.Name != S.Name)
-            continue;
-          B.Phase = 'X';
-          B.Duration = std::max<int64_t>(0, S.Start - B.Start);
-          Stack.erase(Stack.begin() + J);
+        // Close the innermost open span of that name in \p Rec.
+        auto Close = [&](CompileRecord &Rec) {
+          auto It = Open.find(&Rec);
+          if (It == Open.end())
+            return false;
+          std::vector<size_t> &St = It->second;
+          for (size_t J = St.size(); J-- > 0;) {
+            Span &B = Rec.Spans[St[J]];
+            if (B.Name != S.Name)
+              continue;
+            B.Phase = 'X';
+            B.Duration = std::max<int64_t>(0, S.Start - B.Start);
+            St.erase(St.begin() + J);
+            return true;
+          }
+          return false;
+        };
+        if (Close(R) || !R.Id)
           break;
+        // A span that began before Dynamo restarted the analysis ends in
+        // a later attempt ("dynamo" B in attempt 0, E in attempt 1): it
+        // belongs to the attempt that began it.
+        for (int64_t A = R.Id->Attempt; A-- > 0;) {
+          CompileId Prev = *R.Id;
+          Prev.Attempt = A;
+          auto It = Records.find(
+              Key(R.Rank.getValueOr(-1), false, Prev.tie()));
+          if (It != Records.end() && Close(It->second))
+            break;
         }
         break;
       }

@@ -392,6 +392,10 @@ private:
     /// "{...}"), so that lines after it can be questioned.
     enum : uint8_t { JsonNo, JsonOpen, JsonClosed, JsonReported } Json = JsonNo;
     uint32_t JsonEndLine = 0;
+    /// An unhashed payload that starts as a printed FX graph module
+    /// (`class X(torch.nn.Module):`): every later line is indented, so a
+    /// line at column 0 is another payload glued on (a lost event line).
+    enum : uint8_t { FxNo, FxOpen, FxReported } Fx = FxNo;
   };
   Event Cur;
   bool InOrphanRun = false;
@@ -415,6 +419,8 @@ private:
   void payloadLine(StringRef Content, uint32_t Line, StringRef Raw,
                    uint64_t LineBegin, uint64_t LineEnd);
   void checkJsonPayloadLine(StringRef Content, uint32_t Line, StringRef Raw);
+  void checkFxPayloadLine(StringRef Content, uint32_t Line, StringRef Raw);
+  void checkLastPayload(unsigned Blanks);
   void addPayloadLine(StringRef Content) {
     if (Cur.HK != HealthKind::None) {
       if (Cur.PayloadLines)
@@ -521,6 +527,8 @@ void ChunkScanner::payloadLine(StringRef Content, uint32_t Line, StringRef Raw,
   if (!Cur.PayloadLines && !Cur.PendingBlanks)
     Cur.PayloadBegin = LineBegin;
   checkJsonPayloadLine(Content, Line, Raw);
+  if (!Cur.Hashing)
+    checkFxPayloadLine(Content, Line, Raw);
   flushBlanks();
   addPayloadLine(Content);
   Cur.PayloadEnd = LineEnd;
@@ -560,6 +568,85 @@ void ChunkScanner::checkJsonPayloadLine(StringRef Content, uint32_t Line,
   case Event::JsonReported:
     return;
   }
+}
+
+/// The md5 says when a hashed payload got another one's lines; an unhashed
+/// one (an aot_*_graph or dynamo_output_graph event, say) that is a printed
+/// FX graph module says it by a line at column 0: a lost event line glued
+/// the next artifact (a post-grad graph) onto it. One comparison a line.
+void ChunkScanner::checkFxPayloadLine(StringRef Content, uint32_t Line,
+                                      StringRef Raw) {
+  if (Cur.PayloadLines == 0) {
+    if (Content.startswith("class ") && Content.endswith("(torch.nn.Module):"))
+      Cur.Fx = Event::FxOpen;
+    return;
+  }
+  if (Cur.Fx != Event::FxOpen || Content.empty() || Content[0] == ' ' ||
+      Content[0] == '\t' || trimWS(Content).empty())
+    return;
+  lineProblem(Line,
+              "the FX graph payload of '" + Cur.ArtName + "' (line " +
+                  Twine(Cur.Line) +
+                  ") goes on with a line that is not indented: is an event "
+                  "line missing before this one? (it is read as part of '" +
+                  Cur.ArtName + "')",
+              Raw);
+  Cur.Fx = Event::FxReported;
+}
+
+/// The last event of a log ends where the log ends, so a cut log loses the
+/// end of its payload and every event after it. A hashed payload's md5
+/// says so; for the others (tlp does not hash the payloads it does not
+/// read), this one payload is hashed here, or, without an md5, a last line
+/// with no line break (PyTorch ends every line with one) says so.
+void ChunkScanner::checkLastPayload(unsigned Blanks) {
+  if (!Cur.HasPayload || Cur.Hashing)
+    return;
+  bool NoBreak = !Log.empty() && Log.back() != '\n';
+  if (Cur.Md5.size() == 32 && Opts.Md5 != ReadOptions::Md5Check::None) {
+    MD5 H;
+    unsigned N = 0;
+    if (Cur.PayloadLines) {
+      StringRef Text = Log.slice(Cur.PayloadBegin, Cur.PayloadEnd);
+      while (true) {
+        StringRef L;
+        std::tie(L, Text) = Text.split('\n');
+        if (!L.empty() && L.back() == '\r')
+          L = L.drop_back();
+        if (!L.empty() && L[0] == '\t')
+          L = L.drop_front();
+        else if (trimWS(L).empty())
+          L = StringRef();
+        if (N++)
+          H.update("\n");
+        H.update(L);
+        if (Text.empty())
+          break;
+      }
+    }
+    // Trailing blank lines may belong to the payload (finishEvent).
+    MD5 With = H;
+    for (unsigned I = 0; I < Blanks; ++I)
+      With.update(I == 0 && N == 0 ? "" : "\n");
+    std::string Want = Cur.Md5.lower();
+    std::string Got = hexOf(H);
+    if (Got == Want || (Blanks && hexOf(With) == Want))
+      return;
+    ++R.Md5Mismatches;
+    diag(Severity::Warning, Cur.Line,
+         "payload md5 mismatch for '" + Cur.ArtName + "' (" +
+             Twine(Cur.PayloadLines) + " lines), the last event of the log: "
+             "expected " + Cur.Md5 + ", got " + Got +
+             "; the log ends inside this payload (truncated?)",
+         StringRef(), DiagClass::Md5);
+    return;
+  }
+  if (NoBreak && Cur.PayloadLines &&
+      (Cur.PayloadEnd == Log.size() || Cur.BlankEnd == Log.size()))
+    diag(Severity::Warning, Cur.Line,
+         "the log ends inside the payload of '" + Cur.ArtName +
+             "' with no line break (truncated?)",
+         StringRef(), DiagClass::Md5);
 }
 
 void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
@@ -712,6 +799,11 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
       Cur.Class = EventClass::Artifact;
       Cur.AK = Artifact::AK_AOTKernelCode;
     }
+    // A damaged "name" key makes any artifact (a pre-grad graph, say) an
+    // unnamed one, counted as not read and otherwise silently gone.
+    if (ArtName.empty())
+      lineProblem(LineNo,
+                  "'" + Cur.Kind + "' event without a 'name'; not read", L);
     Cur.ArtName = ArtName;
   } else if (Cur.Kind == "inductor_pre_grad_graph") {
     Cur.Class = EventClass::Artifact;
@@ -756,6 +848,7 @@ void ChunkScanner::finishEvent() {
   if (Cur.HasPayload) {
     ++R.Payloads;
     bool Checked = Cur.Hashing && Cur.Md5.size() == 32;
+    unsigned Blanks = Cur.PendingBlanks;
     if (Cur.PendingBlanks) {
       // Trailing blank lines belong to the payload only if the md5 says so.
       MD5 With = Cur.Hash;
@@ -788,6 +881,8 @@ void ChunkScanner::finishEvent() {
         }
       }
     }
+    if (AtLogEnd)
+      checkLastPayload(Blanks);
   }
 
   switch (Cur.Class) {

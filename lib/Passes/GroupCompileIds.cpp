@@ -16,6 +16,7 @@
 #include "llvm/Support/Casting.h"
 
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace llvm;
@@ -103,6 +104,40 @@ void mergeAnnotationRuns(std::vector<Run> &Runs, const Module &M,
              Runs.end());
 }
 
+/// A run with code but no post-grad graph, then one with a post-grad graph
+/// and no code, sharing no slot: one compile whose output code was logged
+/// before its post-grad graph (events out of order). Read as one run, and
+/// say so: split, the code's kernels lose their post-grad links.
+void mergeCodeFirstRuns(std::vector<Run> &Runs, const Module &M,
+                        PassContext &Ctx, StringRef Id) {
+  auto HasCode = [](const CompileUnit &U) { return U.Code || U.KernelCode; };
+  for (size_t I = 0; I + 1 < Runs.size(); ++I) {
+    CompileUnit &A = *Runs[I].Unit, &B = *Runs[I + 1].Unit;
+    if (!HasCode(A) || A.PostGrad || !B.PostGrad || HasCode(B))
+      continue;
+    bool Shared = false;
+    B.forEachArtifact([&](UnitSlot S, const Artifact &) {
+      Shared |= A.slot(S) != nullptr;
+    });
+    if (Shared)
+      continue;
+    const Artifact &Code = A.Code ? *A.Code : *A.KernelCode;
+    Ctx.Diags.warning(M.logName(B.PostGrad->Log), B.PostGrad->Line,
+                      "the post-grad graph '" + B.PostGrad->Name +
+                          "' of compile id " + Id +
+                          " comes after its output code (line " +
+                          Twine(Code.Line) +
+                          "): events out of order; read as one compile");
+#define TLP_UNIT_SLOT(FIELD, CLASS, ROLE, TITLE)                               \
+  if (B.FIELD)                                                                 \
+    A.FIELD = std::move(B.FIELD);
+#include "tlp/IR/UnitSlots.def"
+    if (!Runs[I].Pre)
+      Runs[I].Pre = Runs[I + 1].Pre;
+    Runs.erase(Runs.begin() + I + 1);
+  }
+}
+
 struct Item {
   uint32_t Line;
   Artifact *A = nullptr; // owned by the module until grouped
@@ -156,10 +191,25 @@ public:
     // restart (a graph break found while tracing: `0/0_1`) compiles the
     // same frame, so attempts > 0 take the frame of attempt 0.
     std::map<GroupKey, SourceLoc, GroupKeyLess> StartFrames;
+    std::set<GroupKey, GroupKeyLess> Started;
+    // Logs with a dynamo_start, and logs with artifacts or events of no
+    // compile id (AOTInductor, export): in those, an id that no
+    // dynamo_start begins stands out.
+    std::set<uint32_t> LogsStarting;
+    for (const std::unique_ptr<Artifact> &A : M.Artifacts)
+      if (!A->Id)
+        LogsStarting.insert(A->Log);
     for (const CompileEvent &E : M.Events)
-      if (E.Kind == CompileEvent::DynamoStart && E.Frame && E.Id &&
-          E.Id->Attempt == 0)
-        StartFrames.emplace(GroupKey(E.Log, E.Rank, E.Id), *E.Frame);
+      if (!E.Id || E.Kind == CompileEvent::DynamoStart)
+        LogsStarting.insert(E.Log);
+    for (const CompileEvent &E : M.Events)
+      if (E.Kind == CompileEvent::DynamoStart && E.Id) {
+        if (E.Frame && E.Id->Attempt == 0)
+          StartFrames.emplace(GroupKey(E.Log, E.Rank, E.Id), *E.Frame);
+        CompileId First = *E.Id;
+        First.Attempt = 0;
+        Started.insert(GroupKey(E.Log, E.Rank, First));
+      }
 
     // Take ownership of the artifacts; pre-grad graphs stay here and are
     // copied into every unit that uses them.
@@ -175,6 +225,19 @@ public:
       std::vector<Item> &Items = G.second;
       llvm::stable_sort(
           Items, [](const Item &L, const Item &R) { return L.Line < R.Line; });
+      // The first item, for a diagnostic of the group (its artifact may be
+      // dropped by mergeAnnotationRuns).
+      std::string FirstName;
+      if (const Item &F = Items.front(); F.A)
+        FirstName = F.A->Name;
+      else
+        FirstName = F.E->Kind == CompileEvent::DynamoStart ? "dynamo_start"
+                    : F.E->Kind == CompileEvent::AotForward
+                        ? "aot_forward_graph"
+                    : F.E->Kind == CompileEvent::AotBackward
+                        ? "aot_backward_graph"
+                        : "aot_inference_graph";
+      uint32_t FirstLine = Items.front().Line;
       std::vector<Run> Runs;
       std::vector<GraphKind> Markers;
       GraphArtifact *Pre = nullptr;
@@ -227,6 +290,27 @@ public:
         switch (A->getKind()) {
         case Artifact::AK_PreGradGraph: {
           auto *GA = cast<GraphArtifact>(A);
+          // The first pre-grad graph of a compile, after its post-grad
+          // graph or code (events out of order): theirs all the same.
+          if (!Pre && !Runs.empty()) {
+            const Artifact *Before = nullptr;
+            Runs.front().Unit->forEachArtifact(
+                [&](UnitSlot, const Artifact &X) {
+                  if (!Before || X.Line < Before->Line)
+                    Before = &X;
+                });
+            const Optional<CompileId> &Id = std::get<2>(G.first);
+            Ctx.Diags.warning(
+                M.logName(GA->Log), GA->Line,
+                "the pre-grad graph '" + GA->Name + "' of compile id " +
+                    (Id ? Id->str() : std::string("(none)")) +
+                    " comes after its '" +
+                    (Before ? Before->Name : std::string("?")) + "' (line " +
+                    Twine(Before ? Before->Line : 0) +
+                    "): events out of order; read as that compile's");
+            for (Run &Earlier : Runs)
+              Earlier.Pre = GA;
+          }
           if (!Pre || !PreFresh || graphPriority(*GA) <= graphPriority(*Pre))
             Pre = GA;
           PreFresh = true;
@@ -252,7 +336,40 @@ public:
       }
       {
         const Optional<CompileId> &Id = std::get<2>(G.first);
-        mergeAnnotationRuns(Runs, M, Ctx, Id ? Id->str() : "(none)");
+        std::string IdText = Id ? Id->str() : "(none)";
+        mergeCodeFirstRuns(Runs, M, Ctx, IdText);
+        mergeAnnotationRuns(Runs, M, Ctx, IdText);
+        // Dynamo begins every frame compile with dynamo_start (attempt 0
+        // only); AOTAutograd or a compile record names each attempt. An id
+        // nothing begins or names is most likely a damaged one: its
+        // artifacts or events stand apart from their compile.
+        if (Id && !Items.empty() && LogsStarting.count(std::get<0>(G.first))) {
+          CompileId First = *Id;
+          First.Attempt = 0;
+          bool HasStart = Started.count(GroupKey(std::get<0>(G.first),
+                                                 std::get<1>(G.first), First));
+          // The reader makes a record for every id; one with nothing of
+          // its own (metrics, cache lookups, spans, breaks, guards) names
+          // nothing.
+          const CompileRecord *Rec =
+              M.findCompile(std::get<0>(G.first), std::get<1>(G.first), Id);
+          bool Named =
+              llvm::any_of(Items, [](const Item &I) { return I.E; }) ||
+              (Rec && (!Rec->Metrics.empty() || !Rec->Caches.empty() ||
+                       !Rec->Spans.empty() || !Rec->Breaks.empty() ||
+                       !Rec->RecompileReasons.empty() ||
+                       !Rec->FailType.empty() || Rec->GuardCount ||
+                       !Rec->Guards.empty()));
+          if (!HasStart || !Named) {
+            Ctx.Diags.warning(
+                M.logName(std::get<0>(G.first)), FirstLine,
+                "compile id " + IdText + " of '" + FirstName + "': " +
+                    (!HasStart ? "no dynamo_start begins its frame"
+                               : "no dynamo_start, aot_*_graph event or "
+                                 "compile record names this attempt") +
+                    " (a damaged id?); read as a compile of its own");
+          }
+        }
       }
       // A compile that never reached Inductor still shows its graph.
       if (Runs.empty() && Pre)
@@ -275,6 +392,14 @@ public:
           else if (I < Markers.size())
             K = Markers[I];
         }
+        if (K == GraphKind::Unknown && U->Code)
+          Ctx.Diags.warning(M.logName(U->Code->Log), U->Code->Line,
+                            "compile id " +
+                                (U->Key.Id ? U->Key.Id->str()
+                                           : std::string("(none)")) +
+                                ": graph kind unknown: no aot_*_graph event "
+                                "and no '# AOT ID:' line in '" +
+                                U->Code->Name + "'");
         U->Key.Graph = K;
         U->Key.Ordinal = Ordinals[K]++;
         U->Frame = R.Frame;

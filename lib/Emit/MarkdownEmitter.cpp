@@ -16,6 +16,7 @@
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/MarkdownRender.h"
 #include "tlp/IR/Provenance.h"
+#include "tlp/IR/Query.h"
 #include "tlp/IR/TensorType.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/StringUtils.h"
@@ -208,16 +209,12 @@ public:
       return createStringError(std::errc::invalid_argument,
                                "--node and --source cannot be used together");
     if (!Opts.Source.empty()) {
-      StringRef S = Opts.Source;
-      size_t Colon = S.rfind(':');
-      uint64_t Line = 0;
-      if (Colon == StringRef::npos || !Colon ||
-          !parseUnsigned(S.substr(Colon + 1), Line) || !Line)
-        return createStringError(std::errc::invalid_argument,
-                                 "--source expects FILE:LINE, got '%s'",
-                                 Opts.Source.c_str());
-      QueryFile = S.substr(0, Colon).str();
-      QueryLine = Line;
+      Expected<ProvenanceQuery> Q = ProvenanceQuery::forSource(Opts.Source);
+      if (!Q)
+        return Q.takeError();
+      Query = std::move(*Q);
+    } else if (!Opts.Node.empty()) {
+      Query = ProvenanceQuery::forNode(Opts.Node);
     }
     Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
     if (!F)
@@ -235,9 +232,9 @@ public:
       return Error::success();
     ++Selected;
     UnitProvenance P(U);
-    if (!Opts.Node.empty())
+    if (Query && Query->isNode())
       answerNode(U, P);
-    else if (!Opts.Source.empty())
+    else if (Query)
       answerSource(U, P);
     else
       reportUnit(M, U, P);
@@ -248,7 +245,7 @@ public:
     if (!Opts.Unit.empty() && !Selected)
       return unknownUnitError(Opts.Unit, AllUnits);
     std::string Doc;
-    if (!Opts.Node.empty() || !Opts.Source.empty()) {
+    if (Query) {
       if (Error E = assembleAnswer(Doc))
         return E;
     } else {
@@ -272,11 +269,8 @@ private:
   std::vector<std::string> SummaryRows;
   std::vector<Section> Sections;
   // --node / --source.
-  std::string QueryFile;
-  uint64_t QueryLine = 0;
+  Optional<ProvenanceQuery> Query;
   std::vector<Section> Answers;
-  std::set<std::string> KnownNames;
-  std::map<std::string, std::set<uint32_t>> KnownLines;
 
   /// Text for a table cell: one line, pipes escaped, at most \p Max chars.
   static std::string cell(StringRef S, size_t Max = 160) {
@@ -744,17 +738,10 @@ private:
   }
 
   void answerNode(const CompileUnit &U, const UnitProvenance &P) {
-    if (!U.PreGrad)
+    Optional<QueryAnswer> A = Query->answer(U, P);
+    if (!A)
       return;
-    std::vector<uint32_t> Hits;
-    for (uint32_t I = 0; I < U.PreGrad->Nodes.size(); ++I) {
-      const Node &N = U.PreGrad->Nodes[I];
-      KnownNames.insert(N.qualifiedName());
-      if (N.Name == Opts.Node || N.qualifiedName() == Opts.Node)
-        Hits.push_back(I);
-    }
-    if (Hits.empty())
-      return;
+    const std::vector<uint32_t> &Hits = A->Hits;
     std::string S;
     raw_string_ostream OS(S);
     OS << "## Unit " << mdCode(U.Key.slug(), false) << "\n\n"
@@ -791,48 +778,13 @@ private:
     Answers.push_back({U.Key.slug(), std::move(S), {}});
   }
 
-  bool sourceMatches(const SourceLoc &L) const {
-    if (L.Line != QueryLine)
-      return false;
-    StringRef F = L.File;
-    return F == QueryFile ||
-           (F.endswith(QueryFile) && F.size() > QueryFile.size() &&
-            F[F.size() - QueryFile.size() - 1] == '/');
-  }
-
   void answerSource(const CompileUnit &U, const UnitProvenance &P) {
-    std::set<uint32_t> Hits;
-    for (uint32_t I = 0; I < U.Sources.size(); ++I) {
-      KnownLines[U.Sources[I].File].insert(U.Sources[I].Line);
-      if (sourceMatches(U.Sources[I]))
-        Hits.insert(I);
-    }
-    if (Hits.empty())
+    Optional<QueryAnswer> A = Query->answer(U, P);
+    if (!A)
       return;
-    auto FromLine = [&](const Node &N) {
-      return N.Source && Hits.count(*N.Source);
-    };
-    std::set<uint32_t> Pre, Post, Rows;
-    if (U.PreGrad)
-      for (uint32_t I = 0; I < U.PreGrad->Nodes.size(); ++I)
-        if (FromLine(U.PreGrad->Nodes[I])) {
-          Pre.insert(I);
-          for (uint32_t R : P.kernelsOfPre(I))
-            Rows.insert(R);
-          for (uint32_t Q : P.postOfPre(I))
-            Post.insert(Q);
-        }
-    if (U.PostGrad)
-      for (uint32_t I = 0; I < U.PostGrad->Nodes.size(); ++I)
-        if (FromLine(U.PostGrad->Nodes[I]))
-          Post.insert(I);
-    for (uint32_t Q : Post)
-      for (uint32_t R : P.kernelsOfPost(Q))
-        Rows.insert(R);
-    for (uint32_t H : Hits)
-      for (uint32_t R : P.kernelsOfSource(H))
-        Rows.insert(R);
-
+    const std::vector<uint32_t> &Hits = A->Hits;
+    const std::set<uint32_t> &Pre = A->Pre, &Post = A->Post,
+                             &Rows = A->Kernels;
     std::string S;
     raw_string_ostream OS(S);
     OS << "## Unit " << mdCode(U.Key.slug(), false) << "\n\n"
@@ -874,10 +826,10 @@ private:
   }
 
   Error assembleAnswer(std::string &Doc) {
-    bool IsNode = !Opts.Node.empty();
-    std::string What = IsNode ? Opts.Node : Opts.Source;
+    bool IsNode = Query->isNode();
+    std::string What = Query->text().str();
     if (Answers.empty())
-      return IsNode ? noSuchNode() : noSuchSource();
+      return Query->notFound();
     raw_string_ostream OS(Doc);
     OS << "# Where did " << mdCode(What, false) << " go?\n\n"
        << madeBy() << "\n"
@@ -889,57 +841,6 @@ private:
       OS << A.Body;
     OS.flush();
     return Error::success();
-  }
-
-  Error noSuchNode() const {
-    std::string Msg = "no pre-grad node '" + Opts.Node + "' in any unit";
-    std::vector<std::pair<unsigned, std::string>> Close;
-    for (const std::string &N : KnownNames) {
-      unsigned D = StringRef(N).edit_distance(Opts.Node, true, 3);
-      if (D <= 2)
-        Close.push_back({D, N});
-    }
-    llvm::sort(Close);
-    if (!Close.empty()) {
-      Msg += "; did you mean ";
-      for (size_t I = 0; I < Close.size() && I < 5; ++I)
-        Msg += (I ? ", '" : "'") + Close[I].second + "'";
-      Msg += "?";
-    }
-    return createStringError(std::errc::invalid_argument, Msg.c_str());
-  }
-
-  Error noSuchSource() const {
-    std::string Msg = "no unit has user source line '" + Opts.Source + "'";
-    std::vector<std::string> Lines;
-    for (auto &KV : KnownLines) {
-      StringRef F = KV.first;
-      if (F == QueryFile ||
-          (F.endswith(QueryFile) && F.size() > QueryFile.size() &&
-           F[F.size() - QueryFile.size() - 1] == '/')) {
-        std::string L = "'" + KV.first + "': ";
-        size_t N = 0;
-        for (uint32_t Line : KV.second)
-          L += (N++ ? ", " : "") + std::to_string(Line);
-        Lines.push_back(L);
-      }
-    }
-    if (!Lines.empty()) {
-      Msg += "; lines with provenance in ";
-      for (size_t I = 0; I < Lines.size(); ++I)
-        Msg += (I ? "; " : "") + Lines[I];
-    } else if (!KnownLines.empty()) {
-      Msg += "; the files are: ";
-      size_t N = 0;
-      for (auto &KV : KnownLines) {
-        if (N == 8) {
-          Msg += ", ...";
-          break;
-        }
-        Msg += (N++ ? ", '" : "'") + KV.first + "'";
-      }
-    }
-    return createStringError(std::errc::invalid_argument, Msg.c_str());
   }
 };
 

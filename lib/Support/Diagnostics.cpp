@@ -20,18 +20,6 @@ StringRef severityName(Severity S) {
   return "note";
 }
 
-bool parseSeverity(StringRef Name, Severity &S) {
-  if (Name == "error")
-    S = Severity::Error;
-  else if (Name == "warning")
-    S = Severity::Warning;
-  else if (Name == "note")
-    S = Severity::Note;
-  else
-    return false;
-  return true;
-}
-
 void printDiagnostic(raw_ostream &OS, const Diagnostic &D, StringRef ToolName,
                      bool UseColor) {
   {

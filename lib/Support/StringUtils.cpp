@@ -8,15 +8,6 @@ using namespace llvm;
 
 namespace tlp {
 
-bool isIdentifier(StringRef S) {
-  if (S.empty() || !isIdentStart(S[0]))
-    return false;
-  for (char C : S)
-    if (!isIdentChar(C))
-      return false;
-  return true;
-}
-
 size_t findToken(StringRef Hay, StringRef Name, size_t From) {
   if (Name.empty())
     return StringRef::npos;

@@ -24,7 +24,6 @@ namespace tlp {
 enum class Severity { Error, Warning, Note };
 
 llvm::StringRef severityName(Severity S);
-bool parseSeverity(llvm::StringRef Name, Severity &S);
 
 /// One diagnostic. `File` is a path as the user gave it (empty when the
 /// diagnostic has no location); `Line` is 1-based, 0 when unknown.

@@ -17,8 +17,8 @@
 #ifndef TLP_SUPPORT_FILEUTILITIES_H
 #define TLP_SUPPORT_FILEUTILITIES_H
 
-#include "llvm/ADT/Optional.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Optional.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -26,9 +26,6 @@ inline bool isIdentStart(char C) {
   return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_';
 }
 
-/// True if \p S is a Python identifier.
-bool isIdentifier(llvm::StringRef S);
-
 /// Find \p Name in \p Hay at or after \p From as a whole token: the
 /// character before it is neither an identifier character nor '.', and the
 /// character after it is not an identifier character. Returns npos if none.

@@ -248,6 +248,33 @@ ojson unlinkedData(const CompileUnit &U, const UnitProvenance &P) {
   return J;
 }
 
+/// Every edge of the unit with its origin and confidence, grouped: one
+/// [origin, confidence, [from kind, from index, to kind, to index, ...]]
+/// per origin and confidence, kinds as Endpoint::EndpointKind (0 pre,
+/// 1 post, 2 kernel, 3 source). Flat, so that a unit of 40,000 edges stays
+/// small and fast to parse; the page draws inferred links (confidence
+/// under 100) dashed and lists them.
+ojson edgesData(const CompileUnit &U) {
+  std::vector<std::pair<std::pair<EdgeOrigin, uint8_t>, ojson>> Groups;
+  for (const Edge &E : U.Edges) {
+    auto Key = std::make_pair(E.Origin, E.Confidence);
+    auto It = std::find_if(Groups.begin(), Groups.end(),
+                           [&](const auto &G) { return G.first == Key; });
+    if (It == Groups.end()) {
+      Groups.emplace_back(Key, ojson::array());
+      It = std::prev(Groups.end());
+    }
+    for (uint32_t V : {uint32_t(E.From.Kind), E.From.Index,
+                       uint32_t(E.To.Kind), E.To.Index})
+      It->second.push_back(V);
+  }
+  ojson J = ojson::array();
+  for (auto &G : Groups)
+    J.push_back(ojson::array({edgeOriginName(G.first.first).str(),
+                              unsigned(G.first.second), std::move(G.second)}));
+  return J;
+}
+
 ojson sourceData(const SourceLoc &S) {
   return ojson::array({S.File, S.Line, S.Function, S.Code});
 }
@@ -312,6 +339,7 @@ ojson unitData(const Module &M, const CompileUnit &U, const UnitSummary &S,
   J["kernel_code"] = codeData(U.KernelCode.get());
   J["kernels"] = kernelsData(U, P);
   J["unlinked"] = unlinkedData(U, P);
+  J["edges"] = edgesData(U);
   return J;
 }
 
@@ -381,7 +409,12 @@ void HTMLEmitter::writeHead(raw_ostream &OS, StringRef Title, StringRef Mode) {
         "initial-scale=1\">\n"
      << "<meta name=\"generator\" content=\"tlp " << TLP_VERSION_STRING
      << "\">\n"
-     << "<title>" << escapeHTML(Title) << "</title>\n";
+     << "<title>" << escapeHTML(Title) << "</title>\n"
+     // The theme the reader picked (tlp.js toggleTheme), before the first
+     // paint; without one, the system's (prefers-color-scheme in tlp.css).
+     << "<script>try{var t=localStorage.getItem(\"tlp-theme\");"
+        "if(t===\"dark\"||t===\"light\")"
+        "document.documentElement.dataset.theme=t}catch(e){}</script>\n";
   // A directory shares one copy of the CSS and the JS among its pages
   // (written once, cached by the browser); a single page carries its own.
   if (DirMode)
@@ -406,6 +439,8 @@ void HTMLEmitter::writeApp(raw_ostream &OS) {
         "title=\"a colour per kernel group (c)\">colours</button>"
      << "<button id=\"filter-open\" type=\"button\" title=\"find a node or "
         "kernel (/)\">filter</button>"
+     << "<button id=\"theme-toggle\" type=\"button\" aria-pressed=\"false\" "
+        "title=\"dark theme (t)\">dark</button>"
      << "<button id=\"help-open\" type=\"button\" title=\"keys (?)\">?</button>"
      << "</span>\n"
      << "</header>\n"

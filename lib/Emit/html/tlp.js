@@ -53,7 +53,7 @@
     this.scroll.appendChild(this.sizer);
     panel.appendChild(this.scroll);
     this.chunks = new Array(Math.ceil(spec.count / CHUNK));
-    this.marks = { hl: new Set(), sel: new Set(), 'hl-def': new Set(), hover: new Set() };
+    this.marks = { hl: new Set(), sel: new Set(), 'hl-def': new Set(), hover: new Set(), inf: new Set() };
     this.groups = null; // Int16Array of hues + 1, or null
     var self = this;
     var pending = false;
@@ -77,7 +77,7 @@
     if (line !== null) s += ' data-line="' + line + '"';
     if (this.spec.attrs) s += this.spec.attrs(i);
     if (this.groups && this.groups[i])
-      s += ' style="--g:hsl(' + (this.groups[i] - 1) + ' 75% 87%)"';
+      s += ' style="--gh:' + (this.groups[i] - 1) + '"';
     return s + '>' + this.spec.html(i) + '</div>';
   };
   LineView.prototype.render = function (c) {
@@ -120,7 +120,7 @@
     if (!e) return;
     e.className = this.rowClass(i);
     if (this.groups && this.groups[i])
-      e.style.setProperty('--g', 'hsl(' + (this.groups[i] - 1) + ' 75% 87%)');
+      e.style.setProperty('--gh', String(this.groups[i] - 1));
   };
   /// Mark rows with a class; marks other than hover build their chunks, so
   /// every highlighted row is in the document.
@@ -143,8 +143,8 @@
       for (var j = 0; j < ch.children.length; ++j) {
         var i = c * CHUNK + j + 1, e = ch.children[j];
         e.className = this.rowClass(i);
-        if (groups && groups[i]) e.style.setProperty('--g', 'hsl(' + (groups[i] - 1) + ' 75% 87%)');
-        else e.style.removeProperty('--g');
+        if (groups && groups[i]) e.style.setProperty('--gh', String(groups[i] - 1));
+        else e.style.removeProperty('--gh');
       }
     }
   };
@@ -172,6 +172,151 @@
     var h = g ? g.h : this.scroll.clientHeight;
     this.scroll.scrollLeft = 0;
     this.scrollTo((i - 1) * LINE_HEIGHT - h / 2 + LINE_HEIGHT / 2, h);
+  };
+
+  // ------------------------------------------------------------------
+  // Syntax colouring: a small tokenizer for Python (graphs, wrapper, user
+  // source, Triton kernels) and C++ (AOT wrapper and kernel file, C++
+  // kernels). It runs on a row only when the row is built, so a 50,000-line
+  // wrapper costs what is drawn. A line's colouring depends on where the
+  // lines above leave off (inside a ''' string, a /* comment); that state
+  // is found lazily, by a scan that tokenizes only lines holding a marker.
+  // In a Python wrapper, a ''' string passed to async_compile.triton is
+  // coloured as Python (Triton), one passed to cpp_pybinding / cpp as C++.
+  function wordSet(s) { var o = Object.create(null); s.split(' ').forEach(function (w) { o[w] = 1; }); return o; }
+  var PY_KW = wordSet('False None True and as assert async await break class continue def del elif else except ' +
+    'finally for from global if import in is lambda nonlocal not or pass raise return try while with yield');
+  var PY_BI = wordSet('tl triton torch aten libdevice math self super len range int float bool str print ' +
+    'isinstance tuple list dict set type');
+  var CPP_KW = wordSet('alignas auto bool break case catch char const constexpr continue default delete do double ' +
+    'else enum extern false float for goto if inline int int8_t int16_t int32_t int64_t long namespace new nullptr ' +
+    'private public return short signed size_t sizeof static static_cast reinterpret_cast struct switch template ' +
+    'this throw true try typedef typename uint8_t uint16_t uint32_t uint64_t union unsigned using virtual void ' +
+    'volatile while half bfloat16');
+  var CPP_BI = wordSet('std at c10 torch AtenTensorHandle RAIIAtenTensorHandle AOTI_TORCH_ERROR_CODE_CHECK ' +
+    'cudaStream_t CUDA_DRIVER_CHECK launchKernel');
+
+  function isIdStart(c) { return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 127; }
+  function isDigit(c) { return c >= 48 && c <= 57; }
+  function isId(c) { return isIdStart(c) || isDigit(c); }
+  function copyState(st) { return st && { q: st.q, inner: st.inner, sub: st.sub, block: st.block }; }
+
+  /// Colour one line of \p lang ('py' or 'cpp'), starting in state \p st:
+  /// null, {q: quote, inner: 'py' | 'cpp' | null, sub: inner state} inside
+  /// a Python ''' string, or {block: 1} inside a C++ comment. Returns
+  /// {html, st}, the escaped HTML and the state the next line starts in;
+  /// with \p scanOnly, the state alone.
+  function colourLine(text, lang, st, scanOnly) {
+    var out = scanOnly ? null : [], i = 0, n = text.length;
+    function put(cls, a, b) {
+      if (scanOnly || a >= b) return;
+      var t = esc(text.slice(a, b));
+      out.push(cls ? '<span class="x-' + cls + '">' + t + '</span>' : t);
+    }
+    // Inside a ''' string: up to its end, coloured as its inner language.
+    function inString() {
+      var end = text.indexOf(st.q, i), stop = end < 0 ? n : end;
+      if (st.inner) {
+        var r = colourLine(text.slice(i, stop), st.inner, st.sub || null, scanOnly);
+        if (!scanOnly) out.push(r.html);
+        st.sub = r.st;
+      } else put('str', i, stop);
+      if (end < 0) { i = n; return; }
+      put('str', end, end + 3);
+      i = end + 3;
+      st = null;
+    }
+    if (st && st.q) inString();
+    while (i < n) {
+      var c = text.charCodeAt(i);
+      if (st && st.block) { // inside a C++ /* comment */
+        var e = text.indexOf('*/', i), to = e < 0 ? n : e + 2;
+        put('com', i, to);
+        i = to;
+        if (e >= 0) st = null;
+        continue;
+      }
+      if (lang === 'py' ? c === 35 : c === 47 && text.charCodeAt(i + 1) === 47) { put('com', i, n); break; }
+      if (lang === 'cpp' && c === 47 && text.charCodeAt(i + 1) === 42) { st = { block: 1 }; continue; }
+      if (lang === 'cpp' && c === 35 && !text.slice(0, i).trim()) { put('pp', i, n); break; }
+      if (c === 34 || c === 39) { // a string
+        var q = text[i];
+        if (lang === 'py' && text.substr(i, 3) === q + q + q) {
+          var before = text.slice(0, i);
+          var inner = before.indexOf('async_compile.triton(') >= 0 ? 'py'
+            : before.indexOf('cpp_pybinding(') >= 0 || before.indexOf('async_compile.cpp(') >= 0 ? 'cpp' : null;
+          put('str', i, i + 3);
+          i += 3;
+          st = { q: q + q + q, inner: inner, sub: null };
+          inString();
+          continue;
+        }
+        var j = i + 1;
+        while (j < n && text[j] !== q) j += text.charCodeAt(j) === 92 ? 2 : 1;
+        j = Math.min(n, j + 1);
+        put('str', i, j);
+        i = j;
+        continue;
+      }
+      if (isDigit(c)) {
+        var k = i + 1;
+        while (k < n && (isId(text.charCodeAt(k)) || text.charCodeAt(k) === 46)) ++k;
+        put('num', i, k);
+        i = k;
+        continue;
+      }
+      if (c === 64 && lang === 'py' && isIdStart(text.charCodeAt(i + 1))) { // @decorator
+        var d = i + 1;
+        while (d < n && (isId(text.charCodeAt(d)) || text.charCodeAt(d) === 46)) ++d;
+        put('dec', i, d);
+        i = d;
+        continue;
+      }
+      if (isIdStart(c)) {
+        var w = i + 1;
+        while (w < n && isId(text.charCodeAt(w))) ++w;
+        var word = text.slice(i, w);
+        var kw = lang === 'py' ? PY_KW : CPP_KW, bi = lang === 'py' ? PY_BI : CPP_BI;
+        put(kw[word] ? 'kw' : bi[word] ? 'bi' : text.charCodeAt(w) === 40 ? 'fn' : '', i, w);
+        i = w;
+        continue;
+      }
+      // Anything else, up to the next character that can start a token.
+      var o = i + 1;
+      while (o < n) {
+        var x = text.charCodeAt(o);
+        if (isId(x) || x === 34 || x === 39 || x === 35 || x === 47 || x === 64) break;
+        ++o;
+      }
+      put('', i, o);
+      i = o;
+    }
+    return { html: scanOnly ? '' : out.join(''), st: st };
+  }
+  /// Whether a line can change the tokenizer's state; the scan for the
+  /// state of line 40,000 tests most lines with two indexOf.
+  function hasMarker(text, lang) {
+    if (text.indexOf("'''") >= 0 || text.indexOf('"""') >= 0) return true;
+    return lang === 'cpp' && (text.indexOf('/*') >= 0 || text.indexOf('*/') >= 0);
+  }
+  /// The colouring of one panel's \p lines (lang 'py' or 'cpp'): html(i)
+  /// is the escaped, coloured HTML of 1-based line i.
+  function Colourer(lines, lang) {
+    this.lines = lines;
+    this.lang = lang;
+    this.states = [null]; // states[k]: the state 0-based line k starts in
+  }
+  Colourer.prototype.stateAt = function (k) {
+    var s = this.states;
+    while (s.length <= k) {
+      var j = s.length - 1, st = s[j], t = this.lines[j];
+      var lang = st && st.inner === 'cpp' ? 'cpp' : this.lang;
+      s.push(hasMarker(t, lang) ? colourLine(t, this.lang, copyState(st), true).st : st);
+    }
+    return s[k];
+  };
+  Colourer.prototype.html = function (i) {
+    return colourLine(this.lines[i - 1], this.lang, copyState(this.stateAt(i - 1)), false).html;
   };
 
   // ------------------------------------------------------------------
@@ -258,6 +403,95 @@
     // to the line and the kernels of its pre-grad and post-grad nodes.
     d.sources.forEach(function (s, i) { (s[4] || []).forEach(function (k) { push(ker, i, k); }); });
     return { rows: rows, rowOf: rowOf, files: files.length, pre: pre, post: post, kernels: ker };
+  }
+
+  // Edges, with their origin and confidence: d.edges is a list of
+  // [origin, confidence, [from kind, from index, to kind, to index, ...]]
+  // (kinds 0 pre, 1 post, 2 kernel, 3 source). Indexed on first use.
+  var END_KINDS = ['pre', 'post', 'kernel', 'source'];
+  function endKey(kind, index) { return kind * 16777216 + index; }
+  function inferredCount(d) {
+    return (d.edges || []).reduce(function (a, g) { return a + (g[1] < 100 ? g[2].length / 4 : 0); }, 0);
+  }
+  function edgeModel(m) {
+    if (m.edges) return m.edges;
+    var E = { list: [], out: new Map(), into: new Map(), inferred: 0 };
+    function push(map, k, e) { var a = map.get(k); if (!a) map.set(k, a = []); a.push(e); }
+    (m.d.edges || []).forEach(function (g) {
+      var f = g[2];
+      for (var i = 0; i + 3 < f.length; i += 4) {
+        var e = { from: endKey(f[i], f[i + 1]), to: endKey(f[i + 2], f[i + 3]), origin: g[0], conf: g[1] };
+        E.list.push(e);
+        push(E.out, e.from, e);
+        push(E.into, e.to, e);
+        if (e.conf < 100) ++E.inferred;
+      }
+    });
+    return (m.edges = E);
+  }
+  /// The ends reached from \p starts only through some inferred edge:
+  /// downstream (pre -> post -> kernel -> source) and upstream apart, as
+  /// the counterparts are; null when the unit has no inferred edge.
+  function inferredEnds(m, starts) {
+    var E = edgeModel(m);
+    if (!E.inferred) return null;
+    var res = new Set();
+    [['out', 'to'], ['into', 'from']].forEach(function (dir) {
+      function walk(sure) {
+        var seen = new Set(starts), todo = starts.slice();
+        while (todo.length) {
+          (E[dir[0]].get(todo.pop()) || []).forEach(function (e) {
+            var k = e[dir[1]];
+            if ((sure && e.conf < 100) || seen.has(k)) return;
+            seen.add(k);
+            todo.push(k);
+          });
+        }
+        return seen;
+      }
+      var sure = walk(true);
+      walk(false).forEach(function (k) { if (!sure.has(k)) res.add(k); });
+    });
+    return res;
+  }
+  function endLabel(m, k) {
+    var kind = Math.floor(k / 16777216), i = k % 16777216;
+    if (kind === 0 || kind === 1) {
+      var g = m[END_KINDS[kind]];
+      return (kind ? 'post:' : 'pre:') + (g && g.data.nodes[i] ? qualified(g.data.nodes[i]) : '#' + i);
+    }
+    if (kind === 2) return 'kernel:' + (m.kernels[i] ? m.kernels[i].key : '#' + i);
+    var s = m.d.sources[i];
+    return 'source:' + (s ? s[0] + ':' + s[1] : '#' + i);
+  }
+  /// The item an edge end stands for, to select it from a chip.
+  function endItem(m, k) {
+    var kind = Math.floor(k / 16777216), i = k % 16777216;
+    if ((kind === 0 || kind === 1) && m[END_KINDS[kind]] && m[END_KINDS[kind]].data.nodes[i])
+      return nodeItem(m, END_KINDS[kind], i);
+    if (kind === 2 && m.kernels[i]) return kernelItem(m, i);
+    if (kind === 3 && m.source.rowOf.has(i)) return { kind: 'src', row: m.source.rowOf.get(i), panel: 'source' };
+    return null;
+  }
+  /// The edge ends an item stands for.
+  function itemEnds(m, item) {
+    if (item.kind === 'kernel') return item.rows.map(function (k) { return endKey(2, k); });
+    if (item.kind === 'pre' || item.kind === 'post') return [endKey(item.kind === 'pre' ? 0 : 1, item.index)];
+    return m.source.rows[item.row].srcs.map(function (s) { return endKey(3, s); });
+  }
+  /// Rows, per panel, of the ends in \p ends.
+  function endRows(m, ends) {
+    var c = emptyParts();
+    ends.forEach(function (k) {
+      var kind = Math.floor(k / 16777216), i = k % 16777216;
+      if (kind === 0 || kind === 1) {
+        var g = m[END_KINDS[kind]];
+        if (g && g.data.nodes[i]) c[END_KINDS[kind]].add(g.data.nodes[i].line);
+      } else if (kind === 2 && m.kernels[i]) {
+        addKernel(m, c, i, false);
+      } else if (kind === 3 && m.source.rowOf.has(i)) c.source.add(m.source.rowOf.get(i));
+    });
+    return c;
   }
 
   function buildModel(d) {
@@ -399,7 +633,9 @@
     group: -1,
     groups: null,
     tab: 'selection',
-    codeTab: 'code'
+    codeTab: 'code',
+    folded: new Set(), // collapsed panels: pre, post, code, source, details
+    jumpBack: null // {k, panel, row}: the launch a jump to a definition left
   };
   var mode = document.body.dataset.mode;
 
@@ -417,7 +653,102 @@
     h.innerHTML = '<b>' + esc(title) + '</b>' +
       (a ? ' <span class="muted">' + esc(a.artifact) + ', log line ' + a.log_line + '</span>' : '') +
       (extra ? ' <span class="muted">' + esc(extra) + '</span>' : '');
+    h.insertBefore(foldButton(panel.dataset.panel), h.firstChild);
     panel.appendChild(h);
+  }
+
+  // Collapsible panels: a panel folds to a narrow strip (the code and
+  // kernel file fold together, as one column); the drawer to its tabs.
+  function foldTarget(name) {
+    if (name === 'code' || name === 'kernel') return $('code-column');
+    if (name === 'details') return $('details');
+    return document.querySelector('[data-panel="' + name + '"]');
+  }
+  function foldKey(name) { return name === 'kernel' ? 'code' : name; }
+  function foldButton(name) {
+    var b = make('button', 'fold');
+    b.type = 'button';
+    b.dataset.fold = foldKey(name);
+    var shut = state.folded.has(foldKey(name));
+    b.textContent = shut ? '+' : '−';
+    b.title = shut ? 'expand' : 'collapse';
+    b.setAttribute('aria-expanded', String(!shut));
+    b.addEventListener('click', function (ev) { ev.stopPropagation(); fold(name); });
+    return b;
+  }
+  function applyFolds() {
+    ['pre', 'post', 'code', 'source', 'details'].forEach(function (n) {
+      var el = foldTarget(n);
+      if (el) el.classList.toggle('collapsed', state.folded.has(n));
+    });
+    Array.prototype.forEach.call(document.querySelectorAll('button.fold'), function (b) {
+      var shut = state.folded.has(b.dataset.fold);
+      b.textContent = shut ? '+' : '−';
+      b.title = shut ? 'expand' : 'collapse';
+      b.setAttribute('aria-expanded', String(!shut));
+    });
+  }
+  function fold(name) {
+    var k = foldKey(name);
+    if (state.folded.has(k)) state.folded.delete(k); else state.folded.add(k);
+    applyFolds();
+    PANELS.forEach(function (p) { if (state.views[p]) state.views[p].update(); });
+  }
+
+  // The theme: the system's (prefers-color-scheme) until the theme button
+  // picks one, which localStorage keeps for every page (the page's head
+  // applies it before the first paint).
+  function theme() {
+    var t = document.documentElement.dataset.theme;
+    if (t === 'dark' || t === 'light') return t;
+    return window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+  function showTheme() {
+    var b = $('theme-toggle');
+    if (!b) return;
+    var dark = theme() === 'dark';
+    b.setAttribute('aria-pressed', String(dark));
+    b.textContent = dark ? 'light' : 'dark';
+    b.title = dark ? 'light theme (t)' : 'dark theme (t)';
+  }
+  function toggleTheme() {
+    var t = theme() === 'dark' ? 'light' : 'dark';
+    document.documentElement.dataset.theme = t;
+    try { localStorage.setItem('tlp-theme', t); } catch (e) { /* storage off: this page only */ }
+    showTheme();
+  }
+
+  // Jump between a kernel's launch and its definition (d, a double click,
+  // the drawer's button): from a launch to the definition's first line
+  // (the wrapper's, else the AOT kernel file's); from the definition back
+  // to the launch the jump came from, else the first launch.
+  function atDefinition(K, it) {
+    if (it.panel === 'kernel') return true;
+    return !!(K.def && it.row >= K.def[0] && it.row <= K.def[1]);
+  }
+  function jump() {
+    var m = state.m, it = state.sel;
+    if (!m || !it || it.kind !== 'kernel') return false;
+    var k = it.rows[0], K = m.kernels[k], to;
+    if (!atDefinition(K, it)) {
+      if (!K.def_begin && !K.kernel_def_begin) return false;
+      state.jumpBack = { k: k, panel: it.panel, row: it.row };
+      to = K.def_begin ? { panel: 'code', row: K.def_begin } : { panel: 'kernel', row: K.kernel_def_begin };
+    } else {
+      var b = state.jumpBack;
+      if (b && b.k === k) to = { panel: b.panel, row: b.row };
+      else if (K.calls.length) to = { panel: 'code', row: K.calls[0] };
+      else return false;
+    }
+    if (m.kernel) setCodeTab(to.panel);
+    select({ kind: 'kernel', rows: [k], panel: to.panel, row: to.row });
+    var v = state.views[to.panel];
+    if (v) {
+      v.reveal(to.row);
+      var e = v.el(to.row);
+      if (e) { e.classList.remove('jump'); void e.offsetWidth; e.classList.add('jump'); }
+    }
+    return true;
   }
   /// A row's tooltip: the kernels of a node, the pre-grad nodes of a launch.
   function note(what, names) {
@@ -441,9 +772,10 @@
       if ((n.links && n.links.length) || (n.kernels && n.kernels.length)) linked.add(n.line);
     });
     panelHead(panel, title, g.data, plural(g.data.nodes.length, 'node'));
+    var col = new Colourer(g.lines, 'py');
     return new LineView(panel, {
       count: g.lines.length,
-      html: function (i) { return esc(g.lines[i - 1]); },
+      html: function (i) { return col.html(i); },
       line: function (i) { return i; },
       attrs: function (i) {
         var n = g.nodeAt.get(i);
@@ -474,9 +806,10 @@
       } else if (k.kernel_def_begin) linked.add(k.kernel_def_begin);
     });
     panelHead(panel, title, c.data, plural(c.lines.length, 'line'));
+    var col = new Colourer(c.lines, c.data.language === 'cpp' ? 'cpp' : 'py');
     return new LineView(panel, {
       count: c.lines.length,
-      html: function (i) { return esc(c.lines[i - 1]); },
+      html: function (i) { return col.html(i); },
       line: function (i) { return i; },
       attrs: kind === 'code' ? function (i) {
         var ks = c.calls.get(i);
@@ -503,7 +836,7 @@
       html: function (i) {
         var r = s.rows[i];
         if (r.header) return esc(r.header);
-        return esc(r.code || '') + (r.fn ? '<span class="fn">  (' + esc(r.fn) + ')</span>' : '');
+        return colourLine(r.code || '', 'py', null, false).html + (r.fn ? '<span class="fn">  (' + esc(r.fn) + ')</span>' : '');
       },
       line: function (i) { return s.rows[i].header ? null : s.rows[i].line; },
       attrs: function (i) { var r = s.rows[i]; return r.header ? '' : ' data-file="' + esc(r.file) + '"'; },
@@ -533,6 +866,8 @@
     facts += ' · linked: pre-grad ' + pct(cv.pre_grad) + ', post-grad ' + pct(cv.post_grad) +
       ', kernels ' + pct(cv.kernels);
     if (!hasMapping(d)) facts += ' · <b>no provenance mapping</b>';
+    var inferred = inferredCount(d);
+    if (inferred) facts += ' · ' + plural(inferred, 'inferred link') + ' (dashed)';
     $('unit-facts').innerHTML = facts;
     $('unit-facts').title = d.log;
     document.title = 'tlp: ' + d.name;
@@ -554,6 +889,8 @@
     });
     setCodeTab('code', true);
     $('code-tabs').hidden = !m.kernel;
+    state.jumpBack = null;
+    applyFolds();
     applyColours();
     renderDetails();
     return true;
@@ -583,6 +920,8 @@
   function highlight(item, markName) {
     var m = state.m;
     var c = item ? counterparts(m, item) : emptyParts();
+    var infEnds = item && markName !== 'hover' ? inferredEnds(m, itemEnds(m, item)) : null;
+    var infRows = infEnds ? endRows(m, infEnds) : null;
     PANELS.forEach(function (p) {
       var v = state.views[p];
       if (!v) return;
@@ -594,6 +933,11 @@
       }
       v.mark('hl', c[p]);
       v.mark('hl-def', p === 'code' ? c.codeDef : new Set());
+      var inf = new Set();
+      var keep = function (r) { if (c[p].has(r) || (p === 'code' && c.codeDef.has(r))) inf.add(r); };
+      if (infRows) infRows[p].forEach(keep);
+      if (infRows && p === 'code') infRows.codeDef.forEach(keep);
+      v.mark('inf', inf);
       v.mark('sel', item && item.panel === p && item.row ? new Set([item.row]) : new Set());
     });
     return c;
@@ -716,17 +1060,60 @@
     try { return JSON.stringify(JSON.parse(info), null, 2); } catch (e) { return info; }
   }
 
+  /// One edge as a drawer row: the other end (a chip that selects it),
+  /// the edge's origin and confidence; inferred edges dashed.
+  function edgeRow(m, e, from, to) {
+    var div = make('div', 'edge' + (e.conf < 100 ? ' inferred' : ''));
+    div.dataset.origin = e.origin;
+    div.dataset.confidence = String(e.conf);
+    [from, to].forEach(function (k, j) {
+      if (k === null) return;
+      if (j && from !== null) div.appendChild(document.createTextNode(' → '));
+      var it = endItem(m, k);
+      var c = make('span', 'chip' + (e.conf < 100 ? ' inf' : ''), endLabel(m, k));
+      if (it) c.addEventListener('click', function () { select(it, { scrollAll: true }); });
+      div.appendChild(c);
+    });
+    div.appendChild(make('span', 'origin', ' ' + e.origin + ', ' + e.conf + '%' + (e.conf < 100 ? ' (inferred)' : '')));
+    return div;
+  }
+  /// The edges of \p ends (the selection), each with the other end.
+  function edgeList(dd, m, ends) {
+    var E = edgeModel(m), rows = [];
+    ends.forEach(function (k) {
+      (E.into.get(k) || []).forEach(function (e) { rows.push([e, e.from, null]); });
+      (E.out.get(k) || []).forEach(function (e) { rows.push([e, null, e.to]); });
+    });
+    if (!rows.length) { dd.textContent = 'none'; return; }
+    rows.slice(0, 300).forEach(function (r) {
+      var div = edgeRow(m, r[0], r[1], r[2]);
+      div.insertBefore(document.createTextNode(r[1] === null ? '→ ' : '← '), div.firstChild);
+      dd.appendChild(div);
+    });
+    if (rows.length > 300) dd.appendChild(document.createTextNode('… ' + (rows.length - 300) + ' more'));
+  }
+  function jumpButton(parent, K, it) {
+    var toDef = !atDefinition(K, it);
+    if (toDef ? !(K.def_begin || K.kernel_def_begin) : !K.calls.length) return;
+    var b = make('button', 'jump-button', toDef ? 'go to definition (d)' : 'back to launch (d)');
+    b.type = 'button';
+    b.addEventListener('click', function () { jump(); });
+    parent.appendChild(b);
+  }
+
   function detailsSelection(body) {
     var m = state.m, it = state.sel;
     if (!it) {
       body.appendChild(make('p', 'none', 'Click a bold line to select it and its counterparts in every panel; hover to preview. ' +
-        'n / p step through the kernel groups, / finds a node or kernel, c colours each kernel group, Esc clears.'));
+        'n / p step through the kernel groups, / finds a node or kernel, d jumps from a launch to its definition and back, ' +
+        'c colours each kernel group, t switches the theme, Esc clears. Dashed: reached only through inferred links.'));
       return;
     }
     if (it.kind === 'kernel') {
       it.rows.forEach(function (k) {
         var K = m.kernels[k];
         body.appendChild(make('h3', '', 'kernel ' + K.key));
+        jumpButton(body, K, it);
         dl(body, [
           ['kind', K.kind + (K.in_mapping ? '' : ' (not in the provenance mapping)')],
           ['calls', K.calls.length ? 'line ' + K.calls.join(', ') : 'none'],
@@ -741,7 +1128,8 @@
               dd.appendChild(c);
               dd.appendChild(make('br'));
             });
-          }]
+          }],
+          ['links', function (dd) { edgeList(dd, m, [endKey(2, k)]); }]
         ]);
         if (K.def && m.code) {
           body.appendChild(make('h4', '', 'definition (wrapper lines ' + K.def[0] + '-' + K.def[1] + ')'));
@@ -767,7 +1155,8 @@
         ['op', n.op], ['line ' + n.line, (g.lines[n.line - 1] || '').trim()],
         [other === 'post' ? 'post-grad nodes' : 'pre-grad nodes', function (dd) { chips(dd, m, links); }],
         ['kernels', function (dd) { chips(dd, m, kernels, 'k'); }],
-        ['user source', n.source !== undefined ? srcText(m, n.source) : 'none']
+        ['user source', n.source !== undefined ? srcText(m, n.source) : 'none'],
+        ['links', function (dd) { edgeList(dd, m, itemEnds(m, it)); }]
       ]);
       if (!links.length && !kernels.length)
         body.appendChild(make('p', 'none', 'Mapped to nothing: fused away, constant-folded, dead, or not covered by the provenance data.'));
@@ -839,13 +1228,38 @@
     section('kernels with no user source', u.kernels_without_source.map(function (k) { return kernelItem(m, k); }), 'k');
   }
 
+  /// The links tab: the unit's edges by origin and confidence, then every
+  /// inferred edge with its confidence.
+  function detailsLinks(body) {
+    var m = state.m, E = edgeModel(m);
+    body.appendChild(make('p', 'none', 'Where each link comes from: the provenance mapping and the comments and stack ' +
+      'traces PyTorch writes (100%), or inferred from shared source lines and op names (less; drawn dashed). ' +
+      'See docs/inference.md.'));
+    var t = make('table', 'kernels');
+    t.id = 'edge-origins';
+    t.innerHTML = '<thead><tr><th>origin</th><th>confidence</th><th>links</th></tr></thead>';
+    var tb = make('tbody');
+    (m.d.edges || []).forEach(function (g) {
+      var tr = make('tr', g[1] < 100 ? 'inferred' : '');
+      tr.innerHTML = '<td>' + esc(g[0]) + '</td><td>' + g[1] + '%</td><td>' + g[2].length / 4 + '</td>';
+      tb.appendChild(tr);
+    });
+    t.appendChild(tb);
+    body.appendChild(t);
+    var inf = E.list.filter(function (e) { return e.conf < 100; });
+    body.appendChild(make('h4', '', 'inferred links (' + inf.length + ')'));
+    inf.slice(0, 500).forEach(function (e) { body.appendChild(edgeRow(m, e, e.from, e.to)); });
+    if (inf.length > 500) body.appendChild(make('p', 'none', '… ' + (inf.length - 500) + ' more'));
+  }
+
   function renderDetails() {
     var m = state.m;
     if (!m) return;
     var tabs = $('details-tabs'), body = $('details-body');
     tabs.innerHTML = '';
     [['selection', 'selection'], ['kernels', 'kernels (' + m.kernels.length + ')'],
-      ['unlinked', 'not linked (' + unlinkedCount(m) + ')']].forEach(function (t) {
+      ['unlinked', 'not linked (' + unlinkedCount(m) + ')'],
+      ['links', 'links (' + (m.d.edges || []).reduce(function (a, g) { return a + g[2].length / 4; }, 0) + ')']].forEach(function (t) {
       var b = make('button', '', t[1]);
       b.type = 'button';
       b.dataset.tab = t[0];
@@ -853,10 +1267,12 @@
       b.addEventListener('click', function () { state.tab = t[0]; renderDetails(); });
       tabs.appendChild(b);
     });
+    tabs.appendChild(foldButton('details'));
     body.textContent = '';
     body.dataset.tab = state.tab;
     if (state.tab === 'kernels') detailsKernels(body);
     else if (state.tab === 'unlinked') detailsUnlinked(body);
+    else if (state.tab === 'links') detailsLinks(body);
     else detailsSelection(body);
   }
 
@@ -965,6 +1381,7 @@
     if (!v) return;
     var item = itemAt(state.m, p, v.rowOf(r));
     if (kind === 'click') select(item);
+    else if (kind === 'dblclick') { if (item && item.kind === 'kernel') jump(); }
     else setHover(item);
   }
 
@@ -1003,7 +1420,10 @@
     ['Esc', 'clear the selection (or close this box)'],
     ['n / p', 'next / previous linked group (a kernel and what it came from)'],
     ['/', 'find a node or kernel by name'],
+    ['d', 'from a kernel launch to its definition and back (or double-click the line)'],
     ['c', 'toggle a colour per kernel group'],
+    ['t', 'dark / light theme (remembered)'],
+    ['− / +', 'collapse / expand a panel (its head\'s button)'],
     ['?', 'this help']
   ];
   function toggleHelp() {
@@ -1033,6 +1453,8 @@
     else if (ev.key === 'p') step(-1);
     else if (ev.key === '/') { openFilter(); ev.preventDefault(); }
     else if (ev.key === 'c') { state.colours = !state.colours; applyColours(); }
+    else if (ev.key === 'd') jump();
+    else if (ev.key === 't') toggleTheme();
     else if (ev.key === '?') toggleHelp();
     else return;
   }
@@ -1081,6 +1503,7 @@
     if (mode === 'single') $('home').href = '#overview';
     var main = $('panels');
     main.addEventListener('click', function (ev) { onPanelEvent(ev, 'click'); });
+    main.addEventListener('dblclick', function (ev) { onPanelEvent(ev, 'dblclick'); });
     main.addEventListener('mouseover', function (ev) { onPanelEvent(ev, 'hover'); });
     main.addEventListener('mouseleave', function () { setHover(null); });
     dividers();
@@ -1088,6 +1511,8 @@
     $('colour-toggle').addEventListener('click', function () { state.colours = !state.colours; applyColours(); });
     $('filter-open').addEventListener('click', openFilter);
     $('help-open').addEventListener('click', toggleHelp);
+    $('theme-toggle').addEventListener('click', toggleTheme);
+    showTheme();
     $('filter-input').addEventListener('input', runFilter);
     window.addEventListener('hashchange', function () { if (!writingHash) readHash(); });
     window.addEventListener('resize', function () {
@@ -1120,6 +1545,7 @@
       return !!it;
     },
     clear: function () { select(null); },
+    jump: jump,
     unit: function () { return state.unit; },
     data: function () { return state.m && state.m.d; }
   };

@@ -50,6 +50,10 @@ async function open(page, url) {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
 }
+/// Rows are coloured in idle time, just after they are built.
+async function coloured(page) {
+  await page.waitForFunction(() => window.tlp.colourPending() === 0, null, { timeout: 10000 });
+}
 
 (async () => {
   const doc = JSON.parse(fs.readFileSync(a.json, 'utf8'));
@@ -68,6 +72,7 @@ async function open(page, url) {
     await open(page, url);
 
     // Syntax colouring of the code panel's rows; the text stays the log's.
+    await coloured(page);
     const spans = await page.$$eval('[data-panel="code"] .r', (rows) => {
       const n = {};
       for (const r of rows) for (const s of r.querySelectorAll('span[class^="x-"]')) n[s.className] = (n[s.className] || 0) + 1;
@@ -92,6 +97,7 @@ async function open(page, url) {
       }, k.def_lines);
       if (line) {
         await page.evaluate((l) => window.tlp.reveal('code', l), line);
+        await coloured(page);
         const kw = await page.$eval(`[data-panel="code"] .r[data-line="${line}"]`,
           (r) => Array.from(r.querySelectorAll('.x-kw')).map((s) => s.textContent));
         if (!kw.includes('def')) fail(`Triton definition of ${k.key} coloured`, kw, ['def']);
@@ -102,6 +108,7 @@ async function open(page, url) {
     // An AOT kernel file (the code panel's second tab) is coloured too.
     if (await page.evaluate(() => !!window.tlp.data().kernel_code)) {
       await page.evaluate(() => window.tlp.reveal('kernel', 1));
+      await coloured(page);
       const n = await page.$$eval('[data-panel="kernel"] .r span[class^="x-"]', (els) => els.length);
       if (!n) fail('colour spans in the kernel file', n, '> 0');
       else console.log('colours: the kernel file');
@@ -136,6 +143,7 @@ async function open(page, url) {
       return { bg: getComputedStyle(document.body).backgroundColor, kw: kw && getComputedStyle(kw).color,
         pressed: document.getElementById('theme-toggle').getAttribute('aria-pressed') };
     });
+    await coloured(page);
     const light = await colours();
     await page.click('#theme-toggle');
     const dark = await colours();
@@ -241,6 +249,7 @@ async function open(page, url) {
     if (a.shots) {
       fs.mkdirSync(a.shots, { recursive: true });
       await page.click('#theme-toggle');
+      await page.evaluate(() => window.tlp.colourNow());
       await page.screenshot({ path: path.join(a.shots, `${a.name || 'view'}-dark.png`) });
     }
     await page.close();

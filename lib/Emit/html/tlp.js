@@ -36,9 +36,48 @@
   function hue(k) { return Math.round((k * 137.508) % 360); }
 
   // ------------------------------------------------------------------
+  // Rows are built plain and coloured just after, in idle time, a chunk at
+  // a time: opening a page or selecting costs what it did without colours,
+  // which follow within a frame or two.
+  var colours = { queue: [], scheduled: false, enabled: false };
+  function queueColour(view, c) {
+    colours.queue.push([view, c]);
+    scheduleColour();
+  }
+  function scheduleColour() {
+    if (colours.scheduled || !colours.enabled || !colours.queue.length) return;
+    colours.scheduled = true;
+    var idle = window.requestIdleCallback || function (f) { return setTimeout(function () { f(null); }, 16); };
+    idle(runColour, { timeout: 100 });
+  }
+  /// Rebuild a chunk coloured: one innerHTML for its rows, with the
+  /// classes they have now.
+  function colourChunk(x) {
+    var v = x[0], c = x[1], ch = v.chunks[c];
+    if (!ch || !ch.parentNode) return;
+    var first = c * CHUNK + 1, last = Math.min(v.spec.count, first + CHUNK - 1), parts = [];
+    for (var i = first; i <= last; ++i) parts.push(v.rowHTML(i, true));
+    ch.innerHTML = parts.join('');
+  }
+  function runColour(deadline) {
+    colours.scheduled = false;
+    var t0 = performance.now();
+    while (colours.queue.length) {
+      colourChunk(colours.queue.shift());
+      if (deadline ? deadline.timeRemaining() < 2 : performance.now() - t0 > 8) break;
+    }
+    scheduleColour();
+  }
+  /// Colour every row built so far now (tests, and before a screenshot).
+  function colourNow() {
+    while (colours.queue.length) colourChunk(colours.queue.shift());
+  }
+
+  // ------------------------------------------------------------------
   // A lazily rendered list of rows.
   //   spec.count       number of rows (1-based)
   //   spec.html(i)     escaped inner HTML of row i
+  //   spec.colour(i)   the same, coloured (optional; applied in idle time)
   //   spec.line(i)     data-line of row i (null: none)
   //   spec.cls(i)      base classes of row i
   //   spec.attrs(i)    extra attributes (optional)
@@ -71,14 +110,14 @@
     if (this.groups && this.groups[i]) c += ' grp';
     return c;
   };
-  LineView.prototype.rowHTML = function (i) {
+  LineView.prototype.rowHTML = function (i, coloured) {
     var line = this.spec.line(i);
     var s = '<div class="' + this.rowClass(i) + '"';
     if (line !== null) s += ' data-line="' + line + '"';
     if (this.spec.attrs) s += this.spec.attrs(i);
     if (this.groups && this.groups[i])
       s += ' style="--gh:' + (this.groups[i] - 1) + '"';
-    return s + '>' + this.spec.html(i) + '</div>';
+    return s + '>' + (coloured ? this.spec.colour(i) : this.spec.html(i)) + '</div>';
   };
   LineView.prototype.render = function (c) {
     if (c < 0 || c >= this.chunks.length || this.chunks[c]) return;
@@ -90,6 +129,7 @@
     div.innerHTML = parts.join('');
     this.chunks[c] = div;
     this.sizer.appendChild(div);
+    if (this.spec.colour) queueColour(this, c);
   };
   /// Build the chunks in view. The first render passes no geometry (the
   /// window's height bounds the panel's), so that building five panels
@@ -433,8 +473,8 @@
   /// downstream (pre -> post -> kernel -> source) and upstream apart, as
   /// the counterparts are; null when the unit has no inferred edge.
   function inferredEnds(m, starts) {
+    if (!inferredCount(m.d)) return null; // before indexing every edge
     var E = edgeModel(m);
-    if (!E.inferred) return null;
     var res = new Set();
     [['out', 'to'], ['into', 'from']].forEach(function (dir) {
       function walk(sure) {
@@ -772,10 +812,11 @@
       if ((n.links && n.links.length) || (n.kernels && n.kernels.length)) linked.add(n.line);
     });
     panelHead(panel, title, g.data, plural(g.data.nodes.length, 'node'));
-    var col = new Colourer(g.lines, 'py');
+    var col = new Colourer(g.lines, 'py'), lines = g.lines;
     return new LineView(panel, {
       count: g.lines.length,
-      html: function (i) { return col.html(i); },
+      html: function (i) { return esc(lines[i - 1]); },
+      colour: function (i) { return col.html(i); },
       line: function (i) { return i; },
       attrs: function (i) {
         var n = g.nodeAt.get(i);
@@ -806,10 +847,11 @@
       } else if (k.kernel_def_begin) linked.add(k.kernel_def_begin);
     });
     panelHead(panel, title, c.data, plural(c.lines.length, 'line'));
-    var col = new Colourer(c.lines, c.data.language === 'cpp' ? 'cpp' : 'py');
+    var col = new Colourer(c.lines, c.data.language === 'cpp' ? 'cpp' : 'py'), lines = c.lines;
     return new LineView(panel, {
       count: c.lines.length,
-      html: function (i) { return col.html(i); },
+      html: function (i) { return esc(lines[i - 1]); },
+      colour: function (i) { return col.html(i); },
       line: function (i) { return i; },
       attrs: kind === 'code' ? function (i) {
         var ks = c.calls.get(i);
@@ -834,6 +876,11 @@
       count: s.rows.length - 1,
       maxLine: s.rows.reduce(function (a, r) { return r && !r.header ? Math.max(a, r.line) : a; }, 0),
       html: function (i) {
+        var r = s.rows[i];
+        if (r.header) return esc(r.header);
+        return esc(r.code || '') + (r.fn ? '<span class="fn">  (' + esc(r.fn) + ')</span>' : '');
+      },
+      colour: function (i) {
         var r = s.rows[i];
         if (r.header) return esc(r.header);
         return colourLine(r.code || '', 'py', null, false).html + (r.fn ? '<span class="fn">  (' + esc(r.fn) + ')</span>' : '');
@@ -1078,12 +1125,22 @@
     return div;
   }
   /// The edges of \p ends (the selection), each with the other end.
+  /// A scan of the flat lists, not the index: a selection in a unit of
+  /// 40,000 edges costs a millisecond, not the index's 100.
   function edgeList(dd, m, ends) {
-    var E = edgeModel(m), rows = [];
-    ends.forEach(function (k) {
-      (E.into.get(k) || []).forEach(function (e) { rows.push([e, e.from, null]); });
-      (E.out.get(k) || []).forEach(function (e) { rows.push([e, null, e.to]); });
+    var mine = new Set(ends), rows = [];
+    (m.d.edges || []).forEach(function (g) {
+      var f = g[2];
+      for (var i = 0; i + 3 < f.length; i += 4) {
+        var from = endKey(f[i], f[i + 1]), to = endKey(f[i + 2], f[i + 3]);
+        var inTo = mine.has(to), inFrom = mine.has(from);
+        if (!inTo && !inFrom) continue;
+        var e = { from: from, to: to, origin: g[0], conf: g[1] };
+        if (inTo) rows.push([e, from, null]);
+        if (inFrom) rows.push([e, null, to]);
+      }
     });
+    rows.sort(function (a, b) { return (a[1] === null) - (b[1] === null); });
     if (!rows.length) { dd.textContent = 'none'; return; }
     rows.slice(0, 300).forEach(function (r) {
       var div = edgeRow(m, r[0], r[1], r[2]);
@@ -1524,6 +1581,8 @@
       setTimeout(function () {
         window.tlp.readyAt = performance.now();
         document.body.dataset.ready = '1';
+        colours.enabled = true;
+        scheduleColour();
       }, 0);
     });
   }
@@ -1546,6 +1605,8 @@
     },
     clear: function () { select(null); },
     jump: jump,
+    colourNow: colourNow,
+    colourPending: function () { return colours.queue.length; },
     unit: function () { return state.unit; },
     data: function () { return state.m && state.m.d; }
   };

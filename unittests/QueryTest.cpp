@@ -53,7 +53,19 @@ TEST(Query, Node) {
   ProvenanceQuery Miss = ProvenanceQuery::forNode("aa");
   EXPECT_FALSE(Miss.answer(U, P));
   EXPECT_EQ(llvm::toString(Miss.notFound()),
-            "no pre-grad node 'aa' in any unit; did you mean 'a', 'b'?");
+            "no node named 'aa'; did you mean 'a', 'add', 'b'?");
+
+  // Other names of the same node (NameMatch.h): the post-grad node it
+  // became, that node's op, its own op.
+  for (const char *Name : {"mul", "aten.mul", "operator.mul"}) {
+    ProvenanceQuery Other = ProvenanceQuery::forNode(Name);
+    llvm::Optional<QueryAnswer> B = Other.answer(U, P);
+    ASSERT_TRUE(B) << Name;
+    EXPECT_EQ(B->Hits, std::vector<uint32_t>{1}) << Name;
+    EXPECT_EQ(B->How, std::string(Name) == "mul" ? NameMatchKind::PostNode
+                                                 : NameMatchKind::Op)
+        << Name;
+  }
 }
 
 TEST(Query, Source) {

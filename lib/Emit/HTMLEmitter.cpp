@@ -20,6 +20,7 @@
 #include "EmitSupport.h"
 
 #include "tlp/Emit/Emitter.h"
+#include "tlp/IR/NameMatch.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/Version.h"
@@ -126,13 +127,36 @@ ojson indices(const std::vector<uint32_t> &V) {
   return A;
 }
 
+/// The names of the unit's ops, for the page's filter: one list of
+/// targetAliases() per distinct target of a computing node (the same names
+/// tlp-emit --node answers to), and each target's index.
+struct OpNames {
+  ojson Lists = ojson::array();
+  StringMap<int64_t> Index;
+  int64_t of(const Node &N) {
+    if (N.Target.empty() || !(N.Op == NodeOp::CallFunction ||
+                              N.Op == NodeOp::CallMethod ||
+                              N.Op == NodeOp::CallModule))
+      return -1;
+    auto [It, New] = Index.try_emplace(N.Target, int64_t(Lists.size()));
+    if (New) {
+      ojson A = ojson::array();
+      for (std::string &S : targetAliases(N.Target))
+        A.push_back(std::move(S));
+      Lists.push_back(std::move(A));
+    }
+    return It->second;
+  }
+};
+
 /// A graph panel's data: its text and nodes. A node is an array, [name,
-/// line, op, source index or -1, counterparts in the other graph, kernels]
-/// (indices), then its scope if nested. Targets and types are left to the
-/// node's line of text, which shows them: graphs of 20,000 nodes must load
-/// fast, and load time follows the page's size.
+/// line, op, source index or -1, counterparts in the other graph, kernels
+/// (indices), index of its op's names in the unit's "ops" or -1], then its
+/// scope if nested. Targets and types are left to the node's line of text,
+/// which shows them: graphs of 20,000 nodes must load fast, and load time
+/// follows the page's size.
 ojson graphData(const CompileUnit &U, const GraphArtifact *G,
-                const UnitProvenance &P, bool Pre) {
+                const UnitProvenance &P, bool Pre, OpNames &Ops) {
   if (!G)
     return nullptr;
   ojson J = ojson::object();
@@ -151,6 +175,7 @@ ojson graphData(const CompileUnit &U, const GraphArtifact *G,
     const std::vector<uint32_t> &Links = Pre ? P.postOfPre(I) : P.preOfPost(I);
     O.push_back(HasOther ? indices(Links) : ojson::array());
     O.push_back(indices(Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I)));
+    O.push_back(Ops.of(N));
     if (!N.Scope.empty())
       O.push_back(N.Scope);
     Nodes.push_back(std::move(O));
@@ -333,8 +358,10 @@ ojson unitData(const Module &M, const CompileUnit &U, const UnitSummary &S,
     Sources.push_back(std::move(S));
   }
   J["sources"] = std::move(Sources);
-  J["pre"] = graphData(U, U.PreGrad.get(), P, true);
-  J["post"] = graphData(U, U.PostGrad.get(), P, false);
+  OpNames Ops;
+  J["pre"] = graphData(U, U.PreGrad.get(), P, true, Ops);
+  J["post"] = graphData(U, U.PostGrad.get(), P, false, Ops);
+  J["ops"] = std::move(Ops.Lists);
   J["code"] = codeData(U.Code.get());
   J["kernel_code"] = codeData(U.KernelCode.get());
   J["kernels"] = kernelsData(U, P);
@@ -437,8 +464,10 @@ void HTMLEmitter::writeApp(raw_ostream &OS) {
      << "<span id=\"bar-tools\">"
      << "<button id=\"colour-toggle\" type=\"button\" aria-pressed=\"false\" "
         "title=\"a colour per kernel group (c)\">colours</button>"
-     << "<button id=\"filter-open\" type=\"button\" title=\"find a node or "
-        "kernel (/)\">filter</button>"
+     << "<button id=\"filter-open\" type=\"button\" title=\"find a node, "
+        "kernel, op or source line (/)\">filter</button>"
+     << "<button id=\"search-open\" type=\"button\" title=\"search every "
+        "panel (f)\">search</button>"
      << "<button id=\"theme-toggle\" type=\"button\" aria-pressed=\"false\" "
         "title=\"dark theme (t)\">dark</button>"
      << "<button id=\"help-open\" type=\"button\" title=\"keys (?)\">?</button>"
@@ -464,8 +493,18 @@ void HTMLEmitter::writeApp(raw_ostream &OS) {
      << "<div id=\"details-body\"></div></aside>\n"
      << "<div id=\"filter\" class=\"overlay\" hidden>"
      << "<input id=\"filter-input\" type=\"search\" autocomplete=\"off\" "
-        "placeholder=\"node or kernel name\" aria-label=\"filter\">"
+        "placeholder=\"node, kernel, op or source text\" "
+        "aria-label=\"filter\">"
+     << "<div id=\"filter-count\"></div>"
      << "<ol id=\"filter-results\"></ol></div>\n"
+     << "<div id=\"search\" class=\"overlay\" hidden>"
+     << "<input id=\"search-input\" type=\"search\" autocomplete=\"off\" "
+        "placeholder=\"search every panel\" aria-label=\"search\">"
+     << "<span id=\"search-count\"></span>"
+     << "<button id=\"search-prev\" type=\"button\" title=\"previous "
+        "(Shift+Enter)\">&#8593;</button>"
+     << "<button id=\"search-next\" type=\"button\" title=\"next "
+        "(Enter)\">&#8595;</button></div>\n"
      << "<div id=\"help\" class=\"overlay\" hidden></div>\n";
   if (DirMode)
     OS << "<script src=\"units.js\"></script>\n"

@@ -270,6 +270,8 @@ private:
   std::vector<Section> Sections;
   // --node / --source.
   Optional<ProvenanceQuery> Query;
+  /// Whether every unit answered a --node name as a pre-grad node's.
+  bool AllPreNodes = true;
   std::vector<Section> Answers;
 
   /// Text for a table cell: one line, pipes escaped, at most \p Max chars.
@@ -737,6 +739,63 @@ private:
     OS << "\n";
   }
 
+  /// How a --node name matched in a unit, unless it is a pre-grad node's
+  /// name: the op of nodes, a post-grad node, a kernel or source text.
+  void nameMatchLine(raw_ostream &OS, const CompileUnit &U,
+                     const QueryAnswer &A) {
+    std::string What = mdCode(Query->text().str(), false);
+    auto Names = [&](const GraphArtifact *G, const std::vector<uint32_t> &V) {
+      std::vector<std::string> N;
+      for (uint32_t I : V)
+        N.push_back(G->Nodes[I].qualifiedName());
+      return mdCodeList(N, 16, false);
+    };
+    std::vector<uint32_t> Post(A.Post.begin(), A.Post.end());
+    switch (A.How) {
+    case NameMatchKind::PreNode:
+      return;
+    case NameMatchKind::PostNode:
+      OS << What << " is a post-grad node here";
+      break;
+    case NameMatchKind::Kernel:
+      OS << What << " is a kernel here";
+      break;
+    case NameMatchKind::Op:
+      OS << What << " is the op of ";
+      if (!A.Hits.empty() && U.PreGrad) {
+        std::vector<uint32_t> Own;
+        for (uint32_t I : A.Hits)
+          if (llvm::is_contained(targetAliases(U.PreGrad->Nodes[I].Target),
+                                 Query->text()))
+            Own.push_back(I);
+        if (!Own.empty())
+          OS << countOf(Own.size(), "pre-grad node", "pre-grad nodes") << " ("
+             << Names(U.PreGrad.get(), Own) << ")"
+             << (Post.empty() ? "" : " and ");
+      }
+      if (!Post.empty())
+        OS << countOf(Post.size(), "post-grad node", "post-grad nodes") << " ("
+           << Names(U.PostGrad.get(), Post) << ")";
+      break;
+    case NameMatchKind::SourceText: {
+      std::vector<std::string> L;
+      for (uint32_t S : A.Lines)
+        L.push_back(fullLabel(U.Sources[S]));
+      OS << What << " is in the user source "
+         << (L.size() == 1 ? "line " : "lines ") << mdCodeList(L, 16, false);
+      break;
+    }
+    }
+    if (A.Hits.empty())
+      OS << ".\n\n";
+    else if (A.How == NameMatchKind::Op && Post.empty())
+      OS << ":\n\n";
+    else
+      OS << "; the pre-grad "
+         << (A.Hits.size() == 1 ? "node it came" : "nodes they came")
+         << " from:\n\n";
+  }
+
   void answerNode(const CompileUnit &U, const UnitProvenance &P) {
     Optional<QueryAnswer> A = Query->answer(U, P);
     if (!A)
@@ -746,6 +805,9 @@ private:
     raw_string_ostream OS(S);
     OS << "## Unit " << mdCode(U.Key.slug(), false) << "\n\n"
        << mdText(U.Key.displayName()) << ".\n\n";
+    if (A->How != NameMatchKind::PreNode)
+      AllPreNodes = false;
+    nameMatchLine(OS, U, *A);
     for (uint32_t I : Hits) {
       const Node &N = U.PreGrad->Nodes[I];
       OS << "Pre-grad node " << nodeSummary(N) << ", line " << N.Line
@@ -773,6 +835,18 @@ private:
       if (!Rows.empty())
         fusedTable(OS, U, P, Rows, {I},
                    std::set<uint32_t>(Post.begin(), Post.end()));
+    }
+    // What the name named that no pre-grad node stands for (a unit with
+    // no pre-grad graph, a post-grad node or kernel linked to none).
+    if (Hits.empty() && !A->Post.empty()) {
+      std::vector<uint32_t> PostSorted(A->Post.begin(), A->Post.end());
+      OS << "Post-grad nodes:\n\n";
+      postTable(OS, U, P, PostSorted);
+    }
+    if (Hits.empty() && !A->Kernels.empty()) {
+      std::vector<uint32_t> Rows(A->Kernels.begin(), A->Kernels.end());
+      OS << "Kernels:\n\n";
+      fusedTable(OS, U, P, Rows, {}, A->Post);
     }
     OS.flush();
     Answers.push_back({U.Key.slug(), std::move(S), {}});
@@ -834,7 +908,9 @@ private:
     OS << "# Where did " << mdCode(What, false) << " go?\n\n"
        << madeBy() << "\n"
        << mdCode(What, false)
-       << (IsNode ? " is a pre-grad node of " : " is a user source line of ")
+       << (!IsNode        ? " is a user source line of "
+           : AllPreNodes ? " is a pre-grad node of "
+                         : " names nodes, kernels or source lines of ")
        << countOf(Answers.size(), "unit", "units") << " (of "
        << countOf(Selected, "unit", "units") << " read).\n\n";
     for (const Section &A : Answers)

@@ -41,16 +41,15 @@ Optional<QueryAnswer> ProvenanceQuery::answer(const CompileUnit &U,
                                               const UnitProvenance &P) {
   QueryAnswer A;
   if (IsNode) {
-    if (!U.PreGrad)
+    collectNames(U, KnownNames);
+    Optional<NameMatch> M = matchName(U, P, Text);
+    if (!M)
       return None;
-    for (uint32_t I = 0; I < U.PreGrad->Nodes.size(); ++I) {
-      const Node &N = U.PreGrad->Nodes[I];
-      KnownNames.insert(N.qualifiedName());
-      if (N.Name == Text || N.qualifiedName() == Text)
-        A.Hits.push_back(I);
-    }
-    if (A.Hits.empty())
-      return None;
+    A.How = M->Kind;
+    A.Hits = M->Pre;
+    A.Post.insert(M->Post.begin(), M->Post.end());
+    A.Kernels.insert(M->Kernels.begin(), M->Kernels.end());
+    A.Lines = M->Sources;
     return A;
   }
 
@@ -92,18 +91,12 @@ Optional<QueryAnswer> ProvenanceQuery::answer(const CompileUnit &U,
 
 Error ProvenanceQuery::notFound() const {
   if (IsNode) {
-    std::string Msg = "no pre-grad node '" + Text + "' in any unit";
-    std::vector<std::pair<unsigned, std::string>> Close;
-    for (const std::string &N : KnownNames) {
-      unsigned D = StringRef(N).edit_distance(Text, true, 3);
-      if (D <= 2)
-        Close.push_back({D, N});
-    }
-    llvm::sort(Close);
+    std::string Msg = "no node named '" + Text + "'";
+    std::vector<std::string> Close = closeNames(Text, KnownNames);
     if (!Close.empty()) {
       Msg += "; did you mean ";
-      for (size_t I = 0; I < Close.size() && I < 5; ++I)
-        Msg += (I ? ", '" : "'") + Close[I].second + "'";
+      for (size_t I = 0; I < Close.size(); ++I)
+        Msg += (I ? ", '" : "'") + Close[I] + "'";
       Msg += "?";
     }
     return createStringError(std::errc::invalid_argument, Msg.c_str());

@@ -13,6 +13,7 @@
 #define TLP_IR_QUERY_H
 
 #include "tlp/IR/Module.h"
+#include "tlp/IR/NameMatch.h"
 #include "tlp/IR/Provenance.h"
 
 #include "llvm/ADT/Optional.h"
@@ -28,18 +29,27 @@ namespace tlp {
 
 /// What a query found in one unit.
 struct QueryAnswer {
-  /// A node query: the matching pre-grad nodes, in graph order. A source
-  /// query: the matching rows of CompileUnit::Sources, ascending.
+  /// A node query: the pre-grad nodes the name stands for (NameMatch::Pre),
+  /// in graph order. A source query: the matching rows of
+  /// CompileUnit::Sources, ascending.
   std::vector<uint32_t> Hits;
-  /// A source query only: the pre-grad nodes from the line, the post-grad
-  /// nodes from it or from those, and the kernel rows linked to any of
-  /// them or to the line.
+  /// A source query: the pre-grad nodes from the line, the post-grad nodes
+  /// from it or from those, and the kernel rows linked to any of them or
+  /// to the line. A node query: the post-grad nodes and kernel rows the
+  /// name names itself (NameMatch::Post, Kernels).
   std::set<uint32_t> Pre, Post, Kernels;
+  /// A node query: how the name matched, and for source text the rows of
+  /// CompileUnit::Sources that hold it.
+  NameMatchKind How = NameMatchKind::PreNode;
+  std::vector<uint32_t> Lines;
 };
 
 class ProvenanceQuery {
 public:
-  /// A pre-grad node, by name or scope-qualified name.
+  /// A name (tlp-emit --node): of a pre-grad node (plain or
+  /// scope-qualified), a post-grad node, a kernel, an op (`aten.sigmoid`,
+  /// `torch.sigmoid`, `sigmoid`) or text of a user source line, by the
+  /// first of these classes that matches in the unit (NameMatch.h).
   static ProvenanceQuery forNode(llvm::StringRef Name);
   /// A user source line, FILE:LINE; FILE matches a path that ends in
   /// `/FILE` too. An error for text of another form.
@@ -53,8 +63,9 @@ public:
   /// the names and lines \p U has, for notFound().
   llvm::Optional<QueryAnswer> answer(const CompileUnit &U,
                                      const UnitProvenance &P);
-  /// The error to give when no unit answered: close node names, or the
-  /// lines of the file that have provenance, or the files there are.
+  /// The error to give when no unit answered: close names (closeNames()),
+  /// or the lines of the file that have provenance, or the files there
+  /// are.
   llvm::Error notFound() const;
 
 private:

@@ -92,7 +92,8 @@
     this.scroll.appendChild(this.sizer);
     panel.appendChild(this.scroll);
     this.chunks = new Array(Math.ceil(spec.count / CHUNK));
-    this.marks = { hl: new Set(), sel: new Set(), 'hl-def': new Set(), hover: new Set(), inf: new Set() };
+    this.marks = { hl: new Set(), sel: new Set(), 'hl-def': new Set(), hover: new Set(), inf: new Set(),
+      found: new Set(), 'found-cur': new Set() };
     this.groups = null; // Int16Array of hues + 1, or null
     var self = this;
     var pending = false;
@@ -162,8 +163,9 @@
     if (this.groups && this.groups[i])
       e.style.setProperty('--gh', String(this.groups[i] - 1));
   };
-  /// Mark rows with a class; marks other than hover build their chunks, so
-  /// every highlighted row is in the document.
+  /// Mark rows with a class; marks other than hover and found (the search's
+  /// matches, which can be thousands) build their chunks, so every
+  /// highlighted row is in the document.
   LineView.prototype.mark = function (name, rows) {
     var old = this.marks[name];
     this.marks[name] = rows;
@@ -171,7 +173,7 @@
     old.forEach(function (i) { if (!rows.has(i)) self.refreshRow(i); });
     rows.forEach(function (i) {
       if (i < 1 || i > self.spec.count) return;
-      if (name !== 'hover') self.render(Math.floor((i - 1) / CHUNK));
+      if (name !== 'hover' && name !== 'found') self.render(Math.floor((i - 1) / CHUNK));
       self.refreshRow(i);
     });
   };
@@ -372,9 +374,9 @@
   function graphModel(g) {
     if (!g) return null;
     g.nodes = g.nodes.map(function (a) {
-      var n = { name: a[0], line: a[1], op: a[2], links: a[4], kernels: a[5] };
+      var n = { name: a[0], line: a[1], op: a[2], links: a[4], kernels: a[5], ops: a[6] };
       if (a[3] >= 0) n.source = a[3];
-      if (a.length > 6) n.scope = a[6];
+      if (a.length > 7) n.scope = a[7];
       return n;
     });
     var m = { data: g, lines: splitLines(g.text), nodeAt: new Map(), byName: new Map() };
@@ -1336,16 +1338,77 @@
   // ------------------------------------------------------------------
   // Filter (/): find a node or kernel by name.
   var filter = { entries: null, results: [], active: 0 };
+  /// What the filter finds: kernels by name, nodes by name and by the
+  /// names of their op (the unit's "ops", from tlp's targetAliases():
+  /// aten.sigmoid, torch.sigmoid, sigmoid), user source lines by their
+  /// text, as tlp-emit --node does.
   function filterEntries() {
-    var m = state.m, e = [];
-    m.kernels.forEach(function (k, i) { e.push({ label: k.key, what: 'kernel', item: kernelItem(m, i) }); });
+    var m = state.m, e = [], ops = m.d.ops || [];
+    m.kernels.forEach(function (k, i) { e.push({ label: k.key, keys: [k.name], what: 'kernel', item: kernelItem(m, i) }); });
     ['pre', 'post'].forEach(function (p) {
       if (m[p]) m[p].data.nodes.forEach(function (n, i) {
-        e.push({ label: qualified(n), what: p + '-grad ' + n.op, item: nodeItem(m, p, i) });
+        var al = n.ops >= 0 ? ops[n.ops] || [] : [];
+        e.push({ label: qualified(n), keys: al, what: p + '-grad ' + n.op + (al.length ? ' ' + al[0] : ''),
+          item: nodeItem(m, p, i) });
       });
     });
-    e.forEach(function (x) { x.lower = x.label.toLowerCase(); });
+    for (var r = 1; r < m.source.rows.length; ++r) {
+      var row = m.source.rows[r];
+      if (row.header) continue;
+      e.push({ label: row.file.split('/').pop() + ':' + row.line, keys: [], text: row.code || '', what: 'source',
+        item: { kind: 'src', row: r, panel: 'source' } });
+    }
+    e.forEach(function (x, i) {
+      x.order = i;
+      x.lower = x.label.toLowerCase();
+      x.lkeys = x.keys.map(function (k) { return k.toLowerCase(); });
+      if (x.text) x.ltext = x.text.toLowerCase();
+    });
     return e;
+  }
+  /// How well entry \p x matches \p q (lower case): 0 its name, 1 an op
+  /// name, 2 a name that starts with q, 3 a name or op holding q, 4 source
+  /// text holding q; -1 no match.
+  function filterScore(x, q) {
+    if (!q) return 3;
+    if (x.lower === q) return 0;
+    if (x.lkeys.indexOf(q) >= 0) return 1;
+    if (x.lower.startsWith(q)) return 2;
+    if (x.lower.indexOf(q) >= 0 || x.lkeys.some(function (k) { return k.indexOf(q) >= 0; })) return 3;
+    if (x.ltext && x.ltext.indexOf(q) >= 0) return 4;
+    return -1;
+  }
+  /// Levenshtein distance, at most \p max + 1.
+  function editDistance(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) return max + 1;
+    var prev = [], cur = [];
+    for (var j = 0; j <= b.length; ++j) prev[j] = j;
+    for (var i = 1; i <= a.length; ++i) {
+      cur = [i];
+      var best = i;
+      for (var k = 1; k <= b.length; ++k) {
+        cur[k] = Math.min(prev[k] + 1, cur[k - 1] + 1, prev[k - 1] + (a[i - 1] === b[k - 1] ? 0 : 1));
+        best = Math.min(best, cur[k]);
+      }
+      if (best > max) return max + 1;
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+  /// Names close to \p q when nothing matched (as tlp-emit --node says).
+  function suggestions(q) {
+    var max = Math.max(2, Math.floor(q.length / 3)), seen = new Set(), out = [];
+    filter.entries.forEach(function (x) {
+      [x.label].concat(x.keys).forEach(function (n) {
+        var l = n.toLowerCase();
+        if (seen.has(l)) return;
+        seen.add(l);
+        var d = editDistance(l, q, max);
+        if (d <= max) out.push([d, n]);
+      });
+    });
+    out.sort(function (a, b) { return a[0] - b[0] || (a[1] < b[1] ? -1 : 1); });
+    return out.slice(0, 5).map(function (x) { return x[1]; });
   }
   function openFilter() {
     if (!state.m) return;
@@ -1357,18 +1420,34 @@
     runFilter();
     inp.focus();
   }
-  function closeFilter() { $('filter').hidden = true; }
+  function closeFilter() {
+    $('filter').hidden = true;
+    $('filter-input').blur(); // so that the keys work at once
+  }
   function runFilter() {
-    var q = $('filter-input').value.toLowerCase(), out = [];
-    for (var i = 0; i < filter.entries.length && out.length < 200; ++i)
-      if (!q || filter.entries[i].lower.indexOf(q) >= 0) out.push(filter.entries[i]);
+    var q = $('filter-input').value.trim().toLowerCase(), hits = [];
+    for (var i = 0; i < filter.entries.length; ++i) {
+      var s = filterScore(filter.entries[i], q);
+      if (s >= 0) hits.push([s, filter.entries[i]]);
+    }
+    hits.sort(function (a, b) { return a[0] - b[0] || a[1].order - b[1].order; });
+    var out = hits.slice(0, 200).map(function (h) { return h[1]; });
     filter.results = out;
     filter.active = 0;
     var ol = $('filter-results');
     ol.innerHTML = '';
+    $('filter-count').textContent = q ? plural(hits.length, 'match', 'matches') + (hits.length > 200 ? ', the first 200 shown' : '') : '';
+    if (q && !hits.length) {
+      var close = suggestions(q);
+      var li = make('li', 'none', 'no node, kernel, op or source line matches \'' + q + '\'' +
+        (close.length ? '; did you mean ' + close.map(function (c) { return '\'' + c + '\''; }).join(', ') + '?' : ''));
+      ol.appendChild(li);
+      return;
+    }
     out.forEach(function (x, j) {
       var li = make('li', j === 0 ? 'active' : '');
-      li.innerHTML = esc(x.label) + ' <span class="muted">' + esc(x.what) + '</span>';
+      li.innerHTML = esc(x.label) + ' <span class="muted">' + esc(x.what) + '</span>' +
+        (x.text ? ' <span class="muted">' + esc(x.text) + '</span>' : '');
       li.addEventListener('click', function () { pickFilter(j); });
       ol.appendChild(li);
     });
@@ -1385,6 +1464,74 @@
     filter.active = (filter.active + d + lis.length) % lis.length;
     lis[filter.active].className = 'active';
     lis[filter.active].scrollIntoView({ block: 'nearest' });
+  }
+
+  // ------------------------------------------------------------------
+  // Search (f, Ctrl+F): full text over every panel, in the data, so rows
+  // not built yet are found too; n / N of matches, Enter / Shift+Enter or
+  // the arrows go to the next / previous (revealing and building it).
+  var search = { hits: [], cur: -1, q: '' };
+  /// The text of each panel's rows, lower case, made once per unit.
+  function searchText(m, p) {
+    m.lower = m.lower || {};
+    if (m.lower[p]) return m.lower[p];
+    var t;
+    if (p === 'source') {
+      t = m.source.rows.slice(1).map(function (r) { return (r.header || (r.code || '') + '  (' + (r.fn || '') + ')').toLowerCase(); });
+    } else {
+      t = m[p] ? m[p].lines.map(function (l) { return l.toLowerCase(); }) : [];
+    }
+    return (m.lower[p] = t);
+  }
+  function runSearch() {
+    var m = state.m, q = $('search-input').value.toLowerCase();
+    search.q = q;
+    search.hits = [];
+    search.cur = -1;
+    var per = {};
+    PANELS.forEach(function (p) {
+      per[p] = new Set();
+      if (!q || !state.views[p]) return;
+      var t = searchText(m, p);
+      for (var i = 0; i < t.length; ++i)
+        if (t[i].indexOf(q) >= 0) { search.hits.push([p, i + 1]); per[p].add(i + 1); }
+    });
+    PANELS.forEach(function (p) {
+      var v = state.views[p];
+      if (!v) return;
+      v.mark('found', per[p]);
+      v.mark('found-cur', new Set());
+    });
+    showSearchCount();
+  }
+  function showSearchCount() {
+    var n = search.hits.length;
+    $('search-count').textContent = !search.q ? '' : n ? (search.cur < 0 ? n + ' lines' : (search.cur + 1) + ' / ' + n) : 'no match';
+  }
+  function stepSearch(d) {
+    var n = search.hits.length;
+    if (!n) return;
+    search.cur = search.cur < 0 ? (d > 0 ? 0 : n - 1) : (search.cur + d + n) % n;
+    var h = search.hits[search.cur], p = h[0];
+    PANELS.forEach(function (x) { if (state.views[x] && x !== p) state.views[x].mark('found-cur', new Set()); });
+    if ((p === 'code' || p === 'kernel') && state.m.kernel) setCodeTab(p);
+    var v = state.views[p];
+    v.reveal(h[1]);
+    v.mark('found-cur', new Set([h[1]]));
+    showSearchCount();
+  }
+  function openSearch() {
+    if (!state.m) return;
+    $('search').hidden = false;
+    var inp = $('search-input');
+    inp.focus();
+    inp.select();
+  }
+  function closeSearch() {
+    $('search').hidden = true;
+    $('search-input').blur();
+    $('search-input').value = '';
+    runSearch();
   }
 
   // ------------------------------------------------------------------
@@ -1476,7 +1623,8 @@
     ['hover', 'preview the counterparts of a line'],
     ['Esc', 'clear the selection (or close this box)'],
     ['n / p', 'next / previous linked group (a kernel and what it came from)'],
-    ['/', 'find a node or kernel by name'],
+    ['/', 'find a node, kernel, op (aten.sigmoid, torch.sigmoid) or source line'],
+    ['f, Ctrl+F', 'search the text of every panel; Enter / Shift+Enter: next / previous'],
     ['d', 'from a kernel launch to its definition and back (or double-click the line)'],
     ['c', 'toggle a colour per kernel group'],
     ['t', 'dark / light theme (remembered)'],
@@ -1491,6 +1639,15 @@
   }
 
   function onKey(ev) {
+    if (ev.target === $('search-input')) {
+      if (ev.key === 'Escape') { closeSearch(); ev.preventDefault(); }
+      else if (ev.key === 'Enter' || ev.key === 'ArrowDown' || ev.key === 'ArrowUp') {
+        stepSearch(ev.shiftKey || ev.key === 'ArrowUp' ? -1 : 1);
+        ev.preventDefault();
+      }
+      return;
+    }
+    if ((ev.ctrlKey || ev.metaKey) && ev.key === 'f' && state.m) { openSearch(); ev.preventDefault(); return; }
     if (ev.target === $('filter-input')) {
       if (ev.key === 'Escape') { closeFilter(); ev.preventDefault(); }
       else if (ev.key === 'Enter') { pickFilter(filter.active); ev.preventDefault(); }
@@ -1511,6 +1668,7 @@
     else if (ev.key === '/') { openFilter(); ev.preventDefault(); }
     else if (ev.key === 'c') { state.colours = !state.colours; applyColours(); }
     else if (ev.key === 'd') jump();
+    else if (ev.key === 'f') { openSearch(); ev.preventDefault(); }
     else if (ev.key === 't') toggleTheme();
     else if (ev.key === '?') toggleHelp();
     else return;
@@ -1571,6 +1729,10 @@
     $('theme-toggle').addEventListener('click', toggleTheme);
     showTheme();
     $('filter-input').addEventListener('input', runFilter);
+    $('search-open').addEventListener('click', openSearch);
+    $('search-input').addEventListener('input', runSearch);
+    $('search-next').addEventListener('click', function () { stepSearch(1); });
+    $('search-prev').addEventListener('click', function () { stepSearch(-1); });
     window.addEventListener('hashchange', function () { if (!writingHash) readHash(); });
     window.addEventListener('resize', function () {
       PANELS.forEach(function (p) { if (state.views[p]) state.views[p].update(); });

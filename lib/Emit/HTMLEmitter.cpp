@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmitSupport.h"
+#include "HTMLDashboard.h"
 
 #include "tlp/Emit/Emitter.h"
 #include "tlp/IR/NameMatch.h"
@@ -419,6 +420,8 @@ private:
   std::unique_ptr<OutputDirectory> Files;
   std::vector<UnitSummary> Summaries;
   StringSet<> Ids;
+  /// The units of each compile record, for the dashboard.
+  emit::RecordUnits RecordUnits;
 
   /// Write the file \p Name of the output directory.
   Error write(StringRef Name, StringRef Text);
@@ -526,6 +529,7 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
   OS << ": " << M.Stats.Lines << " lines, " << M.Stats.Events << " events, "
      << Summaries.size() << (Summaries.size() == 1 ? " unit" : " units")
      << "</p>\n";
+  emit::writeDashboard(OS, M, RecordUnits);
   OS << "<h2>Compile units</h2>\n";
   if (Summaries.empty()) {
     if (!M.Artifacts.empty())
@@ -671,6 +675,9 @@ Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
   if (Id != U.Key.slug()) // a rare clash of slugs: render for the new id
     Data = scriptJSON(unitData(M, U, S, P), Opts.Pretty);
   Summaries.push_back(S);
+  if (const CompileRecord *R = M.findCompile(U.Key))
+    RecordUnits[static_cast<size_t>(R - M.Compiles.data())].push_back(
+        {S.Name, DirMode ? S.File : "#unit=" + S.Id});
 
   if (!DirMode) {
     Page->os() << "<script type=\"application/json\" class=\"tlp-unit\" "

@@ -1196,11 +1196,22 @@ void ChunkScanner::finishHealth() {
         Last = trimWS(L);
     if (!Last.empty())
       splitException(Last, H.FailType, H.FailReason);
-    // The user frame: the innermost frame outside torch itself.
-    for (const SourceLoc &F : parseStackTrace(T))
-      if (!StringRef(F.File).contains("/torch/") &&
-          !StringRef(F.File).startswith("<"))
+    // The user frame: the innermost frame outside torch itself, other
+    // installed packages and the code Inductor generated (its cache
+    // modules, named by a hash: /tmp/torchinductor_u/ct/cctny2sis...py).
+    for (const SourceLoc &F : parseStackTrace(T)) {
+      StringRef File = F.File;
+      StringRef Stem = sys::path::stem(File);
+      bool Generated =
+          File.contains("torchinductor") || File.contains("inductor-cache") ||
+          (Stem.size() >= 40 && llvm::all_of(Stem, [](char C) {
+             return isDigit(C) || (C >= 'a' && C <= 'z');
+           }));
+      if (!File.contains("/torch/") && !File.contains("/site-packages/") &&
+          !File.contains("/dist-packages/") && !File.startswith("<") &&
+          !Generated)
         H.Where = F;
+    }
     break;
   }
   case HealthKind::GraphBreak: {
@@ -1481,6 +1492,10 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       R.Status = CompileStatus::Restart;
     else
       R.Status = CompileStatus::Unknown;
+    // A failure with no user frame in the metrics or the traceback (an
+    // Inductor error deep in codegen): the frame Dynamo was compiling.
+    if (R.Status == CompileStatus::Failure && !R.FailFrame && R.frame())
+      R.FailFrame = *R.frame();
     // A restarted attempt shows why, when only the next attempt says so.
     if (R.Status == CompileStatus::Restart && R.Breaks.empty())
       R.Breaks = All[I + 1]->Breaks;

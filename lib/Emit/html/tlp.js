@@ -1550,6 +1550,12 @@
   function readHash() {
     var h = location.hash.slice(1);
     if (h === 'overview') { showOverview(); return; }
+    // A compile id of the overview's dashboard (#compile-0-1).
+    if (/^compile-/.test(h) && document.getElementById(h)) {
+      showOverview();
+      document.getElementById(h).scrollIntoView();
+      return;
+    }
     var p = new URLSearchParams(h);
     var id = p.get('unit');
     if (!id || !state.units.some(function (u) { return u.id === id && u.el; }))

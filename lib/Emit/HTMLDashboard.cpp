@@ -1,0 +1,460 @@
+//===- HTMLDashboard.cpp - The compile health part of the HTML index ------===//
+//
+// docs/html.md, "The dashboard". Everything here is static HTML and inline
+// SVG: a bar's tooltip is its <title>, so the timeline needs no script.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HTMLDashboard.h"
+
+#include "EmitSupport.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+#include <memory>
+#include <set>
+
+using namespace llvm;
+
+namespace tlp {
+namespace emit {
+
+std::string compileAnchor(const CompileRecord &R) {
+  return "compile-" + R.slug();
+}
+
+namespace {
+
+std::string where(const SourceLoc &L) {
+  return baseName(L.File).str() + ":" + std::to_string(L.Line);
+}
+
+/// "850 µs", "12.3 ms", "1.23 s".
+std::string duration(int64_t Us) {
+  if (Us < 1000)
+    return std::to_string(Us) + " \xC2\xB5s";
+  if (Us < 1000000)
+    return formatv("{0:f1} ms", Us / 1000.0).str();
+  return formatv("{0:f2} s", Us / 1e6).str();
+}
+
+/// \p S cut to at most \p Max bytes (not inside a UTF-8 sequence).
+std::string cut(StringRef S, size_t Max) {
+  if (S.size() <= Max)
+    return S.str();
+  size_t N = Max;
+  while (N > 0 && (static_cast<unsigned char>(S[N]) & 0xC0) == 0x80)
+    --N;
+  return S.take_front(N).str() + "...";
+}
+
+/// The first line of \p S, at most \p Max bytes.
+std::string firstLine(StringRef S, size_t Max = 200) {
+  return cut(S.take_until([](char C) { return C == '\n' || C == '\r'; }),
+             Max);
+}
+
+/// \p S on one line (line breaks and the indentation after them become
+/// one space), at most \p Max bytes.
+std::string oneLine(StringRef S, size_t Max = 300) {
+  std::string Out;
+  Out.reserve(std::min(S.size(), Max + 1));
+  for (size_t I = 0; I < S.size() && Out.size() <= Max; ++I) {
+    char C = S[I];
+    if (C != '\n' && C != '\r') {
+      Out += C;
+      continue;
+    }
+    while (I + 1 < S.size() && StringRef(" \t\r\n").contains(S[I + 1]))
+      ++I;
+    if (!Out.empty() && I + 1 < S.size())
+      Out += ' ';
+  }
+  return cut(Out, Max);
+}
+
+/// Records with a compile id, failures first, then in module order.
+std::vector<size_t> compileOrder(const Module &M) {
+  std::vector<size_t> Order;
+  for (size_t I = 0; I < M.Compiles.size(); ++I)
+    if (M.Compiles[I].Id)
+      Order.push_back(I);
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    return (M.Compiles[A].Status == CompileStatus::Failure) >
+           (M.Compiles[B].Status == CompileStatus::Failure);
+  });
+  return Order;
+}
+
+void writeCompiles(raw_ostream &OS, const Module &M,
+                   const std::vector<size_t> &Order, const RecordUnits &Units) {
+  size_t N[4] = {0, 0, 0, 0};
+  for (size_t I : Order)
+    ++N[static_cast<int>(M.Compiles[I].Status)];
+  OS << "<h2 id=\"compiles-head\">Compiles</h2>\n<p class=\"counts\">"
+     << Order.size() << (Order.size() == 1 ? " compile: " : " compiles: ")
+     << N[0] << " succeeded, " << N[2] << " failed, " << N[1]
+     << " restarted, " << N[3] << " unknown</p>\n";
+  OS << "<table id=\"compiles\">\n<thead><tr><th>compile id</th><th>rank</th>"
+        "<th>status</th><th>time (s)</th><th>why</th><th>cache</th>"
+        "<th>units</th></tr></thead>\n<tbody>\n";
+  for (size_t I : Order) {
+    const CompileRecord &R = M.Compiles[I];
+    StringRef Status = compileStatusName(R.Status);
+    OS << "<tr id=\"" << escapeHTML(compileAnchor(R)) << "\" class=\"status-"
+       << Status << "\" data-status=\"" << Status << "\"><td><a href=\"#"
+       << escapeHTML(compileAnchor(R)) << "\"><code>"
+       << escapeHTML(R.Id->str()) << "</code></a></td><td>"
+       << (R.Rank ? std::to_string(*R.Rank) : std::string("-"))
+       << "</td><td class=\"status\">" << Status << "</td><td>";
+    if (Optional<double> T = R.compileSeconds())
+      OS << formatv("{0:f3}", *T);
+    OS << "</td><td class=\"why\">";
+    if (R.Status == CompileStatus::Failure && !R.FailType.empty()) {
+      OS << "<div class=\"fail\"><b>" << escapeHTML(R.FailType) << "</b>";
+      if (!R.FailReason.empty())
+        OS << ": " << escapeHTML(oneLine(R.FailReason));
+      if (R.FailFrame)
+        OS << " <code title=\"" << escapeHTML(R.FailFrame->File) << "\">"
+           << escapeHTML(where(*R.FailFrame)) << "</code>";
+      OS << "</div>";
+    }
+    for (const BreakReason &B : R.Breaks) {
+      OS << "<div class=\"break\">graph break: "
+         << escapeHTML(firstLine(B.summary()));
+      if (B.Where)
+        OS << " <code title=\"" << escapeHTML(B.Where->File) << "\">"
+           << escapeHTML(where(*B.Where)) << "</code>";
+      if (B.Count > 1)
+        OS << " (" << B.Count << "x)";
+      OS << "</div>";
+    }
+    for (const std::string &Why : R.RecompileReasons)
+      OS << "<div class=\"recompile\">recompile: "
+         << escapeHTML(firstLine(Why)) << "</div>";
+    OS << "</td><td>" << escapeHTML(R.cacheSummary()) << "</td><td>";
+    auto It = Units.find(I);
+    if (It != Units.end() && !It->second.empty()) {
+      bool First = true;
+      for (const auto &U : It->second) {
+        OS << (First ? "" : " ") << "<a class=\"unit\" href=\""
+           << escapeHTML(U.second) << "\">" << escapeHTML(U.first) << "</a>";
+        First = false;
+      }
+    } else {
+      OS << "<span class=\"empty\">" << escapeHTML(R.noOutputReason())
+         << "</span>";
+    }
+    OS << "</td></tr>\n";
+  }
+  OS << "</tbody>\n</table>\n";
+}
+
+/// The frames that compiled, as a trie of their stacks (outermost first),
+/// each frame with the compile ids that started there.
+struct TrieNode {
+  const SourceLoc *Loc = nullptr;
+  std::vector<std::unique_ptr<TrieNode>> Kids;
+  std::vector<size_t> Records;
+
+  TrieNode &kid(const SourceLoc &L) {
+    for (auto &K : Kids)
+      if (*K->Loc == L)
+        return *K;
+    Kids.push_back(std::make_unique<TrieNode>());
+    Kids.back()->Loc = &L;
+    return *Kids.back();
+  }
+};
+
+void writeTrieNode(raw_ostream &OS, const Module &M, const TrieNode &N) {
+  OS << "<ul>\n";
+  for (const auto &K : N.Kids) {
+    const SourceLoc &L = *K->Loc;
+    OS << "<li><code title=\"" << escapeHTML(L.File) << "\">"
+       << escapeHTML(where(L)) << "</code>";
+    if (!L.Function.empty())
+      OS << " in <code>" << escapeHTML(L.Function) << "</code>";
+    for (size_t I : K->Records) {
+      const CompileRecord &R = M.Compiles[I];
+      OS << " <a class=\"compile status-" << compileStatusName(R.Status)
+         << "\" href=\"#" << escapeHTML(compileAnchor(R)) << "\">"
+         << escapeHTML(R.displayName()) << "</a>";
+    }
+    OS << "\n";
+    if (!K->Kids.empty())
+      writeTrieNode(OS, M, *K);
+    OS << "</li>\n";
+  }
+  OS << "</ul>\n";
+}
+
+void writeStackTrie(raw_ostream &OS, const Module &M) {
+  TrieNode Root;
+  std::vector<size_t> NoStack;
+  for (size_t I = 0; I < M.Compiles.size(); ++I) {
+    const CompileRecord &R = M.Compiles[I];
+    if (!R.Id)
+      continue;
+    if (R.Stack.empty()) {
+      NoStack.push_back(I);
+      continue;
+    }
+    TrieNode *N = &Root;
+    for (const SourceLoc &L : R.Stack)
+      N = &N->kid(L);
+    N->Records.push_back(I);
+  }
+  OS << "<h2>Stack trie</h2>\n<div id=\"stack-trie\" class=\"trie\">\n";
+  if (Root.Kids.empty())
+    OS << "<p class=\"empty\">no dynamo_start stack in the log</p>\n";
+  else
+    writeTrieNode(OS, M, Root);
+  if (!NoStack.empty()) {
+    OS << "<p class=\"nostack\">without a stack:";
+    for (size_t I : NoStack) {
+      const CompileRecord &R = M.Compiles[I];
+      OS << " <a class=\"compile status-" << compileStatusName(R.Status)
+         << "\" href=\"#" << escapeHTML(compileAnchor(R)) << "\">"
+         << escapeHTML(R.displayName()) << "</a>";
+    }
+    OS << "</p>\n";
+  }
+  OS << "</div>\n";
+}
+
+/// One bar or instant of the timeline.
+struct Bar {
+  const Span *S;
+  const CompileRecord *R;
+  int64_t End;
+  unsigned Depth = 0;
+};
+
+struct Lane {
+  std::string Label;
+  std::vector<Bar> Bars;
+  unsigned Depths = 1;
+};
+
+/// At most this many complete spans are drawn (the longest): a page of a
+/// log with a hundred thousand spans stays small, and the short ones
+/// would be narrower than a pixel anyway.
+constexpr size_t MaxBars = 5000;
+
+void writeTimeline(raw_ostream &OS, const Module &M) {
+  // Past MaxBars complete spans, drop the shortest (ties: the later ones).
+  std::set<const Span *> Dropped;
+  {
+    std::vector<const Span *> Complete;
+    for (const CompileRecord &R : M.Compiles)
+      for (const Span &S : R.Spans)
+        if (S.Phase == 'X')
+          Complete.push_back(&S);
+    if (Complete.size() > MaxBars) {
+      std::stable_sort(Complete.begin(), Complete.end(),
+                       [](const Span *A, const Span *B) {
+                         if (A->Duration != B->Duration)
+                           return A->Duration > B->Duration;
+                         return A->Start < B->Start;
+                       });
+      Dropped.insert(Complete.begin() + MaxBars, Complete.end());
+    }
+  }
+  // Lanes: a rank's (or a rank-less log's) thread, as --chrome-trace has
+  // its processes and threads.
+  std::map<std::pair<int64_t, int64_t>, Lane> Lanes;
+  std::map<int64_t, std::set<int64_t>> Tids;
+  int64_t T0 = INT64_MAX, T1 = INT64_MIN;
+  size_t Count = 0;
+  for (const CompileRecord &R : M.Compiles) {
+    int64_t Pid = R.Rank ? *R.Rank : 1000 + static_cast<int64_t>(R.Log);
+    for (const Span &S : R.Spans) {
+      if (Dropped.count(&S))
+        continue;
+      Lane &L = Lanes[{Pid, S.Tid}];
+      if (L.Label.empty())
+        L.Label = R.Rank ? "rank " + std::to_string(*R.Rank)
+                         : baseName(M.logName(R.Log)).str();
+      Tids[Pid].insert(S.Tid);
+      L.Bars.push_back({&S, &R, S.Start + S.Duration});
+      T0 = std::min(T0, S.Start);
+      T1 = std::max(T1, S.Start + S.Duration);
+      ++Count;
+    }
+  }
+  OS << "<h2>Timeline</h2>\n";
+  if (!Count) {
+    OS << "<p class=\"empty\">no chromium_event spans in the log</p>\n";
+    return;
+  }
+  if (T1 <= T0)
+    T1 = T0 + 1;
+  const double LabelW = 120, ChartW = 1000, Row = 16, Gap = 8, Top = 22;
+  double Scale = ChartW / static_cast<double>(T1 - T0);
+  double Y = Top;
+  for (auto &KV : Lanes) {
+    Lane &L = KV.second;
+    if (Tids[KV.first.first].size() > 1)
+      L.Label += " tid " + std::to_string(KV.first.second);
+    for (Bar &B : L.Bars)
+      if (B.S->Phase == 'B')
+        B.End = T1; // unfinished: to the end of the trace
+    llvm::stable_sort(L.Bars, [](const Bar &A, const Bar &B) {
+      if (A.S->Start != B.S->Start)
+        return A.S->Start < B.S->Start;
+      return A.End > B.End;
+    });
+    // Depth: how many spans of the lane hold this one.
+    std::vector<int64_t> Stack;
+    for (Bar &B : L.Bars) {
+      while (!Stack.empty() && Stack.back() <= B.S->Start)
+        Stack.pop_back();
+      B.Depth = static_cast<unsigned>(Stack.size());
+      L.Depths = std::max(L.Depths, B.Depth + 1);
+      if (B.S->Phase != 'i')
+        Stack.push_back(B.End);
+    }
+    Y += L.Depths * Row + Gap;
+  }
+  double Height = Y + 4;
+  OS << "<p class=\"counts\">" << Count << " spans and instants, "
+     << duration(T1 - T0) << "; hover a bar for its name and duration";
+  if (!Dropped.empty())
+    OS << "; the " << Dropped.size()
+       << " shortest spans are not drawn (tlp-emit --chrome-trace has them "
+          "all)";
+  OS << "</p>\n"
+     << "<svg id=\"timeline\" data-not-drawn=\"" << Dropped.size()
+     << "\" xmlns=\"http://www.w3.org/2000/svg\" "
+        "viewBox=\"0 0 "
+     << formatv("{0:f0} {1:f0}", LabelW + ChartW + 10, Height)
+     << "\" width=\"100%\" role=\"img\" aria-label=\"compile timeline\">\n";
+  // Axis: five ticks, times from the first span.
+  for (int I = 0; I <= 4; ++I) {
+    double X = LabelW + ChartW * I / 4;
+    OS << formatv("<line class=\"tick\" x1=\"{0:f1}\" y1=\"{1:f0}\" "
+                  "x2=\"{0:f1}\" y2=\"{2:f0}\"/>",
+                  X, Top - 4, Height)
+       << formatv("<text class=\"tick\" x=\"{0:f1}\" y=\"12\" "
+                  "text-anchor=\"{1}\">",
+                  X, I == 0 ? "start" : I == 4 ? "end" : "middle")
+       << (I ? duration((T1 - T0) * I / 4) : std::string("0"))
+       << "</text>\n";
+  }
+  Y = Top;
+  for (auto &KV : Lanes) {
+    const Lane &L = KV.second;
+    OS << "<g class=\"lane\" data-lane=\"" << escapeHTML(L.Label) << "\">"
+       << formatv("<text class=\"lane-label\" x=\"0\" y=\"{0:f1}\">", Y + 12)
+       << escapeHTML(L.Label) << "</text>\n";
+    for (const Bar &B : L.Bars) {
+      const Span &S = *B.S;
+      const CompileRecord &R = *B.R;
+      double X = LabelW + (S.Start - T0) * Scale;
+      double BY = Y + B.Depth * Row;
+      std::string Tip = S.Name;
+      if (S.Phase == 'i')
+        Tip += " (instant)";
+      else if (S.Phase == 'B')
+        Tip += ": did not end";
+      else
+        Tip += ": " + duration(S.Duration);
+      if (R.Id)
+        Tip += "\ncompile " + R.Id->str() + " (" +
+               compileStatusName(R.Status).str() + ")";
+      Tip += "\nlog line " + std::to_string(S.Line);
+      std::string Status =
+          R.Id ? compileStatusName(R.Status).str() : std::string("none");
+      if (S.Phase == 'i') {
+        OS << formatv("<path class=\"instant\" d=\"M{0:f1} {1:f1}l4 7h-8z\"",
+                      X, BY + 4)
+           << " data-name=\"" << escapeHTML(S.Name) << "\"><title>"
+           << escapeHTML(Tip) << "</title></path>\n";
+        continue;
+      }
+      double W = std::max(0.5, (B.End - S.Start) * Scale);
+      if (R.Id)
+        OS << "<a href=\"#" << escapeHTML(compileAnchor(R)) << "\">";
+      OS << "<rect class=\"span status-" << Status
+         << (S.Phase == 'B' ? " unfinished" : "") << "\" "
+         << formatv("x=\"{0:f1}\" y=\"{1:f1}\" width=\"{2:f1}\" "
+                    "height=\"{3:f0}\"",
+                    X, BY + 1, W, Row - 2)
+         << " data-name=\"" << escapeHTML(S.Name) << "\" data-dur-us=\""
+         << (S.Phase == 'B' ? 0 : S.Duration) << "\"><title>"
+         << escapeHTML(Tip) << "</title></rect>";
+      // The name inside the bar when it fits (about 6 units a character).
+      if (W > 6.5 * S.Name.size() + 6)
+        OS << formatv("<text class=\"span-label\" x=\"{0:f1}\" y=\"{1:f1}\">",
+                      X + 3, BY + 12)
+           << escapeHTML(S.Name) << "</text>";
+      OS << (R.Id ? "</a>\n" : "\n");
+    }
+    OS << "</g>\n";
+    Y += L.Depths * Row + Gap;
+  }
+  OS << "</svg>\n";
+}
+
+void writeCacheMisses(raw_ostream &OS, const Module &M,
+                      const std::vector<size_t> &Order) {
+  bool Any = false;
+  for (size_t I : Order) {
+    const CompileRecord &R = M.Compiles[I];
+    for (const Module::CacheMissDiff &D : M.cacheMissDiffs(R)) {
+      if (!Any)
+        OS << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
+      Any = true;
+      size_t N = D.Changes.size();
+      OS << "<li><a href=\"#" << escapeHTML(compileAnchor(R)) << "\"><code>"
+         << escapeHTML(R.displayName()) << "</code></a>: "
+         << cacheKindName(D.Miss->Cache) << " cache miss; against <a href=\"#"
+         << escapeHTML(compileAnchor(*D.Against)) << "\"><code>"
+         << escapeHTML(D.Against->displayName()) << "</code></a> (line "
+         << D.Before->Line << "), " << N
+         << (N == 1 ? " component" : " components") << " of "
+         << D.Miss->Components.size() << " differ";
+      if (N) {
+        OS << ":\n<ul>\n";
+        for (const Module::KeyChange &K : D.Changes)
+          OS << "<li><code>" << escapeHTML(K.Name) << "</code>: "
+             << (K.Before.empty()
+                     ? std::string("(absent)")
+                     : "<code>" + escapeHTML(firstLine(K.Before)) + "</code>")
+             << " &rarr; "
+             << (K.After.empty()
+                     ? std::string("(absent)")
+                     : "<code>" + escapeHTML(firstLine(K.After)) + "</code>")
+             << "</li>\n";
+        OS << "</ul>";
+      }
+      OS << "</li>\n";
+    }
+  }
+  if (Any)
+    OS << "</ul>\n";
+}
+
+} // namespace
+
+void writeDashboard(raw_ostream &OS, const Module &M,
+                    const RecordUnits &Units) {
+  std::vector<size_t> Order = compileOrder(M);
+  if (!Order.empty()) {
+    writeCompiles(OS, M, Order, Units);
+    writeCacheMisses(OS, M, Order);
+    writeStackTrie(OS, M);
+  }
+  if (!Order.empty() ||
+      llvm::any_of(M.Compiles,
+                   [](const CompileRecord &R) { return !R.Spans.empty(); }))
+    writeTimeline(OS, M);
+}
+
+} // namespace emit
+} // namespace tlp

@@ -1,0 +1,41 @@
+//===- HTMLDashboard.h - The compile health part of the HTML index -*- C++ -*-===//
+//
+// Part of tlp (private to lib/Emit). The top of the HTML index (docs/html.md,
+// "The dashboard"): the compiles table (failures first), the stack trie of
+// the frames that compiled, the timeline of the chromium_event spans drawn
+// as inline SVG, and the cache-miss explanations. Static HTML: it needs no
+// script, so it works in the directory's index and the one page's overview.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_LIB_EMIT_HTMLDASHBOARD_H
+#define TLP_LIB_EMIT_HTMLDASHBOARD_H
+
+#include "tlp/IR/Module.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tlp {
+namespace emit {
+
+/// The units of each compile record (index into Module::Compiles): their
+/// display name and the link to their page.
+using RecordUnits =
+    std::map<size_t, std::vector<std::pair<std::string, std::string>>>;
+
+/// The compile id's anchor in the index: "compile-0-1", "compile-r1-0-0_1".
+std::string compileAnchor(const CompileRecord &R);
+
+/// Write the dashboard sections (h2 and what follows) of \p M.
+void writeDashboard(llvm::raw_ostream &OS, const Module &M,
+                    const RecordUnits &Units);
+
+} // namespace emit
+} // namespace tlp
+
+#endif // TLP_LIB_EMIT_HTMLDASHBOARD_H

@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// Check the dashboard of tlp's HTML index in headless Chromium against
+// tlp's JSON output (docs/html.md, the dashboard).
+//
+//   node check-dashboard.js --json prov.json (--dir DIR | --page FILE.html)
+//                           [--shots DIR] [--name NAME]
+//
+// prov.json is `tlp-emit --json` of the same input. Checks:
+//  - the index (DIR/index.html, or FILE.html#overview) opens offline with
+//    no page error and no console error;
+//  - table#compiles has one row per compile id of the JSON, anchored
+//    #compile-ID, with its status, failures first; its unit links are the
+//    JSON's units and lead to pages that exist (directory) or to the unit
+//    (one page);
+//  - the stack trie links every compile; the cache-miss list has one item
+//    per cache_miss_diffs entry;
+//  - svg#timeline has one bar (rect.span) per span of the JSON (X, and B
+//    for an unfinished one) and one marker per instant, each with a
+//    visible size and a tooltip (<title>) that names it and its duration;
+//    hovering a bar outlines it, clicking it goes to its compile's row;
+// and saves a screenshot under --shots. Prints what it checked and exits 1
+// on any failure.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { launch, fileURL } = require('./browser.js');
+
+function parseArgs(argv) {
+  const a = { name: 'dashboard' };
+  for (let i = 2; i < argv.length; ++i) a[argv[i].replace(/^--/, '')] = argv[++i];
+  if (!a.json || !(a.dir || a.page)) {
+    console.error('usage: check-dashboard.js --json prov.json (--dir DIR | --page FILE) [--shots DIR] [--name NAME]');
+    process.exit(2);
+  }
+  return a;
+}
+
+let failures = 0;
+function fail(what, got, want) {
+  ++failures;
+  console.log(`FAIL: ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+}
+
+async function main() {
+  const a = parseArgs(process.argv);
+  const doc = JSON.parse(fs.readFileSync(a.json, 'utf8'));
+  const compiles = doc.compiles.filter((c) => c.compile_id !== null);
+  const { context, offline, close } = await launch();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const url = a.dir ? fileURL(path.join(a.dir, 'index.html')) : fileURL(a.page) + '#overview';
+    await page.goto(url);
+    if (a.page) await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+    const root = a.dir ? '#index' : '#overview';
+    if (!(await page.isVisible(root))) fail('index shown', 'hidden', 'visible');
+
+    // Compiles.
+    const rows = await page.$$eval('#compiles tbody tr', (trs) => trs.map((tr) => ({
+      id: tr.id, status: tr.querySelector('td.status').textContent,
+      units: Array.from(tr.querySelectorAll('a.unit')).map((x) => x.getAttribute('href')),
+    })));
+    const want = new Map(compiles.map((c) => ['compile-' + c.id, c]));
+    if (rows.length !== compiles.length) fail('compile rows', rows.length, compiles.length);
+    let seenOther = false, failed = 0;
+    for (const r of rows) {
+      const c = want.get(r.id);
+      if (!c) { fail('row without a compile', r.id, 'a JSON compile'); continue; }
+      if (r.status !== c.status) fail(`${r.id} status`, r.status, c.status);
+      if (r.status === 'failure') {
+        ++failed;
+        if (seenOther) fail(`${r.id}: failure after a row that did not fail`, r.id, 'failures first');
+      } else {
+        seenOther = true;
+      }
+      const wantUnits = c.units.map((u) => (a.dir ? u + '.html' : '#unit=' + u));
+      if (JSON.stringify(r.units) !== JSON.stringify(wantUnits)) fail(`${r.id} units`, r.units, wantUnits);
+      if (a.dir) for (const u of r.units) if (!fs.existsSync(path.join(a.dir, u))) fail(`${r.id} unit page`, u, 'a file');
+    }
+    console.log(`compiles: ${rows.length} rows, ${failed} failed, failures first`);
+
+    const trie = await page.$$eval('#stack-trie a.compile', (xs) => xs.map((x) => x.getAttribute('href')));
+    const trieSet = new Set(trie);
+    for (const c of compiles) if (!trieSet.has('#compile-' + c.id)) fail('stack trie', 'no link', '#compile-' + c.id);
+    const frames = await page.$$eval('#stack-trie li', (xs) => xs.length);
+    console.log(`stack trie: ${frames} frames, ${trie.length} compile links`);
+
+    const diffs = compiles.reduce((n, c) => n + c.cache_miss_diffs.length, 0);
+    const items = await page.$$eval('#cache-misses > li', (xs) => xs.length);
+    if (items !== diffs) fail('cache-miss items', items, diffs);
+    console.log(`cache misses: ${items}`);
+
+    // Timeline.
+    // Past 5,000 complete spans the page draws the longest (docs/html.md).
+    const spans = doc.compiles.flatMap((c) => c.spans);
+    let wantBars = spans.filter((s) => s.ph !== 'i');
+    const wantInstants = spans.length - wantBars.length;
+    const complete = wantBars.filter((s) => s.ph === 'X');
+    const notDrawn = Math.max(0, complete.length - 5000);
+    const drawnNote = Number(await page.$eval('#timeline', (t) => t.dataset.notDrawn).catch(() => '0'));
+    if (drawnNote !== notDrawn) fail('spans not drawn', drawnNote, notDrawn);
+    if (notDrawn) {
+      const longest = complete.slice().sort((x, y) => y.dur_us - x.dur_us || x.start_us - y.start_us).slice(0, 5000);
+      wantBars = wantBars.filter((s) => s.ph !== 'X').concat(longest);
+    }
+    const bars = await page.$$eval('#timeline rect.span', (rs) => rs.map((r) => {
+      const b = r.getBoundingClientRect();
+      return { name: r.dataset.name, w: b.width, h: b.height, tip: (r.querySelector('title') || {}).textContent || '' };
+    }));
+    const instants = await page.$$eval('#timeline path.instant', (ps) => ps.length);
+    const lanes = await page.$$eval('#timeline g.lane', (gs) => gs.map((g) => g.dataset.lane));
+    if (bars.length !== wantBars.length) fail('timeline bars', bars.length, wantBars.length);
+    if (instants !== wantInstants) fail('timeline instants', instants, wantInstants);
+    const names = (xs) => xs.map((x) => x.name).sort();
+    if (JSON.stringify(names(bars)) !== JSON.stringify(names(wantBars))) fail('bar names', names(bars).slice(0, 5), names(wantBars).slice(0, 5));
+    for (const b of bars) {
+      if (!(b.w > 0 && b.h > 0)) { fail(`bar ${b.name} size`, [b.w, b.h], 'visible'); break; }
+      if (!b.tip.startsWith(b.name + ': ') || !/(µs|ms| s|did not end)/.test(b.tip)) { fail(`bar ${b.name} tooltip`, b.tip, 'name: duration'); break; }
+    }
+    if (bars.length) {
+      // Hover the widest bar: it is outlined; click it: its compile's row.
+      const i = bars.reduce((m, b, j) => (b.w > bars[m].w ? j : m), 0);
+      const bar = (await page.$$('#timeline rect.span'))[i];
+      await bar.scrollIntoViewIfNeeded();
+      await bar.hover();
+      const stroke = await bar.evaluate((r) => getComputedStyle(r).strokeWidth);
+      if (stroke !== '1.5px') fail('hovered bar outline', stroke, '1.5px');
+      const href = await bar.evaluate((r) => (r.closest('a') ? r.closest('a').getAttribute('href') : null));
+      if (href) {
+        await bar.click();
+        const hash = await page.evaluate(() => location.hash);
+        if (hash !== href) fail('bar click', hash, href);
+        if (!(await page.isVisible(root))) fail('index after a bar click', 'hidden', 'visible');
+      }
+    }
+    console.log(`timeline: ${bars.length} bars${notDrawn ? ` (${notDrawn} shortest not drawn)` : ''}, ${instants} instants, ${lanes.length} lanes`);
+
+    if (a.shots) {
+      fs.mkdirSync(a.shots, { recursive: true });
+      await page.goto(url);
+      if (a.page) await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+      await page.screenshot({ path: path.join(a.shots, a.name + '-dashboard.png'), fullPage: true });
+    }
+    for (const e of errors) fail('page error', e, 'none');
+    for (const u of offline) fail('network request', u, 'none');
+  } finally {
+    await close();
+  }
+  console.log(failures ? `${failures} failures` : 'all checks passed');
+  process.exit(failures ? 1 : 0);
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Compile health of tlp over the logs utils/gen-torch-logs.py wrote.
+
+    check-torch-health.py --tools BIN --logs DIR --tmp TMP [--only NAME,...]
+
+For every run in DIR/manifest.json, tlp-emit --json of its trace directory
+must have a compile record for every unit the program compiled (the run's
+manifest: rank and compile id; AOTInductor units have none), and every record with a compile id a
+status. Prints one line per run: its compiles as `id:status`, then for each
+failure its exception type and user frame (file name:line), for each graph
+break its summary and user file:line, for each recompile its first reason;
+then `N runs checked, P problems`. Exit 1 on any problem.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+
+def where(loc):
+    if not loc:
+        return "-"
+    return "%s:%d" % (os.path.basename(loc["file"]), loc["line"])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tools", required=True)
+    ap.add_argument("--logs", required=True)
+    ap.add_argument("--tmp", required=True)
+    ap.add_argument("--only", default="")
+    a = ap.parse_args()
+    runs = json.load(open(os.path.join(a.logs, "manifest.json")))["runs"]
+    if a.only:
+        runs = [r for r in runs if r in a.only.split(",")]
+    problems = 0
+    for run in runs:
+        man = json.load(open(os.path.join(a.logs, run, "manifest.json")))
+        out = os.path.join(a.tmp, run + ".json")
+        p = subprocess.run([os.path.join(a.tools, "tlp-emit"), "--json",
+                            os.path.join(a.logs, run, man["trace"]), "-o",
+                            out], stderr=subprocess.DEVNULL)
+        if p.returncode:
+            print("%s: tlp-emit --json exited %d" % (run, p.returncode))
+            problems += 1
+            continue
+        doc = json.load(open(out))
+        have = {(c["rank"], c["compile_id"]): c for c in doc["compiles"]
+                if c["compile_id"] is not None}
+        # An AOTInductor unit has no compile id, so no compile record.
+        missing = sorted({(u["rank"], u["compile_id"]) for u in man["units"]
+                          if u["compile_id"] is not None} - set(have),
+                         key=str)
+        for m in missing:
+            print("%s: no compile record for rank %s %s" % (run, m[0], m[1]))
+            problems += 1
+        facts = []
+        for c in have.values():
+            if c["status"] not in ("success", "restart", "failure", "unknown"):
+                print("%s: %s: status %r" % (run, c["name"], c["status"]))
+                problems += 1
+            if c["failure"]:
+                facts.append("failure %s at %s" % (
+                    c["failure"]["type"], where(c["failure"]["frame"])))
+            for b in c["breaks"]:
+                if b["source"]:
+                    facts.append("break %r at %s" % (b["summary"],
+                                                     where(b["source"])))
+            if c["recompile_reasons"]:
+                facts.append("recompile %r" % c["recompile_reasons"][0])
+        ids = " ".join("%s:%s" % (c["name"], c["status"])
+                       for c in have.values())
+        print("%s: %s%s" % (run, ids, "".join("; " + f for f in facts)))
+    print("%d runs checked, %d problems" % (len(runs), problems))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -257,15 +257,12 @@ struct ChunkDiag {
   DiagClass Class = DiagClass::Other;
 };
 
-/// What one chunk of a log yields; line numbers are relative to the chunk
-/// until merged.
-/// An event that feeds a compile record, parsed in its chunk; merged into
-/// the records in log order (mergeHealth).
-struct HealthEvent {
-  HealthKind Kind = HealthKind::None;
-  uint32_t Line = 0;
-  Optional<int64_t> Rank;
-  Optional<CompileId> Id;
+/// What a health event other than a chromium_event says. Kept apart from
+/// HealthEvent: chromium events are most of the health events of a log
+/// (61,600 of the 356 MB benchmark log) and need none of it; inline, these
+/// fields made every event about 750 bytes, and the scan held them all
+/// (208 MB peak for `tlp-emit --json` on that log, against 25 MB before).
+struct HealthDetail {
   /// dynamo_start: the stack, with interned file indices (-1: none).
   std::vector<std::pair<int64_t, SourceLoc>> Stack;
   /// Metrics: set fields; GuardCount from guard_count.
@@ -276,10 +273,34 @@ struct HealthEvent {
   std::string Text;
   Optional<uint64_t> Count;
   CacheLookup Cache;
-  /// Chromium: the event.
-  Span Event;
 };
 
+/// An event that feeds a compile record, parsed in its chunk; merged into
+/// the records in log order (mergeHealth).
+struct HealthEvent {
+  HealthKind Kind = HealthKind::None;
+  uint32_t Line = 0;
+  Optional<int64_t> Rank;
+  Optional<CompileId> Id;
+  /// Chromium: the event.
+  Span Event;
+  /// The other kinds: what they say (null until written).
+  std::unique_ptr<HealthDetail> Detail;
+
+  HealthDetail &detail() {
+    if (!Detail)
+      Detail = std::make_unique<HealthDetail>();
+    return *Detail;
+  }
+};
+// A log holds tens of thousands of chromium events and the scan keeps
+// them all until the merge: the event must stay small (a regression check
+// of the 208 MB peak; HealthDetail inline made it about 750 bytes).
+static_assert(sizeof(HealthEvent) <= 256,
+              "HealthEvent grew: keep the rare fields in HealthDetail");
+
+/// What one chunk of a log yields; line numbers are relative to the chunk
+/// until merged.
 struct ChunkResult {
   std::vector<std::unique_ptr<Artifact>> Artifacts;
   std::vector<HealthEvent> Health;
@@ -937,7 +958,7 @@ void ChunkScanner::finishEvent() {
         return true;
       });
     // dynamo_start also begins a compile record (HealthKind::None).
-    HealthEvent H;
+    std::vector<std::pair<int64_t, SourceLoc>> Frames;
     bool LastOk = false;
     if (Stack.isArray())
       json::forEachElement(Stack, [&](const json::Value &X) {
@@ -945,14 +966,16 @@ void ChunkScanner::finishEvent() {
         Optional<SourceLoc> F = parseFrame(X, Index);
         LastOk = F.hasValue();
         if (F)
-          H.Stack.emplace_back(Index, std::move(*F));
+          Frames.emplace_back(Index, std::move(*F));
         return true;
       });
     if (LastOk) {
-      E.Frame = H.Stack.back().second;
-      FileIndex = H.Stack.back().first;
+      E.Frame = Frames.back().second;
+      FileIndex = Frames.back().first;
     }
     if (Cur.Class == EventClass::DynamoStart) {
+      HealthEvent H;
+      H.detail().Stack = std::move(Frames);
       H.Line = Cur.Line;
       H.Rank = Cur.Rank;
       H.Id = Cur.Id;
@@ -1071,9 +1094,9 @@ void ChunkScanner::finishHealth() {
       if (X.isNull())
         return true;
       if (K == "fail_type" && X.isString())
-        H.FailType = Str(X);
+        H.detail().FailType = Str(X);
       else if (K == "fail_reason" && X.isString())
-        H.FailReason = Str(X);
+        H.detail().FailReason = Str(X);
       else if (K == "fail_user_frame_filename" && X.isString())
         FrameFile = Str(X);
       else if (K == "fail_user_frame_lineno") {
@@ -1083,7 +1106,7 @@ void ChunkScanner::finishHealth() {
       } else if (K == "restart_reasons" && X.isArray()) {
         json::forEachElement(X, [&](const json::Value &E) {
           if (E.isString())
-            H.Strings.push_back(Str(E));
+            H.detail().Strings.push_back(Str(E));
           return true;
         });
       }
@@ -1092,14 +1115,14 @@ void ChunkScanner::finishHealth() {
         return true;
       std::string Text = X.Text.str();
       sanitizeUTF8(Text);
-      H.Metrics.emplace_back(K.str(), std::move(Text));
+      H.detail().Metrics.emplace_back(K.str(), std::move(Text));
       return true;
     });
     if (!FrameFile.empty() && FrameLine) {
       SourceLoc L;
       L.File = FrameFile;
       L.Line = static_cast<uint32_t>(*FrameLine);
-      H.Where = L;
+      H.detail().Where = L;
     }
     break;
   }
@@ -1114,17 +1137,21 @@ void ChunkScanner::finishHealth() {
       if (G.isObject())
         json::forEachMember(G, [&](StringRef K, const json::Value &X) {
           if (K == "code" && X.isString())
-            H.Strings.push_back(Str(X));
+            H.detail().Strings.push_back(Str(X));
           return true;
         });
       return true;
     });
-    H.Count = N;
+    H.detail().Count = N;
     break;
   }
   case HealthKind::CppGuards:
-    H.Text = std::move(Cur.Text);
-    sanitizeUTF8(H.Text);
+    // A copy, not a move: Cur.Text is reused from event to event and
+    // keeps the capacity of the largest payload read so far (cache
+    // lookups and chromium events of 40 KB); moved, every guard text of
+    // 2 KB held that buffer (100 MB on the 356 MB benchmark log).
+    H.detail().Text = Cur.Text;
+    sanitizeUTF8(H.detail().Text);
     break;
   case HealthKind::Chromium: {
     if (!V.isObject()) {
@@ -1171,7 +1198,7 @@ void ChunkScanner::finishHealth() {
         if (!trimWS(L).empty()) {
           std::string S = trimWS(L).str();
           sanitizeUTF8(S);
-          H.Strings.push_back(std::move(S));
+          H.detail().Strings.push_back(std::move(S));
         }
       break;
     }
@@ -1181,7 +1208,7 @@ void ChunkScanner::finishHealth() {
     }
     json::forEachElement(V, [&](const json::Value &X) {
       if (X.isString())
-        H.Strings.push_back(Str(X));
+        H.detail().Strings.push_back(Str(X));
       return true;
     });
     break;
@@ -1195,7 +1222,7 @@ void ChunkScanner::finishHealth() {
       if (!trimWS(L).empty() && !L.startswith(" "))
         Last = trimWS(L);
     if (!Last.empty())
-      splitException(Last, H.FailType, H.FailReason);
+      splitException(Last, H.detail().FailType, H.detail().FailReason);
     // The user frame: the innermost frame outside torch itself, other
     // installed packages and the code Inductor generated (its cache
     // modules, named by a hash: /tmp/torchinductor_u/ct/cctny2sis...py).
@@ -1210,7 +1237,7 @@ void ChunkScanner::finishHealth() {
       if (!File.contains("/torch/") && !File.contains("/site-packages/") &&
           !File.contains("/dist-packages/") && !File.startswith("<") &&
           !Generated)
-        H.Where = F;
+        H.detail().Where = F;
     }
     break;
   }
@@ -1221,9 +1248,9 @@ void ChunkScanner::finishHealth() {
     StringRef First = Text.split('\n').first;
     size_t At = First.rfind(" at ");
     if (At != StringRef::npos)
-      H.Where = findUserLocation(First.substr(At + 4));
-    if (!H.Where)
-      H.Where = findUserLocation(Text);
+      H.detail().Where = findUserLocation(First.substr(At + 4));
+    if (!H.detail().Where)
+      H.detail().Where = findUserLocation(Text);
     size_t R0 = Text.find("Graph Break Reason:");
     StringRef Reason = R0 == StringRef::npos
                            ? Text
@@ -1231,7 +1258,7 @@ void ChunkScanner::finishHealth() {
     size_t Tb = Reason.find("User code traceback:");
     if (Tb != StringRef::npos)
       Reason = Reason.substr(0, Tb);
-    H.Text = Reason.trim().str();
+    H.detail().Text = Reason.trim().str();
     break;
   }
   case HealthKind::Cache: {
@@ -1239,7 +1266,7 @@ void ChunkScanner::finishHealth() {
       Bad("payload is not a JSON object");
       return;
     }
-    CacheLookup &C = H.Cache;
+    CacheLookup &C = H.detail().Cache;
     C.Line = Cur.Line;
     StringRef Name = Cur.ArtName;
     C.Cache = Name.startswith("fx_graph") ? CacheLookup::FXGraph
@@ -1326,11 +1353,13 @@ std::vector<uint64_t> chunkStarts(StringRef Log, unsigned Threads) {
   return Starts;
 }
 
-/// Build the compile records of one log from its health events (in log
-/// order) and the compile ids of its artifacts and events, and add them to
-/// M.Compiles (kept sorted).
+/// Build the compile records of one log from its health events (per chunk,
+/// in log order; each chunk's events are freed once merged) and the
+/// compile ids of its artifacts and events, and add them to M.Compiles
+/// (kept sorted).
 void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
-                 size_t FirstArtifact, std::vector<HealthEvent> &Health,
+                 size_t FirstArtifact,
+                 std::vector<std::vector<HealthEvent>> &Health,
                  const std::vector<std::string> &Strings) {
   using Key = std::tuple<int64_t, bool, std::tuple<int64_t, int64_t, int64_t,
                                                    int64_t>>;
@@ -1362,109 +1391,112 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
   }
   // Open B events per record, by name (innermost last).
   std::map<const CompileRecord *, std::vector<size_t>> Open;
-  for (HealthEvent &H : Health) {
-    CompileRecord &R = Get(H.Rank, H.Id, H.Line);
-    R.Line = std::min(R.Line, H.Line);
-    switch (H.Kind) {
-    case HealthKind::None:
-      if (R.Stack.empty())
-        for (auto &F : H.Stack) {
-          SourceLoc L = std::move(F.second);
-          if (F.first >= 0 && static_cast<size_t>(F.first) < Strings.size())
-            L.File = Strings[F.first];
-          R.Stack.push_back(std::move(L));
-        }
-      break;
-    case HealthKind::Metrics:
-      R.Metrics = std::move(H.Metrics);
-      if (!H.FailType.empty()) {
-        R.FailType = std::move(H.FailType);
-        R.FailReason = std::move(H.FailReason);
-        if (H.Where)
-          R.FailFrame = H.Where;
-      }
-      for (const std::string &Why : H.Strings)
-        R.addBreak(Why, findUserLocation(Why));
-      break;
-    case HealthKind::Guards:
-      R.GuardCount = H.Count;
-      if (R.Guards.empty())
-        for (const std::string &G : H.Strings) {
-          if (!R.Guards.empty())
-            R.Guards += '\n';
-          R.Guards += G;
-        }
-      break;
-    case HealthKind::CppGuards:
-      R.Guards = std::move(H.Text);
-      break;
-    case HealthKind::Chromium: {
-      Span &S = H.Event;
-      std::vector<size_t> &Stack = Open[&R];
-      if (S.Phase == 'E') {
-        // Close the innermost open span of that name in \p Rec.
-        auto Close = [&](CompileRecord &Rec) {
-          auto It = Open.find(&Rec);
-          if (It == Open.end())
-            return false;
-          std::vector<size_t> &St = It->second;
-          for (size_t J = St.size(); J-- > 0;) {
-            Span &B = Rec.Spans[St[J]];
-            if (B.Name != S.Name)
-              continue;
-            B.Phase = 'X';
-            B.Duration = std::max<int64_t>(0, S.Start - B.Start);
-            St.erase(St.begin() + J);
-            return true;
+  for (std::vector<HealthEvent> &Chunk : Health) {
+    for (HealthEvent &H : Chunk) {
+      CompileRecord &R = Get(H.Rank, H.Id, H.Line);
+      R.Line = std::min(R.Line, H.Line);
+      switch (H.Kind) {
+      case HealthKind::None:
+        if (R.Stack.empty())
+          for (auto &F : H.detail().Stack) {
+            SourceLoc L = std::move(F.second);
+            if (F.first >= 0 && static_cast<size_t>(F.first) < Strings.size())
+              L.File = Strings[F.first];
+            R.Stack.push_back(std::move(L));
           }
-          return false;
-        };
-        if (Close(R) || !R.Id)
-          break;
-        // A span that began before Dynamo restarted the analysis ends in
-        // a later attempt ("dynamo" B in attempt 0, E in attempt 1): it
-        // belongs to the attempt that began it.
-        for (int64_t A = R.Id->Attempt; A-- > 0;) {
-          CompileId Prev = *R.Id;
-          Prev.Attempt = A;
-          auto It = Records.find(
-              Key(R.Rank.getValueOr(-1), false, Prev.tie()));
-          if (It != Records.end() && Close(It->second))
-            break;
+        break;
+      case HealthKind::Metrics:
+        R.Metrics = std::move(H.detail().Metrics);
+        if (!H.detail().FailType.empty()) {
+          R.FailType = std::move(H.detail().FailType);
+          R.FailReason = std::move(H.detail().FailReason);
+          if (H.detail().Where)
+            R.FailFrame = H.detail().Where;
         }
+        for (const std::string &Why : H.detail().Strings)
+          R.addBreak(Why, findUserLocation(Why));
+        break;
+      case HealthKind::Guards:
+        R.GuardCount = H.detail().Count;
+        if (R.Guards.empty())
+          for (const std::string &G : H.detail().Strings) {
+            if (!R.Guards.empty())
+              R.Guards += '\n';
+            R.Guards += G;
+          }
+        break;
+      case HealthKind::CppGuards:
+        R.Guards = std::move(H.detail().Text);
+        break;
+      case HealthKind::Chromium: {
+        Span &S = H.Event;
+        std::vector<size_t> &Stack = Open[&R];
+        if (S.Phase == 'E') {
+          // Close the innermost open span of that name in \p Rec.
+          auto Close = [&](CompileRecord &Rec) {
+            auto It = Open.find(&Rec);
+            if (It == Open.end())
+              return false;
+            std::vector<size_t> &St = It->second;
+            for (size_t J = St.size(); J-- > 0;) {
+              Span &B = Rec.Spans[St[J]];
+              if (B.Name != S.Name)
+                continue;
+              B.Phase = 'X';
+              B.Duration = std::max<int64_t>(0, S.Start - B.Start);
+              St.erase(St.begin() + J);
+              return true;
+            }
+            return false;
+          };
+          if (Close(R) || !R.Id)
+            break;
+          // A span that began before Dynamo restarted the analysis ends in
+          // a later attempt ("dynamo" B in attempt 0, E in attempt 1): it
+          // belongs to the attempt that began it.
+          for (int64_t A = R.Id->Attempt; A-- > 0;) {
+            CompileId Prev = *R.Id;
+            Prev.Attempt = A;
+            auto It = Records.find(
+                Key(R.Rank.getValueOr(-1), false, Prev.tie()));
+            if (It != Records.end() && Close(It->second))
+              break;
+          }
+          break;
+        }
+        if (S.Phase == 'B') {
+          S.Duration = 0;
+          Stack.push_back(R.Spans.size());
+        } else if (S.Phase == 'i') {
+          S.Duration = 0;
+        }
+        R.Spans.push_back(std::move(S));
         break;
       }
-      if (S.Phase == 'B') {
-        S.Duration = 0;
-        Stack.push_back(R.Spans.size());
-      } else if (S.Phase == 'i') {
-        S.Duration = 0;
+      case HealthKind::RecompileReasons:
+        for (std::string &Why : H.detail().Strings)
+          if (!llvm::is_contained(R.RecompileReasons, Why))
+            R.RecompileReasons.push_back(std::move(Why));
+        break;
+      case HealthKind::DynamoError:
+        if (R.FailType.empty() && !H.detail().FailType.empty()) {
+          R.FailType = std::move(H.detail().FailType);
+          R.FailReason = std::move(H.detail().FailReason);
+        }
+        if (!R.FailFrame && H.detail().Where)
+          R.FailFrame = H.detail().Where;
+        if (R.FailType.empty())
+          R.FailType = "dynamo_error";
+        break;
+      case HealthKind::GraphBreak:
+        R.addBreak(H.detail().Text, H.detail().Where);
+        break;
+      case HealthKind::Cache:
+        R.Caches.push_back(std::move(H.detail().Cache));
+        break;
       }
-      R.Spans.push_back(std::move(S));
-      break;
     }
-    case HealthKind::RecompileReasons:
-      for (std::string &Why : H.Strings)
-        if (!llvm::is_contained(R.RecompileReasons, Why))
-          R.RecompileReasons.push_back(std::move(Why));
-      break;
-    case HealthKind::DynamoError:
-      if (R.FailType.empty() && !H.FailType.empty()) {
-        R.FailType = std::move(H.FailType);
-        R.FailReason = std::move(H.FailReason);
-      }
-      if (!R.FailFrame && H.Where)
-        R.FailFrame = H.Where;
-      if (R.FailType.empty())
-        R.FailType = "dynamo_error";
-      break;
-    case HealthKind::GraphBreak:
-      R.addBreak(H.Text, H.Where);
-      break;
-    case HealthKind::Cache:
-      R.Caches.push_back(std::move(H.Cache));
-      break;
-    }
+    std::vector<HealthEvent>().swap(Chunk);
   }
   // Status, and the stack of attempts after the first (only the first
   // attempt has a dynamo_start).
@@ -1534,7 +1566,7 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
   std::vector<bool> HasString;
   size_t FirstEvent = M.Events.size();
   size_t FirstArtifact = M.Artifacts.size();
-  std::vector<HealthEvent> Health;
+  std::vector<std::vector<HealthEvent>> Health;
   StringMap<uint32_t> ComponentIndex;
   for (size_t I = 0; I < M.KeyComponents.size(); ++I)
     ComponentIndex.try_emplace(M.KeyComponents[I], static_cast<uint32_t>(I));
@@ -1584,11 +1616,13 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
     for (HealthEvent &H : R.Health) {
       H.Line += LineBase;
       H.Event.Line += LineBase;
-      H.Cache.Line += LineBase;
-      for (uint32_t &C : H.Cache.Components)
-        C = ComponentMap[C];
-      Health.push_back(std::move(H));
+      if (H.Detail) {
+        H.Detail->Cache.Line += LineBase;
+        for (uint32_t &C : H.Detail->Cache.Components)
+          C = ComponentMap[C];
+      }
     }
+    Health.push_back(std::move(R.Health));
     for (size_t I = 0; I < R.Events.size(); ++I) {
       R.Events[I].Line += LineBase;
       M.Events.push_back(std::move(R.Events[I]));

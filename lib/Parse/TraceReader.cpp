@@ -1355,12 +1355,13 @@ std::vector<uint64_t> chunkStarts(StringRef Log, unsigned Threads) {
 
 /// Build the compile records of one log from its health events (per chunk,
 /// in log order; each chunk's events are freed once merged) and the
-/// compile ids of its artifacts and events, and add them to M.Compiles
-/// (kept sorted).
+/// compile ids of its artifacts and events, and add them to M.Compiles,
+/// sorted unless \p Sort is false (a directory of logs sorts once at the
+/// end: a sort per log made a thousand rank logs quadratic).
 void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
                  size_t FirstArtifact,
                  std::vector<std::vector<HealthEvent>> &Health,
-                 const std::vector<std::string> &Strings) {
+                 const std::vector<std::string> &Strings, bool Sort) {
   using Key = std::tuple<int64_t, bool, std::tuple<int64_t, int64_t, int64_t,
                                                    int64_t>>;
   std::map<Key, CompileRecord> Records;
@@ -1538,13 +1539,15 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
   }
   for (auto &KV : Records)
     M.Compiles.push_back(std::move(KV.second));
-  llvm::sort(M.Compiles);
+  if (Sort)
+    llvm::sort(M.Compiles);
 }
 
 /// Scan one log (in parallel chunks) and merge the results into \p M.
 void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
              Optional<int64_t> FileRank, Module &M, const TraceSources &S,
-             DiagnosticEngine &Diags, const ReadOptions &Opts) {
+             DiagnosticEngine &Diags, const ReadOptions &Opts,
+             bool SortCompiles) {
   unsigned Threads = resolveThreadCount(Opts.Threads);
   std::vector<uint64_t> Starts = chunkStarts(Log, Threads);
   std::vector<ChunkResult> Results(Starts.size());
@@ -1672,7 +1675,8 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
                             "unknown");
   }
 
-  mergeHealth(M, LogIndex, FirstEvent, FirstArtifact, Health, Strings);
+  mergeHealth(M, LogIndex, FirstEvent, FirstArtifact, Health, Strings,
+              SortCompiles);
 
   if (CRLines)
     Diags.note(Name, 0,
@@ -1735,7 +1739,7 @@ void TraceSources::release(uint32_t Log, uint64_t Offset, uint64_t Size) const {
 static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                     StringRef Path, Optional<int64_t> FileRank, Module &M,
                     TraceSources &Sources, DiagnosticEngine &Diags,
-                    const ReadOptions &Opts);
+                    const ReadOptions &Opts, bool SortCompiles = true);
 
 void readTraceBuffer(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                      Optional<int64_t> FileRank, Module &M,
@@ -1782,7 +1786,7 @@ static Optional<std::pair<uint32_t, std::string>> notATextLog(StringRef Bytes) {
 static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                     StringRef Path, Optional<int64_t> FileRank, Module &M,
                     TraceSources &Sources, DiagnosticEngine &Diags,
-                    const ReadOptions &Opts) {
+                    const ReadOptions &Opts, bool SortCompiles) {
   uint32_t Index = static_cast<uint32_t>(M.Logs.size());
   M.Logs.push_back(LogFile{Name.str(), FileRank});
   // Module::Logs and the sources stay in step.
@@ -1795,7 +1799,8 @@ static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
     return false;
   }
   size_t FirstArtifact = M.Artifacts.size();
-  scanLog(Sources.bytes(Index), Name, Index, FileRank, M, Sources, Diags, Opts);
+  scanLog(Sources.bytes(Index), Name, Index, FileRank, M, Sources, Diags, Opts,
+          SortCompiles);
   if (Opts.Lazy)
     return true;
   // Load this log's artifacts now, in parallel; diagnostics in log order.
@@ -1891,9 +1896,10 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
       continue;
     }
     readLog(std::move(*Buf), F, F, rankFromFileName(F), M, Sources, Diags,
-            Opts);
+            Opts, /*SortCompiles=*/false);
     ++Read;
   }
+  llvm::sort(M.Compiles);
   if (!Read && Subdirs)
     return createStringError(
         std::errc::no_such_file_or_directory,

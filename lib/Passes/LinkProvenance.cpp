@@ -25,6 +25,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -84,24 +85,31 @@ private:
   KernelKeyIndex Kernels; // the table is final: resolve-debug-handles ran
   /// U has a mapping with at least one entry.
   bool HasMapping = false;
-  // Unresolved names by what they should have named, in first-seen order.
+  // Unresolved names by what they should have named, in first-seen order:
+  // the first MaxMissReports + 1 kept, the others counted. The names are
+  // slices of the unit's artifacts (a mapping of a million made-up names
+  // kept a copy of each, twice).
+  static constexpr unsigned MaxMissReports = 20;
   struct Miss {
-    std::string What;
-    std::string Name;
+    StringRef What;
+    StringRef Name;
     uint32_t Line;
   };
   std::vector<Miss> Misses;
-  StringSet<> MissSeen;
+  uint64_t MissCount = 0;
+  DenseSet<std::pair<const char *, StringRef>> MissSeen;
 
   void edge(Endpoint::EndpointKind FK, uint32_t F, Endpoint::EndpointKind TK,
             uint32_t T, EdgeOrigin O) {
     U.Edges.push_back(Edge{Endpoint{FK, F}, Endpoint{TK, T}, O});
   }
 
-  void miss(StringRef What, StringRef Name, uint32_t Line) {
-    std::string Key = (What + "\x1f" + Name).str();
-    if (MissSeen.insert(Key).second)
-      Misses.push_back(Miss{What.str(), Name.str(), Line});
+  /// \p What is one of the literals below; \p Name outlives the pass.
+  void miss(const char *What, StringRef Name, uint32_t Line) {
+    if (!MissSeen.insert({What, Name}).second)
+      return;
+    if (MissCount++ <= MaxMissReports)
+      Misses.push_back(Miss{What, Name, Line});
   }
 
   Optional<uint32_t> pre(StringRef Name, uint32_t Line, bool Report = true) {
@@ -320,7 +328,7 @@ private:
   }
 
   void reportUnresolved() {
-    const unsigned Max = 20;
+    const unsigned Max = MaxMissReports;
     for (size_t I = 0; I < Misses.size() && I < Max; ++I) {
       const Miss &Ms = Misses[I];
       std::string Where;
@@ -334,10 +342,10 @@ private:
                 "unit " + U.Key.displayName() + ": " + Ms.What + " '" +
                     Ms.Name + "' of the provenance data names nothing" + Where);
     }
-    if (Misses.size() > Max)
+    if (MissCount > Max)
       D.warning(File, Misses[Max].Line,
                 "unit " + U.Key.displayName() + ": " +
-                    Twine(Misses.size() - Max) +
+                    Twine(MissCount - Max) +
                     " more provenance names do not resolve");
   }
 };

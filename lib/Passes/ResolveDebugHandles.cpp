@@ -19,6 +19,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace llvm;
@@ -49,15 +50,32 @@ private:
   static void resolve(const Module &M, CompileUnit &U, DiagnosticEngine &D) {
     std::vector<Kernel> Rows;
     CodeArtifact *Code = U.Code.get();
-    // Ordered, unique keys named by the provenance data.
-    std::vector<std::string> Keys;
-    StringSet<> SeenKeys, MappingKeys;
-    auto AddKey = [&](const std::string &K, bool FromMapping) {
-      if (FromMapping)
-        MappingKeys.insert(K);
-      if (SeenKeys.insert(K).second)
+    // Ordered, unique keys named by the provenance data: slices of the
+    // unit's artifacts (which outlive this pass), each with whether the
+    // mapping names it; one index, no copies (a mapping of a million keys
+    // held three copies of each).
+    std::vector<StringRef> Keys;
+    DenseMap<StringRef, bool> KeyInMapping;
+    bool AnyMappingKey = false;
+    auto AddKey = [&](StringRef K, bool FromMapping) {
+      auto Ins = KeyInMapping.try_emplace(K, FromMapping);
+      if (Ins.second)
         Keys.push_back(K);
+      else
+        Ins.first->second |= FromMapping;
+      AnyMappingKey |= FromMapping;
     };
+    // Sized once: growing doubles the table while both are held.
+    size_t Expect = U.Mapping ? U.Mapping->KernelToPost.size()
+                    : U.KernelNodes ? U.KernelNodes->Entries.size()
+                                    : 0;
+    if (U.Mapping)
+      for (auto &KV : U.Mapping->PostToKernel)
+        Expect += KV.second.size();
+    if (U.StackTraces)
+      Expect += U.StackTraces->Traces.size();
+    KeyInMapping.reserve(Expect);
+    Keys.reserve(Expect);
     if (U.Mapping) {
       for (auto &KV : U.Mapping->KernelToPost)
         AddKey(KV.first, true);
@@ -74,7 +92,7 @@ private:
     // v2 keys carry handles. A mapping with no kernel keys at all (a
     // broken payload, say) tells nothing: then keys split as v2 too.
     bool SplitHandles =
-        !U.Mapping || U.Mapping->hasHandles() || MappingKeys.empty();
+        !U.Mapping || U.Mapping->hasHandles() || !AnyMappingKey;
 
     StringMap<std::vector<uint32_t>> CallsByName;
     std::vector<bool> Covered;
@@ -121,7 +139,7 @@ private:
       else
         ++Suppressed;
     };
-    if (!Keys.empty() && !Code && !MappingKeys.empty())
+    if (!Keys.empty() && !Code && AnyMappingKey)
       D.warning(File, MapLine,
                 "unit " + U.Key.displayName() +
                     " has a provenance mapping but no generated code; its " +
@@ -165,7 +183,7 @@ private:
         }
         return true;
       };
-      for (const std::string &Key : Keys) {
+      for (StringRef Key : Keys) {
         StringRef Name;
         Optional<uint64_t> Handle;
         Split(Key, Name, Handle);
@@ -180,14 +198,14 @@ private:
     std::vector<std::vector<uint32_t>> RowCalls;
     constexpr unsigned MaxUncalledRows = 1000;
     unsigned Uncalled = 0, UncalledDropped = 0;
-    for (const std::string &Key : Keys) {
+    for (StringRef Key : Keys) {
       Kernel K;
       StringRef Name;
       Optional<uint64_t> Handle;
       Split(Key, Name, Handle);
       K.Name = Name.str();
       K.Handle = Handle;
-      K.InMapping = MappingKeys.count(Key) != 0;
+      K.InMapping = KeyInMapping.lookup(Key);
       std::vector<uint32_t> Calls;
       if (Code) {
         auto It = CallsByName.find(K.Name);

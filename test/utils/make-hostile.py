@@ -8,8 +8,10 @@ KIND is one of
             id: N warnings
   launches  handles.log with N more launches of one kernel in its wrapper
   ghosts    handles.log whose mapping names N kernels that nothing calls
+  ranks     a directory OUT of N rank logs of one compile each
 """
 import json
+import os
 import re
 import sys
 
@@ -43,6 +45,16 @@ def main():
             elif "node_mappings" in l:
                 l = re.sub(r'"has_payload": "[0-9a-f]{32}"', '"has_payload": ""', l)
             res.append(l)
+    elif kind == "ranks":
+        # A directory of N rank logs, each the string table and the
+        # dynamo_start of handles.log (one compile record each).
+        os.makedirs(out, exist_ok=True)
+        head = "\n".join(lines[:4]) + "\n"
+        for r in range(n):
+            name = "dedicated_log_torch_trace_rank_%d.log" % r
+            with open(os.path.join(out, name), "w") as f:
+                f.write(head)
+        return
     else:
         raise SystemExit("unknown kind " + kind)
     with open(out, "w") as f:

@@ -1775,27 +1775,33 @@ def call(args):
     bench_args="arg0_1")
 
 
-def gen_rank(rank, crlf=False):
+def gen_rank(rank, crlf=False, event_rank=None):
     log = TraceLog(month_day="0718", hour=15, pid=1337 + rank)
     cid = (0, 0, 0)
+    r = event_rank
     string_table(log)
-    dynamo_start(log, cid, 5)
-    log.artifact("before_pre_grad_graph", RANK_PRE, cid=cid)
-    log.event("aot_inference_graph", cid=cid, payload=RANK_POST,
+    dynamo_start(log, cid, 5, rank=r)
+    log.artifact("before_pre_grad_graph", RANK_PRE, cid=cid, rank=r)
+    log.event("aot_inference_graph", cid=cid, payload=RANK_POST, rank=r,
               path="torch/_functorch/_aot_autograd/graph_compile.py", lineno=1460)
-    log.artifact("after_post_grad_graph", RANK_POST, cid=cid)
+    log.artifact("after_post_grad_graph", RANK_POST, cid=cid, rank=r)
     log.event("inductor_output_code", {"filename": "/tmp/r%d.py" % rank},
               cid=cid, payload=RANK_CODE, path="torch/_inductor/graph.py",
-              lineno=2390)
+              lineno=2390, rank=r)
     log.artifact("inductor_provenance_tracking_node_mappings", node_mapping(
         {"sum_1": ["sum_1"]}, {"cpp_fused_sum_0:1": ["sum_1"]}),
-        encoding="json", cid=cid)
+        encoding="json", cid=cid, rank=r)
     text = log.text()
     return text.replace("\n", "\r\n") if crlf else text
 
 
 def gen_ranks_readme():
     return "Logs of one job, written with TORCH_TRACE=ranks/ on two ranks.\n"
+
+
+# ranks-renamed/: the logs of rank 1 under three file names (rank_1, rank_5,
+# rank_6), every envelope with "rank": 1, as when a user copies one rank's
+# log next to others: the file-name rank and the event rank disagree.
 
 
 # --------------------------------------------------------------------------
@@ -2693,6 +2699,9 @@ FIXTURES = {
     "test/Inputs/ranks/README.txt": gen_ranks_readme,
     "test/Inputs/trace_ranks/dedicated_log_torch_trace_rank_0_q1.log": lambda: gen_trace_rank(0),
     "test/Inputs/trace_ranks/dedicated_log_torch_trace_rank_1_q2.log": lambda: gen_trace_rank(1),
+    "test/Inputs/ranks-renamed/dedicated_log_torch_trace_rank_1_k2v8.log": lambda: gen_rank(1, event_rank=1),
+    "test/Inputs/ranks-renamed/dedicated_log_torch_trace_rank_5_k2v8.log": lambda: gen_rank(1, event_rank=1),
+    "test/Inputs/ranks-renamed/dedicated_log_torch_trace_rank_6_k2v8.log": lambda: gen_rank(1, event_rank=1),
     "examples/two_compiles.log": gen_example,
 }
 

@@ -524,7 +524,11 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
   for (uint32_t I = 0; I < M.Logs.size(); ++I) {
     OS << (I ? ", " : "") << "<code>" << escapeHTML(M.logName(I)) << "</code>";
     if (M.Logs[I].Rank)
-      OS << " (rank " << *M.Logs[I].Rank << ")";
+      OS << " (rank " << *M.Logs[I].Rank;
+    if (M.Logs[I].Rank && M.Logs[I].EventRank)
+      OS << ", events of rank " << *M.Logs[I].EventRank;
+    if (M.Logs[I].Rank)
+      OS << ")";
   }
   OS << ": " << M.Stats.Lines << " lines, " << M.Stats.Events << " events, "
      << Summaries.size() << (Summaries.size() == 1 ? " unit" : " units")
@@ -542,7 +546,8 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
   } else {
     OS << "<table id=\"units\">\n"
        << "<thead><tr><th>unit</th><th>compile id</th><th>rank</th>"
-          "<th>graph</th><th>kernels</th><th>pre-grad linked</th>"
+       << (M.Logs.size() > 1 ? "<th>log</th>" : "")
+       << "<th>graph</th><th>kernels</th><th>pre-grad linked</th>"
           "<th>post-grad linked</th><th>kernels linked</th><th>code</th>"
           "<th>frame</th></tr></thead>\n<tbody>\n";
     for (const UnitSummary &S : Summaries) {
@@ -550,8 +555,11 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
          << escapeHTML(Links ? S.File : "#unit=" + S.Id) << "\">"
          << escapeHTML(S.Name) << "</a></td>"
          << "<td>" << escapeHTML(S.CompileId.empty() ? "-" : S.CompileId)
-         << "</td><td>" << (S.Rank ? std::to_string(*S.Rank) : "-")
-         << "</td><td>" << S.Graph << "</td><td>" << S.Kernels << "</td>"
+         << "</td><td>" << (S.Rank ? std::to_string(*S.Rank) : "-");
+      if (M.Logs.size() > 1)
+        OS << "</td><td title=\"" << escapeHTML(S.Log) << "\"><code>"
+           << escapeHTML(sys::path::filename(S.Log)) << "</code>";
+      OS << "</td><td>" << S.Graph << "</td><td>" << S.Kernels << "</td>"
          << "<td>" << percent(S.Coverage.Pre) << "</td>"
          << "<td>" << percent(S.Coverage.Post) << "</td>"
          << "<td>" << percent(S.Coverage.Kernels) << "</td>"

@@ -384,6 +384,7 @@ public:
       ojson L = ojson::object();
       L["path"] = M.logName(I);
       L["rank"] = optInt(M.Logs[I].Rank);
+      L["event_rank"] = optInt(M.Logs[I].EventRank);
       Logs.push_back(std::move(L));
     }
     key("logs");

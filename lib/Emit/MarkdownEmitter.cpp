@@ -394,6 +394,10 @@ private:
         (U.Key.Id ? mdCode(U.Key.Id->str()) : std::string("aot")) + " | " +
         graphKindName(U.Key.Graph).str() + " | " +
         (U.Key.Rank ? std::to_string(*U.Key.Rank) : std::string()) + " | " +
+        (M.Logs.size() > 1 ? mdCode(sys::path::filename(M.logName(U.Key.Log))
+                                        .str()) +
+                                 " | "
+                           : std::string()) +
         std::to_string(U.Kernels.size()) + " | " + percent(C.Pre) + " | " +
         percent(C.Post) + " | " + percent(C.Kernels) + " |\n");
 
@@ -605,11 +609,21 @@ private:
                                      : Notes)++;
 
     OS << "# tlp report\n\n" << madeBy() << "\n";
-    OS << "| log | rank |\n|---|---|\n";
-    for (uint32_t I = 0; I < M.Logs.size(); ++I)
-      OS << "| " << mdCode(M.logName(I)) << " | "
-         << (M.Logs[I].Rank ? std::to_string(*M.Logs[I].Rank) : std::string())
-         << " |\n";
+    // The event rank column only when a log's events carry a rank other
+    // than its file name's.
+    bool EventRanks = llvm::any_of(
+        M.Logs, [](const LogFile &L) { return L.EventRank.hasValue(); });
+    auto OptRank = [](const Optional<int64_t> &R) {
+      return R ? std::to_string(*R) : std::string();
+    };
+    OS << (EventRanks ? "| log | rank | event rank |\n|---|---|---|\n"
+                      : "| log | rank |\n|---|---|\n");
+    for (uint32_t I = 0; I < M.Logs.size(); ++I) {
+      OS << "| " << mdCode(M.logName(I)) << " | " << OptRank(M.Logs[I].Rank);
+      if (EventRanks)
+        OS << " | " << OptRank(M.Logs[I].EventRank);
+      OS << " |\n";
+    }
     OS << "\n"
        << M.Stats.Lines << " lines, "
        << countOf(M.Stats.Events, "event", "events") << ", "
@@ -626,9 +640,15 @@ private:
       OS << "No compile units: the input has no graph or code that tlp "
             "groups into a compile.\n\n";
     } else {
-      OS << "| unit | compile id | graph | rank | kernels | pre-grad linked "
-            "| post-grad linked | kernels linked |\n"
-            "|---|---|---|---|---|---|---|---|\n";
+      // With several logs, the log of each unit (0-based, the table above).
+      if (M.Logs.size() > 1)
+        OS << "| unit | compile id | graph | rank | log | kernels | pre-grad "
+              "linked | post-grad linked | kernels linked |\n"
+              "|---|---|---|---|---|---|---|---|---|\n";
+      else
+        OS << "| unit | compile id | graph | rank | kernels | pre-grad linked "
+              "| post-grad linked | kernels linked |\n"
+              "|---|---|---|---|---|---|---|---|\n";
       for (const std::string &R : SummaryRows)
         OS << R;
       OS << "\n";

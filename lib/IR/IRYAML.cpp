@@ -385,6 +385,7 @@ template <> struct MappingTraits<tlp::LogFile> {
   static void mapping(IO &Io, tlp::LogFile &L) {
     mapStr(Io, "path", L.Path);
     Io.mapOptional("rank", L.Rank);
+    Io.mapOptional("event_rank", L.EventRank);
   }
   static const bool flow = true;
 };
@@ -512,6 +513,7 @@ template <> struct MappingTraits<tlp::UnitKey> {
     Io.mapOptional("compile_id", K.Id);
     Io.mapRequired("graph", K.Graph);
     Io.mapOptional("ordinal", K.Ordinal, 0u);
+    Io.mapOptional("log_in_id", K.LogInId, false);
   }
   static const bool flow = true;
 };

@@ -21,6 +21,8 @@ std::string UnitKey::slug() const {
   S += graphKindName(Graph).str();
   if (Ordinal)
     S += "-" + std::to_string(Ordinal);
+  if (LogInId)
+    S += "-log" + std::to_string(Log);
   return S;
 }
 
@@ -33,7 +35,21 @@ std::string UnitKey::displayName() const {
   S += graphKindName(Graph).str();
   if (Ordinal)
     S += " #" + std::to_string(Ordinal + 1);
+  if (LogInId)
+    S += " (log " + std::to_string(Log) + ")";
   return S;
+}
+
+bool unitIdNeedsLog(ArrayRef<LogFile> Logs, uint32_t Log,
+                    Optional<int64_t> Rank) {
+  if (Logs.size() < 2)
+    return false;
+  if (!Rank || Log >= Logs.size() || Logs[Log].Rank != Rank)
+    return true;
+  for (uint32_t I = 0; I < Logs.size(); ++I)
+    if (I != Log && Logs[I].Rank == Rank)
+      return true;
+  return false;
 }
 
 static auto keyTuple(const UnitKey &K) {

@@ -1601,9 +1601,20 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
       if (!LF.Rank) {
         LF.Rank = RL.second;
       } else if (*LF.Rank != RL.second && !RankConflictReported) {
-        Diags.warning(Name, RL.first + LineBase,
-                      "event rank " + Twine(RL.second) +
-                          " differs from the log's rank " + Twine(*LF.Rank));
+        // Once per log: the units take the event rank, and their ids name
+        // the log (unitIdNeedsLog), so the reader can tell them apart.
+        if (FileRank) {
+          LF.EventRank = RL.second;
+          Diags.warning(Name, RL.first + LineBase,
+                        "event rank " + Twine(RL.second) +
+                            " differs from rank " + Twine(*FileRank) +
+                            " in the file name; the units take rank " +
+                            Twine(RL.second) + " and their ids name the log");
+        } else {
+          Diags.warning(Name, RL.first + LineBase,
+                        "event rank " + Twine(RL.second) +
+                            " differs from the log's rank " + Twine(*LF.Rank));
+        }
         RankConflictReported = true;
       }
     }
@@ -1788,7 +1799,7 @@ static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                     TraceSources &Sources, DiagnosticEngine &Diags,
                     const ReadOptions &Opts, bool SortCompiles) {
   uint32_t Index = static_cast<uint32_t>(M.Logs.size());
-  M.Logs.push_back(LogFile{Name.str(), FileRank});
+  M.Logs.push_back(LogFile{Name.str(), FileRank, None});
   // Module::Logs and the sources stay in step.
   while (Sources.size() < Index)
     Sources.add(nullptr);

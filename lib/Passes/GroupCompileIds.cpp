@@ -402,6 +402,7 @@ public:
                                 U->Code->Name + "'");
         U->Key.Graph = K;
         U->Key.Ordinal = Ordinals[K]++;
+        U->Key.LogInId = unitIdNeedsLog(M.Logs, U->Key.Log, U->Key.Rank);
         U->Frame = R.Frame;
         if (R.Pre)
           U->PreGrad.reset(cast<GraphArtifact>(R.Pre->clone().release()));

@@ -16,6 +16,7 @@
 #include "tlp/IR/Types.h"
 #include "tlp/Support/Diagnostics.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -33,6 +34,9 @@ struct LogFile {
   std::string Path;
   /// From a `dedicated_log_torch_trace_rank_N` file name or the envelopes.
   llvm::Optional<int64_t> Rank;
+  /// The rank the log's events carry when it differs from the file name's
+  /// (Rank): a file renamed or copied from another rank.
+  llvm::Optional<int64_t> EventRank;
 };
 
 /// A log event that does not carry a payload tlp keeps but tells the
@@ -69,11 +73,15 @@ struct UnitKey {
   GraphKind Graph = GraphKind::Unknown;
   /// Distinguishes several compiles with the same id and graph kind.
   uint32_t Ordinal = 0;
+  /// The id names the log ("-logN"): set by setUnitIdLogs() when the rank
+  /// alone does not pick out the unit's log. Not part of the key's order.
+  bool LogInId = false;
 
   /// Stable, file-name safe: "0-0-forward", "r1-0-2-inference",
-  /// "aot-inference", "0-0-forward-1".
+  /// "aot-inference", "0-0-forward-1", "r1-0-0-inference-log2" (LogInId).
   std::string slug() const;
-  /// For people: "rank 1 0/2 inference", "aot inference".
+  /// For people: "rank 1 0/2 inference", "aot inference",
+  /// "rank 1 0/0 inference (log 2)" (LogInId).
   std::string displayName() const;
   /// Sort order: rank (none first), log, compile id (none last), graph
   /// order of appearance is kept by Ordinal.
@@ -98,6 +106,13 @@ struct Kernel {
   /// "name:handle" or "name": the key as the mapping writes it.
   std::string key() const;
 };
+
+/// Whether the id of a unit of log \p Log with rank \p Rank must name its
+/// log to be unique: the input has several logs and the rank does not pick
+/// out the log (no rank, a rank other than the log's, or a rank two logs
+/// share). Decided from the logs alone, so a streamed unit knows it.
+bool unitIdNeedsLog(llvm::ArrayRef<LogFile> Logs, uint32_t Log,
+                    llvm::Optional<int64_t> Rank);
 
 /// Split a mapping key `name:handle` at its last ':' when the suffix is a
 /// decimal number; otherwise the whole key is the name.

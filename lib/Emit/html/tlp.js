@@ -917,6 +917,7 @@
     if (!hasMapping(d)) facts += ' · <b>no provenance mapping</b>';
     var inferred = inferredCount(d);
     if (inferred) facts += ' · ' + plural(inferred, 'inferred link') + ' (dashed)';
+    if (d.log) facts += ' · log <code>' + esc(d.log.replace(/^.*[\\/]/, '')) + '</code>';
     $('unit-facts').innerHTML = facts;
     $('unit-facts').title = d.log;
     document.title = 'tlp: ' + d.name;

@@ -1455,12 +1455,25 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
           // A span that began before Dynamo restarted the analysis ends in
           // a later attempt ("dynamo" B in attempt 0, E in attempt 1): it
           // belongs to the attempt that began it.
-          for (int64_t A = R.Id->Attempt; A-- > 0;) {
-            CompileId Prev = *R.Id;
-            Prev.Attempt = A;
-            auto It = Records.find(
-                Key(R.Rank.getValueOr(-1), false, Prev.tie()));
-            if (It != Records.end() && Close(It->second))
+          // Walk the records of the earlier attempts of this compile (the
+          // keys just below this one: the attempt sorts last), newest first;
+          // a loop over attempt numbers would spin for a damaged attempt
+          // such as 2^63-1.
+          Key Here(R.Rank.getValueOr(-1), false, R.Id->tie());
+          auto SameCompile = [&](const Key &K) {
+            const auto &T = std::get<2>(K);
+            const auto &H = std::get<2>(Here);
+            return std::get<0>(K) == std::get<0>(Here) &&
+                   std::get<1>(K) == std::get<1>(Here) &&
+                   std::get<0>(T) == std::get<0>(H) &&
+                   std::get<1>(T) == std::get<1>(H) &&
+                   std::get<2>(T) == std::get<2>(H);
+          };
+          for (auto It = Records.lower_bound(Here); It != Records.begin();) {
+            --It;
+            if (!SameCompile(It->first))
+              break;
+            if (Close(It->second))
               break;
           }
           break;

@@ -1090,6 +1090,9 @@ void ChunkScanner::finishHealth() {
     }
     std::string FrameFile;
     Optional<int64_t> FrameLine;
+    // A key given twice keeps its last value (JSON's usual reading) and
+    // says so: a record holds each metric once (the verifier checks it).
+    llvm::StringMap<size_t> Seen;
     json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
       if (X.isNull())
         return true;
@@ -1115,7 +1118,18 @@ void ChunkScanner::finishHealth() {
         return true;
       std::string Text = X.Text.str();
       sanitizeUTF8(Text);
-      H.detail().Metrics.emplace_back(K.str(), std::move(Text));
+      std::vector<std::pair<std::string, std::string>> &Ms =
+          H.detail().Metrics;
+      auto Ins = Seen.try_emplace(K, Ms.size());
+      if (!Ins.second) {
+        diag(Severity::Warning, Cur.Line,
+             "'compilation_metrics': key '" + K +
+                 "' is repeated; the last value is kept",
+             StringRef(), DiagClass::Other);
+        Ms[Ins.first->second].second = std::move(Text);
+        return true;
+      }
+      Ms.emplace_back(K.str(), std::move(Text));
       return true;
     });
     if (!FrameFile.empty() && FrameLine) {

@@ -27,3 +27,23 @@ def payloads(path):
     if cur is not None:
         out[cur] = "\n".join(buf)
     return out
+
+
+def events(lines):
+    """For the fixture damagers (make-drops.py, make-losses.py): (first, end) line-index ranges of each event: its envelope line and
+    its payload lines."""
+    out = []
+    for i, l in enumerate(lines):
+        if l.startswith(("V", "I", "W", "E")) and "] {" in l:
+            j = i + 1
+            while j < len(lines) and lines[j].startswith("\t"):
+                j += 1
+            out.append((i, j))
+    return out
+
+
+def find(lines, text):
+    for b, e in events(lines):
+        if text in lines[b]:
+            return b, e
+    raise SystemExit("no event with " + text)

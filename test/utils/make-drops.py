@@ -9,25 +9,7 @@ Each is a fixture with one change that tlp once took without a word
 import os
 import sys
 
-
-def events(lines):
-    """(first, end) line-index ranges of each event: its envelope line and
-    its payload lines."""
-    out = []
-    for i, l in enumerate(lines):
-        if l.startswith(("V", "I", "W", "E")) and "] {" in l:
-            j = i + 1
-            while j < len(lines) and lines[j].startswith("\t"):
-                j += 1
-            out.append((i, j))
-    return out
-
-
-def find(lines, text):
-    for b, e in events(lines):
-        if text in lines[b]:
-            return b, e
-    raise SystemExit("no event with " + text)
+from logpayloads import events, find
 
 
 def write(out, name, lines):

@@ -384,6 +384,52 @@ private:
          Conf);
   }
 
+  /// Where each post-grad node can be computed, in wrapper lines: the
+  /// kernels are called in topological order, so a node comes no earlier
+  /// than the kernel of any node it reads (Lo) and no later than the kernel
+  /// of any node reading it (Hi). A kernel called several times (no debug
+  /// handles) bounds by its first call below and its last above.
+  std::vector<uint32_t> Lo, Hi, RowFirst, RowLast;
+
+  void computeWindows() {
+    const auto &PostNodes = U.PostGrad->Nodes;
+    if (RowFirst.empty()) {
+      RowFirst.assign(U.Kernels.size(), 0);
+      RowLast.assign(U.Kernels.size(), UINT32_MAX);
+      for (uint32_t R = 0; R < U.Kernels.size(); ++R)
+        if (!U.Kernels[R].CallLines.empty()) {
+          RowFirst[R] = U.Kernels[R].CallLines.front();
+          RowLast[R] = U.Kernels[R].CallLines.back();
+        }
+    }
+    uint32_t N = PostNodes.size();
+    Lo.assign(N, 0);
+    Hi.assign(N, UINT32_MAX);
+    for (uint32_t Q = 0; Q < N; ++Q) {
+      if (KernelOf[Q] >= 0)
+        Lo[Q] = RowFirst[KernelOf[Q]];
+      for (uint32_t M : PostIn[Q])
+        if (M < Q)
+          Lo[Q] = std::max(Lo[Q], Lo[M]);
+    }
+    for (uint32_t Q = N; Q-- > 0;) {
+      if (KernelOf[Q] >= 0)
+        Hi[Q] = RowLast[KernelOf[Q]];
+      for (uint32_t M : PostUsers[Q])
+        if (M > Q)
+          Hi[Q] = std::min(Hi[Q], Hi[M]);
+    }
+  }
+
+  /// Kernel row \p R is called within the window of node \p Q.
+  bool inWindow(uint32_t Q, uint32_t R) const {
+    const std::vector<uint32_t> &Calls = U.Kernels[R].CallLines;
+    if (Calls.empty())
+      return true;
+    auto It = llvm::lower_bound(Calls, Lo[Q]);
+    return It != Calls.end() && *It <= Hi[Q];
+  }
+
   /// Pre-grad ops of post node \p Q.
   std::vector<std::string> preOps(uint32_t Q) const {
     std::vector<std::string> Ops;
@@ -459,42 +505,53 @@ private:
     }
     if (Fused.empty())
       return;
-    // Fused kernels: by op name, then by the pre-grad node's op.
+    // Fused kernels: by op name, then by the pre-grad node's op, among the
+    // kernels called where the node's data flow allows (see window()).
     std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Open;
-    for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
-      if (!Free[Q])
-        continue;
-      // A kernel that holds the post-grad op and the pre-grad op scores
-      // 3, the pre-grad op alone 2 (a decomposed op: gelu's erf), the
-      // post-grad op alone 1; the best score wins when one kernel has it.
-      std::vector<std::string> Pre = preOps(Q);
-      bool Decomposed =
-          !Pre.empty() && none_of(Pre, [&](const std::string &O) {
-            return sameOp(O, PostOp[Q]);
-          });
-      unsigned Best = 0;
-      std::vector<uint32_t> Top;
-      for (uint32_t R : Fused) {
-        unsigned Score = 0;
-        if (holdsOp(Tokens[R], PostOp[Q]))
-          Score += 1;
-        if (Decomposed && any_of(Pre, [&](const std::string &O) {
-              return holdsOp(Tokens[R], O);
-            }))
-          Score += 2;
-        if (!Score || Score < Best)
+    for (unsigned Round = 0; Round < 16; ++Round) {
+      computeWindows();
+      bool Changed = false;
+      Open.clear();
+      for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
+        if (!Free[Q])
           continue;
-        if (Score > Best)
-          Top.clear();
-        Best = Score;
-        Top.push_back(R);
+        // A kernel that holds the post-grad op and the pre-grad op scores
+        // 3, the pre-grad op alone 2 (a decomposed op: gelu's erf), the
+        // post-grad op alone 1; the best score wins when one kernel has it.
+        std::vector<std::string> Pre = preOps(Q);
+        bool Decomposed =
+            !Pre.empty() && none_of(Pre, [&](const std::string &O) {
+              return sameOp(O, PostOp[Q]);
+            });
+        unsigned Best = 0;
+        std::vector<uint32_t> Top;
+        for (uint32_t R : Fused) {
+          if (!inWindow(Q, R))
+            continue;
+          unsigned Score = 0;
+          if (holdsOp(Tokens[R], PostOp[Q]))
+            Score += 1;
+          if (Decomposed && any_of(Pre, [&](const std::string &O) {
+                return holdsOp(Tokens[R], O);
+              }))
+            Score += 2;
+          if (!Score || Score < Best)
+            continue;
+          if (Score > Best)
+            Top.clear();
+          Best = Score;
+          Top.push_back(R);
+        }
+        if (Top.size() == 1) {
+          claim(Q, Top[0], Best == 3 ? 85 : Best == 2 ? 75 : 80);
+          Free[Q] = false;
+          Changed = true;
+        } else {
+          Open.push_back({Q, Top});
+        }
       }
-      if (Top.size() == 1) {
-        claim(Q, Top[0], Best == 3 ? 85 : Best == 2 ? 75 : 80);
-        Free[Q] = false;
-      } else {
-        Open.push_back({Q, Top});
-      }
+      if (!Changed)
+        break;
     }
     // Neighbours decide: between the candidates, or, for a node no name
     // explains, the one fused kernel its neighbours are in when it shares

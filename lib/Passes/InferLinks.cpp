@@ -223,7 +223,7 @@ public:
 
 private:
   CompileUnit &U;
-  std::vector<std::vector<uint32_t>> PostIn, PostUsers;
+  std::vector<std::vector<uint32_t>> PostIn, PostUsers, PreIn;
   std::vector<std::set<uint32_t>> PreOfPost;
   std::vector<int64_t> KernelOf;
 
@@ -247,6 +247,18 @@ private:
     for (uint32_t I = 0; I < PreNodes.size(); ++I)
       if (isComputeNode(PreNodes[I]) && PreNodes[I].Source)
         PreBySource[*PreNodes[I].Source].push_back(I);
+    PreIn = computeNodeInputs(*U.PreGrad);
+    // Runs of a line: a line run by several layers (a loop over blocks)
+    // comes back once per layer, in both graphs in the same order. When
+    // both graphs run a line the same number of times, the i-th run of
+    // post-grad nodes comes from the i-th run of pre-grad nodes.
+    std::vector<uint32_t> PreRun, PostRun;
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> RunTo =
+        alignRuns(PreRun, PostRun);
+    std::map<std::pair<uint32_t, uint32_t>, std::vector<uint32_t>> PreByRun;
+    for (uint32_t I = 0; I < PreNodes.size(); ++I)
+      if (isComputeNode(PreNodes[I]) && PreNodes[I].Source)
+        PreByRun[{*PreNodes[I].Source, PreRun[I]}].push_back(I);
     // Post nodes still open, with the pre nodes they may come from.
     std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Open, Repeats;
     for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
@@ -256,7 +268,17 @@ private:
       auto It = PreBySource.find(*N.Source);
       if (It == PreBySource.end())
         continue;
-      const std::vector<uint32_t> &Cands = It->second;
+      const std::vector<uint32_t> *CandsP = &It->second;
+      bool InRun = false;
+      auto To = RunTo.find({*N.Source, PostRun[Q]});
+      if (To != RunTo.end()) {
+        auto R = PreByRun.find({*N.Source, To->second});
+        if (R != PreByRun.end()) {
+          CandsP = &R->second;
+          InRun = true;
+        }
+      }
+      const std::vector<uint32_t> &Cands = *CandsP;
       std::string Op = targetOp(N.Target);
       auto Explains = [&](uint32_t P) {
         std::string PreOp = targetOp(PreNodes[P].Target);
@@ -271,20 +293,44 @@ private:
             return PostNodes[M].Op == NodeOp::Output;
           }))
         continue;
+      // A run's pre-grad nodes are a guess one step further.
+      unsigned Less = InRun ? 5 : 0;
       if (Cands.size() == 1) {
-        link(Cands[0], Q, Explains(Cands[0]) ? 90 : 75);
+        link(Cands[0], Q, (Explains(Cands[0]) ? 90 : 75) - Less);
         continue;
       }
-      std::vector<uint32_t> Same;
-      for (uint32_t P : Cands)
-        if (sameOp(targetOp(PreNodes[P].Target), Op))
+      std::vector<uint32_t> Same, Decomp;
+      for (uint32_t P : Cands) {
+        std::string PreOp = targetOp(PreNodes[P].Target);
+        if (sameOp(PreOp, Op))
           Same.push_back(P);
+        else if (decomposesInto(PreOp, Op))
+          Decomp.push_back(P);
+      }
+      if (Same.size() + Decomp.size() > 1) {
+        std::vector<uint32_t> Expl = Same;
+        Expl.insert(Expl.end(), Decomp.begin(), Decomp.end());
+        bool Any;
+        std::vector<uint32_t> Flow = flowsFrom(Q, Expl, Any);
+        if (Any && Flow.size() == 1) {
+          link(Flow[0], Q, 75 - Less);
+          continue;
+        }
+        // The op alone decides only what the inputs allow.
+        if (Any) {
+          erase_if(Same, [&](uint32_t P) { return !is_contained(Flow, P); });
+          erase_if(Decomp,
+                   [&](uint32_t P) { return !is_contained(Flow, P); });
+          if (Same.empty() && Decomp.empty()) {
+            Open.push_back({Q, Cands});
+            continue;
+          }
+        }
+      }
       if (Same.empty())
-        for (uint32_t P : Cands)
-          if (decomposesInto(targetOp(PreNodes[P].Target), Op))
-            Same.push_back(P);
+        Same = Decomp;
       if (Same.size() == 1)
-        link(Same[0], Q, 80);
+        link(Same[0], Q, 80 - Less);
       else if (Same.empty())
         Open.push_back({Q, Cands});
       else
@@ -315,6 +361,129 @@ private:
         link(D.first, D.second, 65);
       Open = std::move(Still);
     }
+  }
+
+  /// The pre-grad nodes of \p Cands the inputs of post-grad node \p Q
+  /// agree with: each input that has pre-grad nodes comes from it (a step
+  /// inside its decomposition) or from one of its inputs in the pre-grad
+  /// graph (the edge into it); those reached by a step inside come first.
+  /// `add` after a layer norm's `var_mean` is the norm's, `add` of the
+  /// residual and the projection is the residual's. \p Any: whether \p Q
+  /// has an input with pre-grad nodes (else every candidate agrees).
+  std::vector<uint32_t> flowsFrom(uint32_t Q,
+                                  const std::vector<uint32_t> &Cands,
+                                  bool &Any) {
+    std::vector<uint32_t> Inside, Into;
+    Any = false;
+    for (uint32_t P : Cands) {
+      bool All = true, In = false;
+      for (uint32_t M : PostIn[Q]) {
+        if (PreOfPost[M].empty())
+          continue;
+        Any = true;
+        bool Ok = PreOfPost[M].count(P) != 0;
+        In |= Ok;
+        for (uint32_t I : PreIn[P])
+          Ok |= PreOfPost[M].count(I) != 0;
+        All &= Ok;
+      }
+      if (All)
+        (In ? Inside : Into).push_back(P);
+    }
+    if (!Any)
+      return Cands;
+    return Inside.empty() ? Into : Inside;
+  }
+
+  /// A run of a line: a stretch of the graph's compute nodes with a source
+  /// line where the line does not change. Numbers, for each such node, its
+  /// run of its line (\p Run); \p Seq gets the runs in graph order as
+  /// (line, run). Returns line -> number of runs.
+  static std::map<uint32_t, uint32_t>
+  lineRuns(const GraphArtifact &G, std::vector<uint32_t> &Run,
+           std::vector<std::pair<uint32_t, uint32_t>> &Seq) {
+    std::map<uint32_t, uint32_t> Runs;
+    Run.assign(G.Nodes.size(), 0);
+    Optional<uint32_t> Last;
+    for (uint32_t I = 0; I < G.Nodes.size(); ++I) {
+      const Node &N = G.Nodes[I];
+      if (!isComputeNode(N) || !N.Source)
+        continue;
+      uint32_t &Count = Runs[*N.Source];
+      if (Last != N.Source) {
+        Seq.push_back({*N.Source, Count});
+        ++Count;
+      }
+      Run[I] = Count - 1;
+      Last = N.Source;
+    }
+    return Runs;
+  }
+
+  /// Pairs the runs of the post-grad graph with those of the pre-grad
+  /// graph (a line run by several layers comes back once per layer, in
+  /// both graphs in the same order). A line with as many runs in both pairs
+  /// them in order; these are the anchors. Inductor splits or moves some
+  /// runs (a mask made before the attention it serves), so a run of another
+  /// line goes to the run of its line in the pre-grad graph nearest to the
+  /// pre-grad runs of the anchors before and after it, when one is nearest.
+  /// Returns, for each post-grad run (line, run), the pre-grad run.
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t>
+  alignRuns(std::vector<uint32_t> &PreRun, std::vector<uint32_t> &PostRun) {
+    std::vector<std::pair<uint32_t, uint32_t>> PreSeq, PostSeq;
+    std::map<uint32_t, uint32_t> PreRuns =
+        lineRuns(*U.PreGrad, PreRun, PreSeq);
+    std::map<uint32_t, uint32_t> PostRuns =
+        lineRuns(*U.PostGrad, PostRun, PostSeq);
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> PrePos, To;
+    std::map<uint32_t, std::vector<uint32_t>> PrePosOfLine;
+    for (uint32_t I = 0; I < PreSeq.size(); ++I) {
+      PrePos[PreSeq[I]] = I;
+      PrePosOfLine[PreSeq[I].first].push_back(I);
+    }
+    auto Anchored = [&](uint32_t L) {
+      auto It = PreRuns.find(L);
+      return It != PreRuns.end() && It->second == PostRuns[L];
+    };
+    // The pre-grad position of each anchored post-grad run, or -1.
+    std::vector<int64_t> AnchorPos(PostSeq.size(), -1);
+    for (uint32_t J = 0; J < PostSeq.size(); ++J)
+      if (Anchored(PostSeq[J].first))
+        AnchorPos[J] = PrePos[PostSeq[J]];
+    for (uint32_t J = 0; J < PostSeq.size(); ++J) {
+      uint32_t L = PostSeq[J].first;
+      auto It = PreRuns.find(L);
+      if (It == PreRuns.end() || It->second < 2)
+        continue;
+      if (AnchorPos[J] >= 0) {
+        To[PostSeq[J]] = PostSeq[J].second;
+        continue;
+      }
+      int64_t Before = -1, After = -1;
+      for (uint32_t K = J; K-- > 0 && Before < 0;)
+        Before = AnchorPos[K];
+      for (uint32_t K = J + 1; K < PostSeq.size() && After < 0; ++K)
+        After = AnchorPos[K];
+      if (Before < 0 && After < 0)
+        continue;
+      int64_t Best = INT64_MAX;
+      unsigned Ties = 0;
+      uint32_t BestRun = 0;
+      for (uint32_t Pos : PrePosOfLine[L]) {
+        int64_t Cost = (Before >= 0 ? std::abs(int64_t(Pos) - Before) : 0) +
+                       (After >= 0 ? std::abs(int64_t(Pos) - After) : 0);
+        if (Cost < Best) {
+          Best = Cost;
+          Ties = 1;
+          BestRun = PreSeq[Pos].second;
+        } else if (Cost == Best) {
+          ++Ties;
+        }
+      }
+      if (Ties == 1)
+        To[PostSeq[J]] = BestRun;
+    }
+    return To;
   }
 
   /// The `Topologically Sorted Source Nodes` of an extern or fallback call

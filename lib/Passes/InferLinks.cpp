@@ -139,9 +139,26 @@ bool sameOp(StringRef A, StringRef B) {
 
 /// Ops a pre-grad op commonly decomposes into (post-grad ops).
 bool decomposesInto(StringRef Pre, StringRef Post) {
+  // Reshapes come out as `view` (`reshape.default` in the graph text).
+  if (Post == "reshape" || Post == "unsafe_view")
+    Post = "view";
   auto In = [&](std::initializer_list<StringRef> L) {
     return llvm::is_contained(L, Post);
   };
+  if (Pre == "transpose" || Pre == "t" || Pre == "permute")
+    return In({"permute"});
+  if (Pre == "reshape" || Pre == "view" || Pre == "flatten")
+    return In({"view", "clone"});
+  if (Pre == "contiguous")
+    return In({"clone"});
+  if (Pre == "tril" || Pre == "triu")
+    return In({"iota", "unsqueeze", "sub", "le", "ge", "logical_and",
+               "full", "where", "scalar_tensor"});
+  if (Pre == "ones" || Pre == "zeros" || Pre == "new_ones" ||
+      Pre == "new_zeros")
+    return In({"full"});
+  if (Pre == "split" || Pre == "chunk")
+    return In({"split_with_sizes", "split"});
   if (Pre == "linear")
     return In({"addmm", "mm", "bmm", "permute", "t", "view", "expand",
                "add"});
@@ -295,6 +312,17 @@ private:
         continue;
       // A run's pre-grad nodes are a guess one step further.
       unsigned Less = InRun ? 5 : 0;
+      // `getitem` takes an output of a node of several (split, var_mean):
+      // it comes from what that node comes from.
+      if (Op == "getitem" && PostIn[Q].size() == 1 &&
+          !PreOfPost[PostIn[Q][0]].empty() &&
+          all_of(PreOfPost[PostIn[Q][0]],
+                 [&](uint32_t P) { return is_contained(Cands, P); })) {
+        std::set<uint32_t> From = PreOfPost[PostIn[Q][0]];
+        for (uint32_t P : From)
+          link(P, Q, 80 - Less);
+        continue;
+      }
       if (Cands.size() == 1) {
         link(Cands[0], Q, (Explains(Cands[0]) ? 90 : 75) - Less);
         continue;

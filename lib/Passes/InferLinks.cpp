@@ -794,6 +794,61 @@ private:
         claim(D.first, D.second.first, D.second.second);
       Open = std::move(Still);
     }
+    claimViews(Fused, Tokens, PostOp);
+  }
+
+  /// A fused kernel reads through the view ops between it and the nodes it
+  /// reads, and its name holds them (`..._split_transpose_view_1`): a view
+  /// op (not getitem, which is no ATen op) goes to each fused kernel of the
+  /// nodes that use it through views, when that kernel's name holds the
+  /// view's op (`permute` as `transpose`, `reshape` as `view`) or its
+  /// pre-grad node's op (70).
+  void claimViews(const std::vector<uint32_t> &Fused,
+                  const std::vector<std::vector<std::string>> &Tokens,
+                  const std::vector<std::string> &PostOp) {
+    const auto &PostNodes = U.PostGrad->Nodes;
+    std::vector<bool> IsFused(U.Kernels.size(), false);
+    for (uint32_t R : Fused)
+      IsFused[R] = true;
+    for (uint32_t V = 0; V < PostNodes.size(); ++V) {
+      StringRef Op = PostOp[V];
+      if (!isComputeNode(PostNodes[V]) || KernelOf[V] >= 0 ||
+          !isViewOp(Op) || Op == "getitem")
+        continue;
+      std::vector<StringRef> Names = {Op};
+      if (Op == "reshape" || Op == "unsafe_view")
+        Names.push_back("view");
+      else if (Op == "permute")
+        Names.push_back("transpose");
+      else if (Op == "split")
+        Names.push_back("split");
+      std::vector<std::string> Pre = preOps(V);
+      std::set<uint32_t> Rows;
+      std::vector<uint32_t> Work = PostUsers[V];
+      std::set<uint32_t> Seen;
+      while (!Work.empty()) {
+        uint32_t M = Work.back();
+        Work.pop_back();
+        if (!Seen.insert(M).second)
+          continue;
+        if (isViewOp(PostOp[M])) {
+          Work.insert(Work.end(), PostUsers[M].begin(), PostUsers[M].end());
+          continue;
+        }
+        if (KernelOf[M] >= 0 && IsFused[KernelOf[M]])
+          Rows.insert(uint32_t(KernelOf[M]));
+      }
+      for (uint32_t R : Rows) {
+        bool Holds = any_of(Names, [&](StringRef N) {
+          return holdsOp(Tokens[R], N);
+        }) || any_of(Pre, [&](const std::string &O) {
+          return holdsOp(Tokens[R], O);
+        });
+        if (Holds)
+          edge(Endpoint::PostNode, V, Endpoint::KernelRow, R,
+               EdgeOrigin::OpMatch, 70);
+      }
+    }
   }
 };
 

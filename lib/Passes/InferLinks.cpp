@@ -25,8 +25,13 @@
 //                explains goes to the one kernel its neighbours are in when
 //                its pre-grad nodes are that kernel's too (60).
 //
-// View ops (getitem, view, permute, ...) are never given a kernel: Inductor
-// folds them into their users and the mapping rarely names them.
+// Deep models (a loop over layers): a line's runs of post-grad nodes are
+// paired with its pre-grad runs (alignRuns), so candidates are one layer's
+// nodes; several ops that explain a node are told apart by where its inputs
+// come from (flowsFrom); a fused kernel is chosen only among the calls that
+// the node's data flow allows (computeWindows: the wrapper calls kernels in
+// topological order). A view op gets the fused kernels reading through it
+// whose name holds it (claimViews), never a kernel of its own; getitem none.
 //
 //===----------------------------------------------------------------------===//
 
@@ -335,24 +340,28 @@ private:
         else if (decomposesInto(PreOp, Op))
           Decomp.push_back(P);
       }
+      // Several ops of the line explain the node: its inputs decide. An
+      // op the node is comes first (`view` of `z = (a @ w).view(-1)`),
+      // then one it decomposes from, entered inside (`add` after a layer
+      // norm's `var_mean` is the norm's, not the next linear's), then
+      // entered from its inputs (`mul` of gelu after the linear).
       if (Same.size() + Decomp.size() > 1) {
-        std::vector<uint32_t> Expl = Same;
-        Expl.insert(Expl.end(), Decomp.begin(), Decomp.end());
-        bool Any;
-        std::vector<uint32_t> Flow = flowsFrom(Q, Expl, Any);
-        if (Any && Flow.size() == 1) {
-          link(Flow[0], Q, 75 - Less);
-          continue;
-        }
-        // The op alone decides only what the inputs allow.
-        if (Any) {
-          erase_if(Same, [&](uint32_t P) { return !is_contained(Flow, P); });
-          erase_if(Decomp,
-                   [&](uint32_t P) { return !is_contained(Flow, P); });
-          if (Same.empty() && Decomp.empty()) {
+        std::vector<uint32_t> SameIn, SameInto, DecIn, DecInto;
+        if (flowsFrom(Q, Same, SameIn, SameInto)) {
+          flowsFrom(Q, Decomp, DecIn, DecInto);
+          SameIn.insert(SameIn.end(), SameInto.begin(), SameInto.end());
+          const std::vector<uint32_t> &Pick =
+              !SameIn.empty() ? SameIn : !DecIn.empty() ? DecIn : DecInto;
+          if (Pick.size() == 1) {
+            link(Pick[0], Q, (Same.size() == 1 && Pick[0] == Same[0] ? 80 : 75) - Less);
+            continue;
+          }
+          if (Pick.empty()) {
             Open.push_back({Q, Cands});
             continue;
           }
+          Same = Pick;
+          Decomp.clear();
         }
       }
       if (Same.empty())
@@ -393,22 +402,18 @@ private:
 
   /// The pre-grad nodes of \p Cands the inputs of post-grad node \p Q
   /// agree with: each input that has pre-grad nodes comes from it (a step
-  /// inside its decomposition) or from one of its inputs in the pre-grad
-  /// graph (the edge into it); those reached by a step inside come first.
-  /// `add` after a layer norm's `var_mean` is the norm's, `add` of the
-  /// residual and the projection is the residual's. \p Any: whether \p Q
-  /// has an input with pre-grad nodes (else every candidate agrees).
-  std::vector<uint32_t> flowsFrom(uint32_t Q,
-                                  const std::vector<uint32_t> &Cands,
-                                  bool &Any) {
-    std::vector<uint32_t> Inside, Into;
-    Any = false;
+  /// inside its decomposition: \p Inside) or from one of its inputs in the
+  /// pre-grad graph (the edge into it: \p Into). Returns false if no input
+  /// of \p Q has pre-grad nodes.
+  bool flowsFrom(uint32_t Q, const std::vector<uint32_t> &Cands,
+                 std::vector<uint32_t> &Inside, std::vector<uint32_t> &Into) {
+    bool Any = any_of(PostIn[Q],
+                      [&](uint32_t M) { return !PreOfPost[M].empty(); });
     for (uint32_t P : Cands) {
       bool All = true, In = false;
       for (uint32_t M : PostIn[Q]) {
         if (PreOfPost[M].empty())
           continue;
-        Any = true;
         bool Ok = PreOfPost[M].count(P) != 0;
         In |= Ok;
         for (uint32_t I : PreIn[P])
@@ -418,9 +423,7 @@ private:
       if (All)
         (In ? Inside : Into).push_back(P);
     }
-    if (!Any)
-      return Cands;
-    return Inside.empty() ? Into : Inside;
+    return Any;
   }
 
   /// A run of a line: a stretch of the graph's compute nodes with a source

@@ -67,6 +67,15 @@ def edge_sets(edges, keep):
     return {"pre->post": pp, "post->kernel": pk, "pre->kernel": prek}
 
 
+def label(log):
+    """The log's file name; for a trace folder of gen-torch-logs.py
+    (RUN/trace), the run's name."""
+    path = os.path.normpath(log)
+    if os.path.basename(path) == "trace":
+        return os.path.basename(os.path.dirname(path))
+    return os.path.basename(path)
+
+
 def run(tool, args):
     r = subprocess.run([tool] + args, stdout=subprocess.PIPE,
                        stderr=subprocess.DEVNULL, universal_newlines=True)
@@ -116,7 +125,7 @@ def main():
             for i in range(3):
                 total[k][i] += per[k][i]
             figures.append("%s %d/%d recall, %d/%d precision" % (k, tp, nt, tp, ni))
-        print("%s: %d units: %s" % (os.path.basename(log), units, "; ".join(figures)))
+        print("%s: %d units: %s" % (label(log), units, "; ".join(figures)))
     tp = sum(v[0] for v in total.values())
     ni = sum(v[1] for v in total.values())
     nt = sum(v[2] for v in total.values())

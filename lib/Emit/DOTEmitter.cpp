@@ -19,6 +19,7 @@
 #include "EmitSupport.h"
 
 #include "tlp/Emit/Emitter.h"
+#include "tlp/Emit/UnitView.h"
 #include "tlp/IR/DataFlow.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/IR/TensorType.h"
@@ -38,8 +39,6 @@ namespace tlp {
 using namespace emit;
 
 namespace {
-
-enum class GraphMode { Pre, Post, Provenance };
 
 const char *kindColor(KernelKind K) {
   switch (K) {
@@ -116,9 +115,9 @@ std::string nameList(const std::vector<std::string> &Names, size_t Max) {
 /// Writes one unit.
 class UnitDrawer {
 public:
-  UnitDrawer(raw_ostream &OS, const CompileUnit &U, GraphMode Mode,
-             bool Collapse)
-      : OS(OS), U(U), P(U), Mode(Mode), Collapse(Collapse) {}
+  UnitDrawer(raw_ostream &OS, const UnitView &V, DOTGraph Mode, bool Collapse)
+      : OS(OS), V(V), U(V.unit()), P(V.provenance()), Mode(Mode),
+        Collapse(Collapse) {}
 
   void draw() {
     static const char *ModeNames[] = {"pre-grad graph", "post-grad graph",
@@ -147,9 +146,10 @@ public:
 
 private:
   raw_ostream &OS;
+  const UnitView &V;
   const CompileUnit &U;
-  UnitProvenance P;
-  GraphMode Mode;
+  const UnitProvenance &P;
+  DOTGraph Mode;
   bool Collapse;
 
   void header(StringRef Title) { header(OS, Title); }
@@ -214,7 +214,7 @@ private:
          << "      label=\"\"; style=\"rounded,filled\"; fillcolor=\""
          << kindColor(K.Kind) << "\"; color=\"#777777\";\n"
          << "      " << id('k', R) << " [label=" << dotString(kernelLabel(K))
-         << ", tooltip=" << dotString(K.key())
+         << ", tooltip=" << dotString(V.kernel(R).Key)
          << ", shape=box, style=\"filled,bold\", fillcolor=\"white\"];\n";
       for (uint32_t Q : Members[R])
         node("      ", 'q', Q, G->Nodes[Q], false);
@@ -235,8 +235,8 @@ private:
   }
 
   void drawFull() {
-    bool WantPre = Mode != GraphMode::Post;
-    bool WantPost = Mode != GraphMode::Pre;
+    bool WantPre = Mode != DOTGraph::Post;
+    bool WantPost = Mode != DOTGraph::Pre;
     if (WantPre && U.PreGrad)
       preCluster();
     if (WantPost && (U.PostGrad || !U.Kernels.empty()))
@@ -245,7 +245,7 @@ private:
       dataFlow(*U.PreGrad, 'p');
     if (WantPost && U.PostGrad)
       dataFlow(*U.PostGrad, 'q');
-    if (Mode == GraphMode::Provenance)
+    if (Mode == DOTGraph::Provenance)
       for (const Edge &E : U.Edges) {
         if (E.From.Kind != Endpoint::PreNode)
           continue;
@@ -269,9 +269,9 @@ private:
   }
 
   std::string emptyNote() const {
-    if (Mode == GraphMode::Pre)
+    if (Mode == DOTGraph::Pre)
       return "this unit has no pre-grad graph";
-    if (Mode == GraphMode::Post)
+    if (Mode == DOTGraph::Post)
       return "this unit has no post-grad graph and no kernels";
     return "this unit has no graphs and no kernels";
   }
@@ -279,7 +279,7 @@ private:
   /// One node per kernel; an edge A -> B when a node of A feeds a node of
   /// B, directly or through nodes that belong to no kernel.
   void drawCollapsed() {
-    bool UsePre = Mode == GraphMode::Pre || !U.PostGrad;
+    bool UsePre = Mode == DOTGraph::Pre || !U.PostGrad;
     const GraphArtifact *G = UsePre ? U.PreGrad.get() : U.PostGrad.get();
     for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
       const Kernel &K = U.Kernels[R];
@@ -287,14 +287,14 @@ private:
       size_t NPost = P.postOfKernel(R).size(), NPre = P.preOfKernel(R).size();
       L += "\n" + std::to_string(NPost) + " post-grad, " +
            std::to_string(NPre) + " pre-grad nodes";
-      if (Mode == GraphMode::Provenance && NPre) {
+      if (Mode == DOTGraph::Provenance && NPre) {
         std::vector<std::string> Names;
         for (uint32_t Q : P.preOfKernel(R))
           Names.push_back(U.PreGrad->Nodes[Q].qualifiedName());
         L += "\nfrom " + nameList(Names, 6);
       }
       OS << "  " << id('k', R) << " [label=" << dotString(L)
-         << ", tooltip=" << dotString(K.key()) << ", fillcolor=\""
+         << ", tooltip=" << dotString(V.kernel(R).Key) << ", fillcolor=\""
          << kindColor(K.Kind) << "\"];\n";
     }
     if (!G) {
@@ -341,17 +341,7 @@ public:
   using Emitter::Emitter;
 
   Error begin(const Module &M) override {
-    if (Opts.Graph == "pre")
-      Mode = GraphMode::Pre;
-    else if (Opts.Graph == "post")
-      Mode = GraphMode::Post;
-    else if (Opts.Graph == "provenance")
-      Mode = GraphMode::Provenance;
-    else
-      return createStringError(std::errc::invalid_argument,
-                               "unknown --graph value '%s' (expected pre, "
-                               "post or provenance)",
-                               Opts.Graph.c_str());
+    Mode = Opts.Graph;
     Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
     if (!F)
       return F.takeError();
@@ -362,10 +352,10 @@ public:
   Error unit(const Module &M, const CompileUnit &U) override {
     size_t Index = AllUnits.size();
     AllUnits.push_back(unitListEntry(U));
-    if (Drawn || !unitMatches(U, Index, Opts.Unit))
+    if (Drawn || !Opts.Unit.matches(U, Index))
       return Error::success();
     raw_string_ostream OS(Text);
-    UnitDrawer(OS, U, Mode, Opts.CollapseKernels).draw();
+    UnitDrawer(OS, UnitView(M, U), Mode, Opts.CollapseKernels).draw();
     OS.flush();
     Drawn = true;
     return Error::success();
@@ -374,7 +364,7 @@ public:
   Error end(const Module &M) override {
     if (!Drawn) {
       if (!Opts.Unit.empty())
-        return unknownUnitError(Opts.Unit, AllUnits);
+        return unknownUnitError(Opts.Unit.text(), AllUnits);
       raw_string_ostream OS(Text);
       UnitDrawer::header(OS, "no compile units in the input");
       OS << "}\n";
@@ -386,7 +376,7 @@ public:
 
 private:
   std::unique_ptr<OutputFile> Out;
-  GraphMode Mode = GraphMode::Provenance;
+  DOTGraph Mode = DOTGraph::Provenance;
   std::vector<std::string> AllUnits;
   std::string Text;
   bool Drawn = false;

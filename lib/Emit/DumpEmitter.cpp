@@ -167,7 +167,7 @@ public:
   Error unit(const Module &M, const CompileUnit &U) override {
     size_t Index = Seen++;
     AllUnits.push_back(unitListEntry(U));
-    if (!unitMatches(U, Index, Opts.Unit))
+    if (!Opts.Unit.matches(U, Index))
       return Error::success();
     UnitEntry E;
     E.Slug = U.Key.slug();
@@ -223,7 +223,7 @@ public:
     if (Error Err = flushPre())
       return Err;
     if (!Opts.Unit.empty() && Entries.empty())
-      return unknownUnitError(Opts.Unit, AllUnits);
+      return unknownUnitError(Opts.Unit.text(), AllUnits);
     std::string S;
     raw_string_ostream OS(S);
     OS << "# tlp dump\n\nMade by tlp " TLP_VERSION_STRING;

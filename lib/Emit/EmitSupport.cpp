@@ -13,15 +13,6 @@ using namespace llvm;
 namespace tlp {
 namespace emit {
 
-bool unitMatches(const CompileUnit &U, size_t Index, StringRef Selector) {
-  if (Selector.empty())
-    return true;
-  if (Selector == U.Key.slug() || Selector == U.Key.displayName())
-    return true;
-  uint64_t N;
-  return parseUnsigned(Selector, N) && N == Index;
-}
-
 std::string unitListEntry(const CompileUnit &U) {
   return U.Key.slug() + " (" + U.Key.displayName() + ")";
 }

@@ -20,11 +20,6 @@
 namespace tlp {
 namespace emit {
 
-/// True if \p Selector (--unit) names \p U, the unit at \p Index in module
-/// order: its id (slug), its display name or its 0-based index. An empty
-/// selector names every unit.
-bool unitMatches(const CompileUnit &U, size_t Index, llvm::StringRef Selector);
-
 /// "unknown unit 'x'; the units are: 0-0-forward (0/0 forward), ...".
 llvm::Error unknownUnitError(llvm::StringRef Selector,
                              llvm::ArrayRef<std::string> Units);

@@ -21,8 +21,8 @@
 #include "HTMLDashboard.h"
 
 #include "tlp/Emit/Emitter.h"
-#include "tlp/IR/NameMatch.h"
-#include "tlp/IR/Provenance.h"
+#include "tlp/Emit/UnitJSON.h"
+#include "tlp/Emit/UnitView.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/Version.h"
 
@@ -36,6 +36,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstring>
 
 using namespace llvm;
 using ojson = nlohmann::ordered_json;
@@ -115,207 +116,6 @@ std::string scriptJSON(const ojson &J, bool Pretty) {
   return Out;
 }
 
-ojson optInt(const Optional<int64_t> &V) {
-  return V ? ojson(*V) : ojson(nullptr);
-}
-
-ojson range(uint32_t B, uint32_t E) { return ojson::array({B, E}); }
-
-ojson indices(const std::vector<uint32_t> &V) {
-  ojson A = ojson::array();
-  for (uint32_t I : V)
-    A.push_back(I);
-  return A;
-}
-
-/// The names of the unit's ops, for the page's filter: one list of
-/// targetAliases() per distinct target of a computing node (the same names
-/// tlp-emit --node answers to), and each target's index.
-struct OpNames {
-  ojson Lists = ojson::array();
-  StringMap<int64_t> Index;
-  int64_t of(const Node &N) {
-    if (N.Target.empty() || !(N.Op == NodeOp::CallFunction ||
-                              N.Op == NodeOp::CallMethod ||
-                              N.Op == NodeOp::CallModule))
-      return -1;
-    auto [It, New] = Index.try_emplace(N.Target, int64_t(Lists.size()));
-    if (New) {
-      ojson A = ojson::array();
-      for (std::string &S : targetAliases(N.Target))
-        A.push_back(std::move(S));
-      Lists.push_back(std::move(A));
-    }
-    return It->second;
-  }
-};
-
-/// A graph panel's data: its text and nodes. A node is an array, [name,
-/// line, op, source index or -1, counterparts in the other graph, kernels
-/// (indices), index of its op's names in the unit's "ops" or -1], then its
-/// scope if nested. Targets and types are left to the node's line of text,
-/// which shows them: graphs of 20,000 nodes must load fast, and load time
-/// follows the page's size.
-ojson graphData(const CompileUnit &U, const GraphArtifact *G,
-                const UnitProvenance &P, bool Pre, OpNames &Ops) {
-  if (!G)
-    return nullptr;
-  ojson J = ojson::object();
-  J["artifact"] = G->Name;
-  J["log_line"] = G->Line;
-  ojson Nodes = ojson::array();
-  bool HasOther = Pre ? U.PostGrad != nullptr : U.PreGrad != nullptr;
-  for (uint32_t I = 0; I < G->Nodes.size(); ++I) {
-    const Node &N = G->Nodes[I];
-    ojson O = ojson::array();
-    O.push_back(N.Name);
-    O.push_back(N.Line);
-    O.push_back(nodeOpName(N.Op).str());
-    O.push_back(N.Source && *N.Source < U.Sources.size() ? int64_t(*N.Source)
-                                                         : int64_t(-1));
-    const std::vector<uint32_t> &Links = Pre ? P.postOfPre(I) : P.preOfPost(I);
-    O.push_back(HasOther ? indices(Links) : ojson::array());
-    O.push_back(indices(Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I)));
-    O.push_back(Ops.of(N));
-    if (!N.Scope.empty())
-      O.push_back(N.Scope);
-    Nodes.push_back(std::move(O));
-  }
-  J["nodes"] = std::move(Nodes);
-  J["text"] = G->Text;
-  return J;
-}
-
-ojson codeData(const CodeArtifact *C) {
-  if (!C)
-    return nullptr;
-  ojson J = ojson::object();
-  J["artifact"] = C->Name;
-  J["log_line"] = C->Line;
-  J["language"] = languageName(C->Lang).str();
-  J["entry"] =
-      C->EntryBegin ? range(C->EntryBegin, C->EntryEnd) : ojson(nullptr);
-  J["text"] = C->Text;
-  return J;
-}
-
-const KernelInfoArtifact::Entry *kernelInfo(const CompileUnit &U,
-                                            StringRef Name) {
-  if (!U.KernelInfo)
-    return nullptr;
-  for (const KernelInfoArtifact::Entry &E : U.KernelInfo->Entries)
-    if (E.Kernel == Name)
-      return &E;
-  return nullptr;
-}
-
-ojson kernelsData(const CompileUnit &U, const UnitProvenance &P) {
-  ojson Arr = ojson::array();
-  for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
-    const Kernel &K = U.Kernels[R];
-    ojson J = ojson::object();
-    J["name"] = K.Name;
-    J["key"] = K.key();
-    J["kind"] = kernelKindName(K.Kind).str();
-    J["handle"] = K.Handle ? ojson(*K.Handle) : ojson(nullptr);
-    J["calls"] = indices(K.CallLines);
-    if (K.Def && U.Code && *K.Def < U.Code->Defs.size()) {
-      const KernelDef &D = U.Code->Defs[*K.Def];
-      J["def"] = range(D.HeaderBegin ? D.HeaderBegin : D.Begin, D.End);
-      J["def_begin"] = D.Begin;
-    }
-    if (K.KernelCodeDef && U.KernelCode &&
-        *K.KernelCodeDef < U.KernelCode->Defs.size()) {
-      const KernelDef &D = U.KernelCode->Defs[*K.KernelCodeDef];
-      J["kernel_def"] = range(D.HeaderBegin ? D.HeaderBegin : D.Begin, D.End);
-      J["kernel_def_begin"] = D.Begin;
-    }
-    J["post"] = indices(P.postOfKernel(R));
-    J["pre"] = indices(P.preOfKernel(R));
-    ojson Src = ojson::array();
-    const auto &Sources = P.sourcesOfKernel(R);
-    const auto &Origins = P.sourceOriginsOfKernel(R);
-    for (size_t I = 0; I < Sources.size(); ++I)
-      Src.push_back(
-          ojson::array({Sources[I], edgeOriginName(Origins[I]).str()}));
-    J["sources"] = std::move(Src);
-    J["in_mapping"] = K.InMapping;
-    const KernelInfoArtifact::Entry *Info = kernelInfo(U, K.Name);
-    J["info"] = Info ? ojson(Info->Info) : ojson(nullptr);
-    Arr.push_back(std::move(J));
-  }
-  return Arr;
-}
-
-/// What the page lists as not linked: computing nodes that were mapped to
-/// nothing, kernels with no node and kernels with no user source.
-ojson unlinkedData(const CompileUnit &U, const UnitProvenance &P) {
-  ojson J = ojson::object();
-  auto Nodes = [&](const GraphArtifact *G, bool Pre) {
-    ojson A = ojson::array();
-    if (G)
-      for (uint32_t I = 0; I < G->Nodes.size(); ++I)
-        if (isComputeNode(G->Nodes[I]) &&
-            !(Pre ? P.preLinked(I) : P.postLinked(I)))
-          A.push_back(I);
-    return A;
-  };
-  J["pre"] = Nodes(U.PreGrad.get(), true);
-  J["post"] = Nodes(U.PostGrad.get(), false);
-  ojson NoNodes = ojson::array(), NoSource = ojson::array();
-  for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
-    if (!P.kernelLinked(R))
-      NoNodes.push_back(R);
-    if (P.sourcesOfKernel(R).empty())
-      NoSource.push_back(R);
-  }
-  J["kernels_without_nodes"] = std::move(NoNodes);
-  J["kernels_without_source"] = std::move(NoSource);
-  return J;
-}
-
-/// Every edge of the unit with its origin and confidence, grouped: one
-/// [origin, confidence, [from kind, from index, to kind, to index, ...]]
-/// per origin and confidence, kinds as Endpoint::EndpointKind (0 pre,
-/// 1 post, 2 kernel, 3 source). Flat, so that a unit of 40,000 edges stays
-/// small and fast to parse; the page draws inferred links (confidence
-/// under 100) dashed and lists them.
-ojson edgesData(const CompileUnit &U) {
-  std::vector<std::pair<std::pair<EdgeOrigin, uint8_t>, ojson>> Groups;
-  for (const Edge &E : U.Edges) {
-    auto Key = std::make_pair(E.Origin, E.Confidence);
-    auto It = std::find_if(Groups.begin(), Groups.end(),
-                           [&](const auto &G) { return G.first == Key; });
-    if (It == Groups.end()) {
-      Groups.emplace_back(Key, ojson::array());
-      It = std::prev(Groups.end());
-    }
-    for (uint32_t V : {uint32_t(E.From.Kind), E.From.Index,
-                       uint32_t(E.To.Kind), E.To.Index})
-      It->second.push_back(V);
-  }
-  ojson J = ojson::array();
-  for (auto &G : Groups)
-    J.push_back(ojson::array({edgeOriginName(G.first.first).str(),
-                              unsigned(G.first.second), std::move(G.second)}));
-  return J;
-}
-
-ojson sourceData(const SourceLoc &S) {
-  return ojson::array({S.File, S.Line, S.Function, S.Code});
-}
-
-ojson coverageData(const UnitCoverage &C) {
-  auto One = [](const CoverageCount &N) {
-    return ojson::array({N.Linked, N.Total});
-  };
-  ojson J = ojson::object();
-  J["pre_grad"] = One(C.Pre);
-  J["post_grad"] = One(C.Post);
-  J["kernels"] = One(C.Kernels);
-  return J;
-}
-
 /// What the index keeps of a unit.
 struct UnitSummary {
   std::string Id;   ///< slug, unique within the output
@@ -330,46 +130,6 @@ struct UnitSummary {
   UnitCoverage Coverage;
   std::string Code; ///< "python", "cpp" or empty
 };
-
-ojson unitData(const Module &M, const CompileUnit &U, const UnitSummary &S,
-               const UnitProvenance &P) {
-  ojson J = ojson::object();
-  J["id"] = S.Id;
-  J["name"] = S.Name;
-  J["log"] = S.Log;
-  J["rank"] = optInt(U.Key.Rank);
-  J["compile_id"] = U.Key.Id ? ojson(U.Key.Id->str()) : ojson(nullptr);
-  J["graph"] = S.Graph;
-  J["frame"] = U.Frame ? sourceData(*U.Frame) : ojson(nullptr);
-  J["coverage"] = coverageData(S.Coverage);
-  // The provenance artifacts the unit has: [role, artifact, log line].
-  ojson Prov = ojson::array();
-  for (UnitSlot S : {UnitSlot::Mapping, UnitSlot::NodeTree,
-                     UnitSlot::KernelNodes, UnitSlot::StackTraces,
-                     UnitSlot::KernelInfo})
-    if (const Artifact *A = U.slot(S))
-      Prov.push_back(ojson::array({unitSlotRole(S).str(), A->Name, A->Line}));
-  J["provenance"] = std::move(Prov);
-  ojson Sources = ojson::array();
-  // [file, line, function, code, kernel rows]: the kernels of the line as
-  // UnitProvenance::kernelsOfSource says (the Markdown and --source agree).
-  for (uint32_t I = 0; I < U.Sources.size(); ++I) {
-    ojson S = sourceData(U.Sources[I]);
-    S.push_back(P.kernelsOfSource(I));
-    Sources.push_back(std::move(S));
-  }
-  J["sources"] = std::move(Sources);
-  OpNames Ops;
-  J["pre"] = graphData(U, U.PreGrad.get(), P, true, Ops);
-  J["post"] = graphData(U, U.PostGrad.get(), P, false, Ops);
-  J["ops"] = std::move(Ops.Lists);
-  J["code"] = codeData(U.Code.get());
-  J["kernel_code"] = codeData(U.KernelCode.get());
-  J["kernels"] = kernelsData(U, P);
-  J["unlinked"] = unlinkedData(U, P);
-  J["edges"] = edgesData(U);
-  return J;
-}
 
 std::string percent(const CoverageCount &C) {
   if (!C.Total)
@@ -639,7 +399,7 @@ Error HTMLEmitter::begin(const Module &M) {
 }
 
 static UnitSummary summarize(const Module &M, const CompileUnit &U,
-                             const UnitProvenance &P, StringRef Id) {
+                             const UnitCoverage &Coverage, StringRef Id) {
   UnitSummary S;
   S.Id = Id.str();
   S.Name = U.Key.displayName();
@@ -654,19 +414,42 @@ static UnitSummary summarize(const Module &M, const CompileUnit &U,
                       U.Frame->Function)
                   .str();
   S.Kernels = U.Kernels.size();
-  S.Coverage = P.coverage();
+  S.Coverage = Coverage;
   if (U.Code)
     S.Code = languageName(U.Code->Lang).str();
   return S;
+}
+
+/// What prepareUnit() hands to preparedUnit(): the unit's coverage (for
+/// the index, so that the main thread need not index the unit again) in a
+/// fixed header of six numbers, then the data block.
+constexpr size_t CoverageHeader = 6 * sizeof(unsigned);
+
+void putCoverage(std::string &Out, const UnitCoverage &C) {
+  unsigned N[6] = {C.Pre.Linked,  C.Pre.Total,     C.Post.Linked,
+                   C.Post.Total, C.Kernels.Linked, C.Kernels.Total};
+  Out.append(reinterpret_cast<const char *>(N), sizeof(N));
+}
+
+UnitCoverage getCoverage(StringRef Prepared) {
+  unsigned N[6];
+  memcpy(N, Prepared.data(), sizeof(N));
+  UnitCoverage C;
+  C.Pre = {N[0], N[1]};
+  C.Post = {N[2], N[3]};
+  C.Kernels = {N[4], N[5]};
+  return C;
 }
 
 std::string HTMLEmitter::prepareUnit(const Module &M,
                                      const CompileUnit &U) const {
   // The expensive part, on a worker: the unit's data block, for the id the
   // unit has unless its slug clashes (preparedUnit() then redoes it).
-  UnitProvenance P(U);
-  UnitSummary S = summarize(M, U, P, U.Key.slug());
-  return scriptJSON(unitData(M, U, S, P), Opts.Pretty);
+  UnitView V(M, U);
+  std::string Out;
+  putCoverage(Out, V.coverage());
+  Out += scriptJSON(unitPageJSON(V, V.slug()), Opts.Pretty);
+  return Out;
 }
 
 Error HTMLEmitter::unit(const Module &M, const CompileUnit &U) {
@@ -674,14 +457,18 @@ Error HTMLEmitter::unit(const Module &M, const CompileUnit &U) {
 }
 
 Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
-                                std::string Data) {
-  UnitProvenance P(U);
+                                std::string Prepared) {
+  assert(Prepared.size() >= CoverageHeader && "not made by prepareUnit()");
   std::string Id = U.Key.slug();
   for (unsigned N = 2; !Ids.insert(Id).second; ++N)
     Id = U.Key.slug() + "-dup" + std::to_string(N);
-  UnitSummary S = summarize(M, U, P, Id);
-  if (Id != U.Key.slug()) // a rare clash of slugs: render for the new id
-    Data = scriptJSON(unitData(M, U, S, P), Opts.Pretty);
+  UnitSummary S = summarize(M, U, getCoverage(Prepared), Id);
+  StringRef Data = StringRef(Prepared).drop_front(CoverageHeader);
+  std::string Redone;
+  if (Id != U.Key.slug()) { // a rare clash of slugs: render for the new id
+    Redone = scriptJSON(unitPageJSON(UnitView(M, U), Id), Opts.Pretty);
+    Data = Redone;
+  }
   Summaries.push_back(S);
   if (const CompileRecord *R = M.findCompile(U.Key))
     RecordUnits[static_cast<size_t>(R - M.Compiles.data())].push_back(

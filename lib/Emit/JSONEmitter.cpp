@@ -8,7 +8,8 @@
 #include "EmitSupport.h"
 
 #include "tlp/Emit/Emitter.h"
-#include "tlp/IR/Provenance.h"
+#include "tlp/Emit/UnitJSON.h"
+#include "tlp/Emit/UnitView.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/Version.h"
 
@@ -46,198 +47,6 @@ std::string dump(const ojson &J, bool Pretty, unsigned Indent) {
 
 ojson optInt(const Optional<int64_t> &V) {
   return V ? ojson(*V) : ojson(nullptr);
-}
-
-ojson sourceJSON(const SourceLoc &S) {
-  ojson J = ojson::object();
-  J["file"] = S.File;
-  J["line"] = S.Line;
-  J["function"] = S.Function;
-  J["code"] = S.Code;
-  return J;
-}
-
-ojson artifactRef(const Artifact *A) {
-  if (!A)
-    return nullptr;
-  ojson J = ojson::object();
-  J["name"] = A->Name;
-  J["line"] = A->Line;
-  return J;
-}
-
-ojson codeJSON(const CodeArtifact *C) {
-  if (!C)
-    return nullptr;
-  ojson J = ojson::object();
-  J["language"] = languageName(C->Lang).str();
-  J["lines"] = C->lines().size();
-  if (C->EntryBegin)
-    J["entry"] = {C->EntryBegin, C->EntryEnd};
-  else
-    J["entry"] = nullptr;
-  return J;
-}
-
-ojson nodesJSON(const CompileUnit &U, const GraphArtifact *G,
-                const UnitProvenance &P, bool Pre) {
-  ojson Arr = ojson::array();
-  if (!G)
-    return Arr;
-  const GraphArtifact *Other = Pre ? U.PostGrad.get() : U.PreGrad.get();
-  for (uint32_t I = 0; I < G->Nodes.size(); ++I) {
-    const Node &N = G->Nodes[I];
-    ojson J = ojson::object();
-    J["name"] = N.Name;
-    J["line"] = N.Line;
-    J["op"] = nodeOpName(N.Op).str();
-    J["target"] = N.Target;
-    J["type"] = N.Type;
-    J["source"] = N.Source && *N.Source < U.Sources.size()
-                      ? sourceJSON(U.Sources[*N.Source])
-                      : ojson(nullptr);
-    if (!N.Scope.empty())
-      J["scope"] = N.Scope;
-    ojson Linked = ojson::array();
-    if (Other)
-      for (uint32_t O : Pre ? P.postOfPre(I) : P.preOfPost(I))
-        Linked.push_back(Other->Nodes[O].Name);
-    J[Pre ? "post_nodes" : "pre_nodes"] = std::move(Linked);
-    ojson Kernels = ojson::array();
-    for (uint32_t K : Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I))
-      Kernels.push_back(U.Kernels[K].key());
-    J["kernels"] = std::move(Kernels);
-    Arr.push_back(std::move(J));
-  }
-  return Arr;
-}
-
-ojson kernelInfo(const CompileUnit &U, StringRef Name) {
-  if (!U.KernelInfo)
-    return nullptr;
-  for (const KernelInfoArtifact::Entry &E : U.KernelInfo->Entries)
-    if (E.Kernel == Name) {
-      ojson J = ojson::parse(E.Info, nullptr, /*allow_exceptions=*/false);
-      if (J.is_discarded())
-        return E.Info; // Python-only tokens such as NaN: keep the text
-      return J;
-    }
-  return nullptr;
-}
-
-ojson kernelsJSON(const CompileUnit &U, const UnitProvenance &P) {
-  ojson Arr = ojson::array();
-  for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
-    const Kernel &K = U.Kernels[R];
-    ojson J = ojson::object();
-    J["name"] = K.Name;
-    J["kind"] = kernelKindName(K.Kind).str();
-    J["handle"] = K.Handle ? ojson(*K.Handle) : ojson(nullptr);
-    J["key"] = K.key();
-    J["call_lines"] = K.CallLines;
-    const KernelDef *Def = nullptr;
-    if (K.Def && U.Code)
-      Def = &U.Code->Defs[*K.Def];
-    J["def_lines"] = Def ? ojson({Def->Begin, Def->End}) : ojson(nullptr);
-    const KernelDef *KDef = nullptr;
-    if (K.KernelCodeDef && U.KernelCode)
-      KDef = &U.KernelCode->Defs[*K.KernelCodeDef];
-    J["kernel_code_lines"] =
-        KDef ? ojson({KDef->Begin, KDef->End}) : ojson(nullptr);
-    ojson Post = ojson::array(), Pre = ojson::array(), Src = ojson::array();
-    if (U.PostGrad)
-      for (uint32_t Q : P.postOfKernel(R))
-        Post.push_back(U.PostGrad->Nodes[Q].Name);
-    if (U.PreGrad)
-      for (uint32_t Q : P.preOfKernel(R))
-        Pre.push_back(U.PreGrad->Nodes[Q].Name);
-    const auto &Sources = P.sourcesOfKernel(R);
-    const auto &Origins = P.sourceOriginsOfKernel(R);
-    for (size_t I = 0; I < Sources.size(); ++I) {
-      ojson S = sourceJSON(U.Sources[Sources[I]]);
-      S["origin"] = edgeOriginName(Origins[I]).str();
-      Src.push_back(std::move(S));
-    }
-    J["post_nodes"] = std::move(Post);
-    J["pre_nodes"] = std::move(Pre);
-    J["source"] = std::move(Src);
-    J["in_mapping"] = K.InMapping;
-    J["info"] = kernelInfo(U, K.Name);
-    Arr.push_back(std::move(J));
-  }
-  return Arr;
-}
-
-ojson coverageJSON(const UnitCoverage &C) {
-  auto One = [](const CoverageCount &N) {
-    ojson J = ojson::object();
-    J["linked"] = N.Linked;
-    J["total"] = N.Total;
-    return J;
-  };
-  ojson J = ojson::object();
-  J["pre_grad"] = One(C.Pre);
-  J["post_grad"] = One(C.Post);
-  J["kernels"] = One(C.Kernels);
-  return J;
-}
-
-ojson unitJSON(const Module &M, const CompileUnit &U) {
-  UnitProvenance P(U);
-  ojson J = ojson::object();
-  J["id"] = U.Key.slug();
-  J["name"] = U.Key.displayName();
-  J["log"] = M.logName(U.Key.Log);
-  J["rank"] = optInt(U.Key.Rank);
-  J["compile_id"] = U.Key.Id ? ojson(U.Key.Id->str()) : ojson(nullptr);
-  J["graph"] = graphKindName(U.Key.Graph).str();
-  J["frame"] = U.Frame ? sourceJSON(*U.Frame) : ojson(nullptr);
-  const CompileRecord *R = M.findCompile(U.Key);
-  J["compile"] = R ? ojson(R->slug()) : ojson(nullptr);
-  ojson A = ojson::object();
-  for (unsigned I = 0; I < NumUnitSlots; ++I) {
-    UnitSlot S = static_cast<UnitSlot>(I);
-    A[unitSlotRole(S).str()] = artifactRef(U.slot(S));
-  }
-  if (U.Mapping)
-    A["mapping"]["version"] =
-        U.Mapping->Version ? ojson(*U.Mapping->Version) : ojson(nullptr);
-  J["artifacts"] = std::move(A);
-  J["pre_grad_nodes"] = nodesJSON(U, U.PreGrad.get(), P, true);
-  J["post_grad_nodes"] = nodesJSON(U, U.PostGrad.get(), P, false);
-  J["code"] = codeJSON(U.Code.get());
-  J["kernel_code"] = codeJSON(U.KernelCode.get());
-  J["kernels"] = kernelsJSON(U, P);
-  // The unit's user source lines with their kernels (the same answer as
-  // the Markdown report, the HTML page and --source).
-  ojson Srcs = ojson::array();
-  for (uint32_t I = 0; I < U.Sources.size(); ++I) {
-    ojson S = sourceJSON(U.Sources[I]);
-    ojson Keys = ojson::array();
-    for (uint32_t R : P.kernelsOfSource(I))
-      Keys.push_back(U.Kernels[R].key());
-    S["kernels"] = std::move(Keys);
-    Srcs.push_back(std::move(S));
-  }
-  J["sources"] = std::move(Srcs);
-  J["coverage"] = coverageJSON(P.coverage());
-  // Every edge with its origin and confidence (inferred edges are under
-  // 100; docs/inference.md).
-  ojson Edges = ojson::array();
-  auto End = [&](const Endpoint &X) {
-    static const char *const Kinds[] = {"pre:", "post:", "kernel:", "source:"};
-    return Kinds[X.Kind] + U.endpointName(X);
-  };
-  for (const Edge &E : U.Edges) {
-    ojson EJ = ojson::object();
-    EJ["from"] = End(E.From);
-    EJ["to"] = End(E.To);
-    EJ["origin"] = edgeOriginName(E.Origin).str();
-    EJ["confidence"] = unsigned(E.Confidence);
-    Edges.push_back(std::move(EJ));
-  }
-  J["edges"] = std::move(Edges);
-  return J;
 }
 
 ojson optDouble(const Optional<double> &V) {
@@ -400,7 +209,7 @@ public:
 
   std::string prepareUnit(const Module &M,
                           const CompileUnit &U) const override {
-    return dump(unitJSON(M, U), Opts.Pretty, 4);
+    return dump(unitJSON(UnitView(M, U)), Opts.Pretty, 4);
   }
 
   Error preparedUnit(const Module &M, const CompileUnit &U,

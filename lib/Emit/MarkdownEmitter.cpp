@@ -16,6 +16,7 @@
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/MarkdownRender.h"
 #include "tlp/IR/Provenance.h"
+#include "tlp/Emit/UnitView.h"
 #include "tlp/IR/Query.h"
 #include "tlp/IR/TensorType.h"
 #include "tlp/Support/FileUtilities.h"
@@ -200,22 +201,8 @@ public:
   using Emitter::Emitter;
 
   Error begin(const Module &M) override {
-    if (Opts.Render != "markdown" && Opts.Render != "html")
-      return createStringError(std::errc::invalid_argument,
-                               "unknown --render value '%s' (expected "
-                               "markdown or html)",
-                               Opts.Render.c_str());
-    if (!Opts.Node.empty() && !Opts.Source.empty())
-      return createStringError(std::errc::invalid_argument,
-                               "--node and --source cannot be used together");
-    if (!Opts.Source.empty()) {
-      Expected<ProvenanceQuery> Q = ProvenanceQuery::forSource(Opts.Source);
-      if (!Q)
-        return Q.takeError();
-      Query = std::move(*Q);
-    } else if (!Opts.Node.empty()) {
-      Query = ProvenanceQuery::forNode(Opts.Node);
-    }
+    // The engine remembers the names it saw, for notFound().
+    Query = Opts.Query;
     Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
     if (!F)
       return F.takeError();
@@ -228,22 +215,22 @@ public:
       WithUnits.insert(static_cast<size_t>(R - M.Compiles.data()));
     size_t Index = AllUnits.size();
     AllUnits.push_back(unitListEntry(U));
-    if (!unitMatches(U, Index, Opts.Unit))
+    if (!Opts.Unit.matches(U, Index))
       return Error::success();
     ++Selected;
-    UnitProvenance P(U);
+    UnitView V(M, U);
     if (Query && Query->isNode())
-      answerNode(U, P);
+      answerNode(V);
     else if (Query)
-      answerSource(U, P);
+      answerSource(V);
     else
-      reportUnit(M, U, P);
+      reportUnit(V);
     return Error::success();
   }
 
   Error end(const Module &M) override {
     if (!Opts.Unit.empty() && !Selected)
-      return unknownUnitError(Opts.Unit, AllUnits);
+      return unknownUnitError(Opts.Unit.text(), AllUnits);
     std::string Doc;
     if (Query) {
       if (Error E = assembleAnswer(Doc))
@@ -251,7 +238,7 @@ public:
     } else {
       assembleReport(M, Doc);
     }
-    if (Opts.Render == "html") {
+    if (Opts.Render == RenderFormat::HTML) {
       MarkdownRenderOptions RO;
       Doc = renderMarkdownToHTML(Doc, RO);
     }
@@ -384,10 +371,12 @@ private:
   // The report
   //===--------------------------------------------------------------------===//
 
-  void reportUnit(const Module &M, const CompileUnit &U,
-                  const UnitProvenance &P) {
-    UnitCoverage C = P.coverage();
-    std::string Slug = U.Key.slug();
+  void reportUnit(const UnitView &V) {
+    const Module &M = V.module();
+    const CompileUnit &U = V.unit();
+    const UnitProvenance &P = V.provenance();
+    const UnitCoverage &C = V.coverage();
+    const std::string &Slug = V.slug();
     std::string Heading = "Unit " + Slug;
     SummaryRows.push_back(
         "| [" + mdCode(Slug) + "](#" + headingAnchor(Heading) + ") | " +
@@ -415,10 +404,10 @@ private:
     OS << "Coverage (linked / computing nodes): pre-grad " << percent(C.Pre)
        << ", post-grad " << percent(C.Post) << "; kernels linked "
        << percent(C.Kernels) << ".\n\n";
-    inferredLine(OS, U);
+    inferredLine(OS, V);
 
     kernelTable(OS, U, P, Names);
-    sourceTable(OS, U, P);
+    sourceTable(OS, V);
     vanished(OS, U, P);
     externs(OS, U, P);
     OS.flush();
@@ -427,26 +416,16 @@ private:
 
   /// How many edges were inferred (docs/inference.md), by origin, with
   /// their confidence range; nothing when none was.
-  void inferredLine(raw_ostream &OS, const CompileUnit &U) {
-    unsigned N = 0, Lo = 100, Hi = 0, SL = 0, OM = 0, FX = 0;
-    for (const Edge &E : U.Edges) {
-      if (E.Confidence >= 100)
-        continue;
-      ++N;
-      Lo = std::min<unsigned>(Lo, E.Confidence);
-      Hi = std::max<unsigned>(Hi, E.Confidence);
-      SL += E.Origin == EdgeOrigin::SourceLine;
-      OM += E.Origin == EdgeOrigin::OpMatch;
-      FX += E.Origin == EdgeOrigin::FXComment;
-    }
-    if (!N)
+  void inferredLine(raw_ostream &OS, const UnitView &V) {
+    const UnitView::InferredEdges &I = V.inferred();
+    if (!I.Count)
       return;
-    OS << "Inferred links (no provenance mapping for them): " << N
-       << " of " << U.Edges.size() << " edges, confidence " << Lo;
-    if (Hi != Lo)
-      OS << "-" << Hi;
-    OS << "% (" << SL << " source-line, " << OM << " op-match, " << FX
-       << " fx-comment).\n\n";
+    OS << "Inferred links (no provenance mapping for them): " << I.Count
+       << " of " << V.unit().Edges.size() << " edges, confidence " << I.Low;
+    if (I.High != I.Low)
+      OS << "-" << I.High;
+    OS << "% (" << I.SourceLine << " source-line, " << I.OpMatch
+       << " op-match, " << I.FXComment << " fx-comment).\n\n";
   }
 
   void artifactLine(raw_ostream &OS, const CompileUnit &U) {
@@ -497,8 +476,9 @@ private:
     OS << "\n";
   }
 
-  void sourceTable(raw_ostream &OS, const CompileUnit &U,
-                   const UnitProvenance &P) {
+  void sourceTable(raw_ostream &OS, const UnitView &V) {
+    const CompileUnit &U = V.unit();
+    const UnitProvenance &P = V.provenance();
     if (U.Sources.empty())
       return;
     // Sources in file and line order; the kernels of each line as
@@ -509,11 +489,6 @@ private:
     llvm::stable_sort(Order, [&](uint32_t A, uint32_t B) {
       return U.Sources[A] < U.Sources[B];
     });
-    std::vector<std::vector<std::string>> Pre(U.Sources.size());
-    if (U.PreGrad)
-      for (const Node &N : U.PreGrad->Nodes)
-        if (N.Source && *N.Source < U.Sources.size())
-          Pre[*N.Source].push_back(N.qualifiedName());
     OS << "### User source lines\n\n"
           "| source line | code | pre-grad nodes | kernels |\n"
           "|---|---|---|---|\n";
@@ -521,7 +496,7 @@ private:
       const SourceLoc &L = U.Sources[S];
       OS << "| " << mdCode(fullLabel(L)) << " | "
          << (L.Code.empty() ? std::string() : mdCode(L.Code)) << " | "
-         << mdCodeList(Pre[S]) << " | " << mdCodeList(kernelKeys(U, P.kernelsOfSource(S)))
+         << mdCodeList(preNames(U, V.preOfSource(S))) << " | " << mdCodeList(kernelKeys(U, P.kernelsOfSource(S)))
          << " |\n";
     }
     OS << "\n";
@@ -816,8 +791,10 @@ private:
          << " from:\n\n";
   }
 
-  void answerNode(const CompileUnit &U, const UnitProvenance &P) {
-    Optional<QueryAnswer> A = Query->answer(U, P);
+  void answerNode(const UnitView &V) {
+    const CompileUnit &U = V.unit();
+    const UnitProvenance &P = V.provenance();
+    Optional<QueryAnswer> A = V.answer(*Query);
     if (!A)
       return;
     const std::vector<uint32_t> &Hits = A->Hits;
@@ -872,8 +849,10 @@ private:
     Answers.push_back({U.Key.slug(), std::move(S), {}});
   }
 
-  void answerSource(const CompileUnit &U, const UnitProvenance &P) {
-    Optional<QueryAnswer> A = Query->answer(U, P);
+  void answerSource(const UnitView &V) {
+    const CompileUnit &U = V.unit();
+    const UnitProvenance &P = V.provenance();
+    Optional<QueryAnswer> A = V.answer(*Query);
     if (!A)
       return;
     const std::vector<uint32_t> &Hits = A->Hits;

@@ -123,12 +123,32 @@ int main(int argc, char **argv) {
   EO.Output = OutputPath;
   EO.Pretty = Pretty;
   EO.CommandLine = commandLine(argc, argv);
-  EO.Unit = UnitOpt;
-  EO.Graph = GraphOpt;
+  EO.Unit = UnitSelector(UnitOpt);
   EO.CollapseKernels = CollapseKernels;
-  EO.Node = NodeOpt;
-  EO.Source = SourceOpt;
-  EO.Render = RenderOpt;
+  // The enumerated options and the question are checked for the emitter
+  // that reads them (another ignores them).
+  if (Kind == EmitterKind::DOTEmitter) {
+    Expected<DOTGraph> Graph = parseEmitOption<DOTGraph>(GraphOpt);
+    if (!Graph)
+      return D.fail(toString(Graph.takeError()));
+    EO.Graph = *Graph;
+  }
+  if (Kind == EmitterKind::MarkdownEmitter) {
+    Expected<RenderFormat> Render = parseEmitOption<RenderFormat>(RenderOpt);
+    if (!Render)
+      return D.fail(toString(Render.takeError()));
+    EO.Render = *Render;
+    if (!NodeOpt.empty() && !SourceOpt.empty())
+      return D.fail("--node and --source cannot be used together");
+    if (!SourceOpt.empty()) {
+      Expected<ProvenanceQuery> Q = ProvenanceQuery::forSource(SourceOpt);
+      if (!Q)
+        return D.fail(toString(Q.takeError()));
+      EO.Query = std::move(*Q);
+    } else if (!NodeOpt.empty()) {
+      EO.Query = ProvenanceQuery::forNode(NodeOpt);
+    }
+  }
   return D.run(Opts, [&](DiagnosticEngine &Diags) {
     std::unique_ptr<Emitter> E;
     switch (Kind) {

@@ -12,8 +12,11 @@
 #define TLP_EMIT_EMITTER_H
 
 #include "tlp/IR/Module.h"
+#include "tlp/IR/Query.h"
 #include "tlp/Support/Diagnostics.h"
 
+#include "llvm/ADT/Optional.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -22,6 +25,38 @@
 #include <vector>
 
 namespace tlp {
+
+// The enumerated options: DOTGraph, RenderFormat (EmitOptions.def).
+#define TLP_EMIT_OPTION(TYPE, FLAG) enum class TYPE {
+#define TLP_EMIT_OPTION_VALUE(TYPE, VALUE, TEXT) VALUE,
+#define TLP_EMIT_OPTION_END(TYPE) };
+#include "tlp/Emit/EmitOptions.def"
+
+#define TLP_EMIT_OPTION(TYPE, FLAG) llvm::StringRef emitOptionName(TYPE V);
+#include "tlp/Emit/EmitOptions.def"
+
+/// The value of an enumerated option spelled \p Text; an error that names
+/// the flag and the words it takes ("unknown --graph value 'x' (expected
+/// pre, post or provenance)") for another word.
+template <typename T> llvm::Expected<T> parseEmitOption(llvm::StringRef Text);
+
+/// --unit: the one unit an emitter that draws one unit (DOT) or may be
+/// limited to one (Markdown, dump) picks, by id (slug), display name or
+/// 0-based index in module order. Empty: every unit (DOT: the first).
+class UnitSelector {
+public:
+  UnitSelector() = default;
+  explicit UnitSelector(llvm::StringRef Text) : Text(Text.str()) {}
+  /// True if no unit was named.
+  bool empty() const { return Text.empty(); }
+  llvm::StringRef text() const { return Text; }
+  /// True if the selector names \p U, the unit at \p Index in module
+  /// order (always, when empty()).
+  bool matches(const CompileUnit &U, size_t Index) const;
+
+private:
+  std::string Text;
+};
 
 struct EmitOptions {
   /// Output path: a file, "-" for stdout, or a directory for emitters that
@@ -35,19 +70,17 @@ struct EmitOptions {
   /// The command that made the output (recorded by some emitters).
   std::string CommandLine;
 
-  /// --unit: which unit (slug, display name or index) an emitter that
-  /// draws one unit picks; empty: the first.
-  std::string Unit;
-  /// --graph=pre|post|provenance (DOT).
-  std::string Graph = "provenance";
+  /// --unit (DOT, Markdown, dump).
+  UnitSelector Unit;
+  /// --graph (DOT).
+  DOTGraph Graph = DOTGraph::Provenance;
   /// --collapse-kernels: draw each kernel as one node (DOT).
   bool CollapseKernels = false;
-  /// --node=NAME / --source=FILE:LINE: answer for one pre-grad node or
-  /// one user source line (Markdown).
-  std::string Node;
-  std::string Source;
-  /// --render=markdown|html (Markdown).
-  std::string Render = "markdown";
+  /// --node=NAME / --source=FILE:LINE: the question the Markdown emitter
+  /// answers instead of writing the report; None: the report.
+  llvm::Optional<ProvenanceQuery> Query;
+  /// --render (Markdown).
+  RenderFormat Render = RenderFormat::Markdown;
 };
 
 class Emitter {

@@ -2676,6 +2676,194 @@ def gen_restart():
     return log.text()
 
 
+
+# --------------------------------------------------------------------------
+# xrank/: one job on three ranks (envelope ranks as the file names say).
+# Compile 0/0 (an all_reduce between a relu and an add) is the same on every
+# rank; compile 1/0 is the same on ranks 0 and 1, but rank 2 took another
+# branch: an extra mul, fused into the sum kernel. Compile 2/0 exists only
+# on rank 0. For the cross-rank view and tlp-emit --diff.
+
+XR_PRE_0 = """class GraphModule(torch.nn.Module):
+    def forward(self, L_x_: "f32[4, 8][8, 1]cpu"):
+        l_x_ = L_x_
+        
+         # File: {m}:10 in forward, code: y = torch.relu(x)
+        y: "f32[4, 8][8, 1]cpu" = torch.relu(l_x_);  l_x_ = None
+        
+         # File: {m}:11 in forward, code: y = fc.all_reduce(y, "sum", group)
+        tensor: "f32[4, 8][8, 1]cpu" = torch.ops._c10d_functional.all_reduce(y, 'sum', '0');  y = None
+        y_1: "f32[4, 8][8, 1]cpu" = torch.ops._c10d_functional.wait_tensor(tensor);  tensor = None
+        
+         # File: {m}:12 in forward, code: return y + 1.0
+        add: "f32[4, 8][8, 1]cpu" = y_1 + 1.0;  y_1 = None
+        return (add,)
+        
+
+ # graph id: 140300000000100""".format(m=MODEL)
+
+XR_POST_0 = """class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "f32[4, 8][8, 1]cpu"):
+         # File: {m}:10 in forward, code: y = torch.relu(x)
+        relu: "f32[4, 8][8, 1]cpu" = torch.ops.aten.relu.default(arg0_1);  arg0_1 = None
+        
+         # File: {m}:11 in forward, code: y = fc.all_reduce(y, "sum", group)
+        all_reduce: "f32[4, 8][8, 1]cpu" = torch.ops._c10d_functional.all_reduce_.default(relu, 'sum', '0');  relu = None
+        wait_tensor: "f32[4, 8][8, 1]cpu" = torch.ops._c10d_functional.wait_tensor.default(all_reduce);  all_reduce = None
+        
+         # File: {m}:12 in forward, code: return y + 1.0
+        add: "f32[4, 8][8, 1]cpu" = torch.ops.aten.add.Tensor(wait_tensor, 1.0);  wait_tensor = None
+        return (add,)
+        """.format(m=MODEL)
+
+XR_CODE_0 = PY_HEADER.format(aot_id="0_inference", device_imports="") + """
+
+""" + cpp_src("cpp_fused_relu_0", "'const float*', 'float*'",
+              """const float* in_ptr0,
+                       float* out_ptr0""",
+              """    for(int64_t x0=static_cast<int64_t>(0LL); x0<static_cast<int64_t>(32LL); x0+=static_cast<int64_t>(1LL))
+    {
+        auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
+        out_ptr0[static_cast<int64_t>(x0)] = std::max(tmp0, decltype(tmp0)(0));
+    }""") + """
+
+""" + cpp_src("cpp_fused_add_1", "'const float*', 'float*'",
+              """const float* in_ptr0,
+                       float* out_ptr0""",
+              """    for(int64_t x0=static_cast<int64_t>(0LL); x0<static_cast<int64_t>(32LL); x0+=static_cast<int64_t>(1LL))
+    {
+        auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
+        out_ptr0[static_cast<int64_t>(x0)] = tmp0 + static_cast<float>(1.0);
+    }""") + """
+
+async_compile.wait(globals())
+del async_compile
+
+def call(args):
+    arg0_1, = args
+    args.clear()
+    assert_size_stride(arg0_1, (4, 8), (8, 1))
+    buf0 = empty_strided_cpu((4, 8), (8, 1), torch.float32)
+    # Topologically Sorted Source Nodes: [y], Original ATen: [aten.relu]
+    # [Provenance debug handles] cpp_fused_relu_0:1
+    cpp_fused_relu_0(arg0_1, buf0)
+    del arg0_1
+    # Topologically Sorted Source Nodes: [tensor], Original ATen: [_c10d_functional.all_reduce]
+    # [Provenance debug handles] torch.ops._c10d_functional.all_reduce_.default:2
+    torch.ops._c10d_functional.all_reduce_.default(buf0, 'sum', '0')
+    # Topologically Sorted Source Nodes: [y_1], Original ATen: [_c10d_functional.wait_tensor]
+    # [Provenance debug handles] torch.ops._c10d_functional.wait_tensor.default:3
+    torch.ops._c10d_functional.wait_tensor.default(buf0)
+    buf3 = empty_strided_cpu((4, 8), (8, 1), torch.float32)
+    # Topologically Sorted Source Nodes: [add], Original ATen: [aten.add]
+    # [Provenance debug handles] cpp_fused_add_1:4
+    cpp_fused_add_1(buf0, buf3)
+    del buf0
+    return (buf3, )
+""" + PY_FOOTER.format(
+    bench_inputs="    arg0_1 = rand_strided((4, 8), (8, 1), device='cpu', dtype=torch.float32)",
+    bench_args="arg0_1")
+
+XR_MAP_0 = node_mapping(
+    {"y": ["relu"], "tensor": ["all_reduce"], "y_1": ["wait_tensor"],
+     "add": ["add"]},
+    {"cpp_fused_relu_0:1": ["relu"],
+     "torch.ops._c10d_functional.all_reduce_.default:2": ["all_reduce"],
+     "torch.ops._c10d_functional.wait_tensor.default:3": ["wait_tensor"],
+     "cpp_fused_add_1:4": ["add"]})
+
+
+def xr_graphs_1(extra_mul):
+    """Compile 1/0: x.sum() (ranks 0, 1) or (x * 2).sum() (rank 2)."""
+    mul_pre = ("""         # File: {m}:21 in g, code: x = x * 2.0
+        mul: "f32[4, 8][8, 1]cpu" = l_x_ * 2.0;  l_x_ = None
+        
+""".format(m=MODEL)) if extra_mul else ""
+    src = "mul" if extra_mul else "l_x_"
+    pre = """class GraphModule(torch.nn.Module):
+    def forward(self, L_x_: "f32[4, 8][8, 1]cpu"):
+        l_x_ = L_x_
+        
+{mul}         # File: {m}:22 in g, code: return x.sum()
+        sum_1: "f32[][]cpu" = {src}.sum();  {src} = None
+        return (sum_1,)
+        
+
+ # graph id: 140300000000200""".format(m=MODEL, mul=mul_pre, src=src)
+    mul_post = ("""         # File: {m}:21 in g, code: x = x * 2.0
+        mul: "f32[4, 8][8, 1]cpu" = torch.ops.aten.mul.Tensor(arg0_1, 2.0);  arg0_1 = None
+        
+""".format(m=MODEL)) if extra_mul else ""
+    psrc = "mul" if extra_mul else "arg0_1"
+    post = """class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "f32[4, 8][8, 1]cpu"):
+{mul}         # File: {m}:22 in g, code: return x.sum()
+        sum_1: "f32[][]cpu" = torch.ops.aten.sum.default({src});  {src} = None
+        return (sum_1,)
+        """.format(m=MODEL, mul=mul_post, src=psrc)
+    kname = "cpp_fused_mul_sum_0" if extra_mul else "cpp_fused_sum_0"
+    expr = "tmp0 * static_cast<float>(2.0)" if extra_mul else "tmp0"
+    code = PY_HEADER.format(aot_id="1_inference", device_imports="") + """
+
+""" + cpp_src(kname, "'const float*', 'float*'",
+              """const float* in_ptr0,
+                       float* out_ptr0""",
+              """    {
+        float tmp_acc0 = 0;
+        for(int64_t x0=static_cast<int64_t>(0LL); x0<static_cast<int64_t>(32LL); x0+=static_cast<int64_t>(1LL))
+        {
+            auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
+            tmp_acc0 = tmp_acc0 + %s;
+        }
+        out_ptr0[static_cast<int64_t>(0LL)] = tmp_acc0;
+    }""" % expr) + """
+
+async_compile.wait(globals())
+del async_compile
+
+def call(args):
+    arg0_1, = args
+    args.clear()
+    assert_size_stride(arg0_1, (4, 8), (8, 1))
+    buf0 = empty_strided_cpu((), (), torch.float32)
+    # Topologically Sorted Source Nodes: [%s], Original ATen: [%s]
+    # [Provenance debug handles] %s:1
+    %s(arg0_1, buf0)
+    del arg0_1
+    return (buf0, )
+""" % ("mul, sum_1" if extra_mul else "sum_1",
+       "aten.mul, aten.sum" if extra_mul else "aten.sum", kname, kname) + PY_FOOTER.format(
+        bench_inputs="    arg0_1 = rand_strided((4, 8), (8, 1), device='cpu', dtype=torch.float32)",
+        bench_args="arg0_1")
+    nodes = ["mul", "sum_1"] if extra_mul else ["sum_1"]
+    mapping = node_mapping({n: [n] for n in nodes}, {kname + ":1": nodes})
+    return pre, post, code, mapping
+
+
+def gen_xrank(rank):
+    log = TraceLog(month_day="0718", hour=16, pid=2000 + rank)
+    string_table(log)
+    computes = [((0, 0, 0), (XR_PRE_0, XR_POST_0, XR_CODE_0, XR_MAP_0), 5),
+                ((1, 0, 0), xr_graphs_1(rank == 2), 20)]
+    if rank == 0:
+        computes.append(((2, 0, 0), xr_graphs_1(False), 20))
+    for cid, (pre, post, code, mapping), line in computes:
+        dynamo_start(log, cid, line, rank=rank)
+        log.artifact("before_pre_grad_graph", pre, cid=cid, rank=rank)
+        log.event("aot_inference_graph", cid=cid, payload=post, rank=rank,
+                  path="torch/_functorch/_aot_autograd/graph_compile.py",
+                  lineno=1460)
+        log.artifact("inductor_post_grad_graph", post, cid=cid, rank=rank)
+        log.event("inductor_output_code",
+                  {"filename": "/tmp/torchinductor_u%d/x%d/c%d.py" %
+                   (rank, cid[0], rank)},
+                  cid=cid, payload=code, path="torch/_inductor/graph.py",
+                  lineno=2390, rank=rank)
+        log.artifact("inductor_provenance_tracking_node_mappings", mapping,
+                     encoding="json", cid=cid, rank=rank)
+    return log.text()
+
+
 FIXTURES = {
     "test/Inputs/jit_cuda_train.log": gen_jit_cuda_train,
     "test/Inputs/jit_cpu_v1.log": gen_jit_cpu_v1,
@@ -2702,6 +2890,9 @@ FIXTURES = {
     "test/Inputs/ranks-renamed/dedicated_log_torch_trace_rank_1_k2v8.log": lambda: gen_rank(1, event_rank=1),
     "test/Inputs/ranks-renamed/dedicated_log_torch_trace_rank_5_k2v8.log": lambda: gen_rank(1, event_rank=1),
     "test/Inputs/ranks-renamed/dedicated_log_torch_trace_rank_6_k2v8.log": lambda: gen_rank(1, event_rank=1),
+    "test/Inputs/xrank/dedicated_log_torch_trace_rank_0_x7.log": lambda: gen_xrank(0),
+    "test/Inputs/xrank/dedicated_log_torch_trace_rank_1_x7.log": lambda: gen_xrank(1),
+    "test/Inputs/xrank/dedicated_log_torch_trace_rank_2_x7.log": lambda: gen_xrank(2),
     "examples/two_compiles.log": gen_example,
 }
 

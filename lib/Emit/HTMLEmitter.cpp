@@ -23,9 +23,11 @@
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/UnitJSON.h"
 #include "tlp/Emit/UnitView.h"
+#include "tlp/IR/UnitDigest.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/Version.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -182,12 +184,17 @@ private:
   StringSet<> Ids;
   /// The units of each compile record, for the dashboard.
   emit::RecordUnits RecordUnits;
+  /// The units with a rank, for the ranks compared.
+  std::vector<UnitDigest> Digests;
 
   /// Write the file \p Name of the output directory.
   Error write(StringRef Name, StringRef Text);
   void writeHead(raw_ostream &OS, StringRef Title, StringRef Mode);
   void writeApp(raw_ostream &OS);
   void writeIndexBody(raw_ostream &OS, const Module &M, bool Links);
+  void writeRanks(raw_ostream &OS, const Module &M, bool Links);
+  /// Directory: the side-by-side pages writeRanks() made, by file name.
+  std::vector<std::pair<std::string, std::string>> SideBySidePages;
 };
 
 void HTMLEmitter::writeHead(raw_ostream &OS, StringRef Title, StringRef Mode) {
@@ -278,6 +285,270 @@ void HTMLEmitter::writeApp(raw_ostream &OS) {
      << "</html>\n";
 }
 
+/// \p Text escaped, its `code` spans (the digests' notation) as <code>.
+static std::string codeSpans(StringRef Text) {
+  std::string Out;
+  bool Open = false;
+  for (;;) {
+    size_t Tick = Text.find('`');
+    Out += escapeHTML(Text.take_front(Tick));
+    if (Tick == StringRef::npos)
+      break;
+    Out += Open ? "</code>" : "<code>";
+    Open = !Open;
+    Text = Text.drop_front(Tick + 1);
+  }
+  if (Open)
+    Out += "</code>";
+  return Out;
+}
+
+/// A digest's rows of one kind, for the side-by-side view: the text that
+/// must be equal (Key) and what the cell shows (HTML).
+struct SideRows {
+  /// Rows are paired by Align (the op, the kernel's name) and differ when
+  /// their Keys (with the arguments, the code, the fusion) differ.
+  std::vector<std::string> Align, Keys, Cells;
+};
+
+static SideRows graphRows(const UnitDigest &D) {
+  SideRows R;
+  for (const DigestNode &N : D.Post) {
+    R.Align.push_back(N.Op);
+    R.Keys.push_back(N.Op + " " + N.Args);
+    R.Cells.push_back("<code>" + escapeHTML(N.Name) + "</code> " +
+                      escapeHTML(N.Op) + " <span class=\"args\">" +
+                      escapeHTML(N.Args) + "</span>");
+  }
+  return R;
+}
+
+static SideRows kernelRows(const UnitDigest &D) {
+  SideRows R;
+  for (const DigestKernel &K : D.Kernels) {
+    R.Align.push_back(K.NormName);
+    R.Keys.push_back(K.NormName + " " + utohexstr(K.CodeHash) + " [" +
+                     join(K.PostNodes, ", ") + "]");
+    std::string Cell = "<code>" + escapeHTML(K.Name) + "</code>";
+    if (!K.PostNodes.empty())
+      Cell += " fuses " + escapeHTML(join(K.PostNodes, ", "));
+    if (!K.Sources.empty())
+      Cell += " <span class=\"args\">from " +
+              escapeHTML(join(K.Sources, ", ")) + "</span>";
+    R.Cells.push_back(std::move(Cell));
+  }
+  return R;
+}
+
+static SideRows collectiveRows(const UnitDigest &D) {
+  SideRows R;
+  for (const std::string &C : D.Collectives) {
+    R.Align.push_back(C);
+    R.Keys.push_back(C);
+    R.Cells.push_back("<code>" + escapeHTML(C) + "</code>");
+  }
+  return R;
+}
+
+/// Two units next to each other (docs/html.md, Ranks): the post-grad
+/// nodes, the kernels and the collectives of each, aligned, the rows that
+/// differ marked.
+static void writeSideBySide(raw_ostream &OS, const UnitDigest &A,
+                            const UnitDigest &B, StringRef HrefA,
+                            StringRef HrefB) {
+  auto Head = [](const UnitDigest &D, StringRef Href) {
+    return "<th>rank " + std::to_string(D.Key.Rank.getValueOr(0)) +
+           ": <a href=\"" + escapeHTML(Href) + "\">" + escapeHTML(D.Id) +
+           "</a></th>";
+  };
+  OS << "<table class=\"side-by-side\">\n<thead><tr><th></th>"
+     << Head(A, HrefA) << Head(B, HrefB) << "</tr></thead>\n<tbody>\n";
+  auto Part = [&](StringRef Name, const SideRows &X, const SideRows &Y) {
+    auto Rows = alignSequences(X.Align, Y.Align);
+    auto Same = [&](const std::pair<Optional<size_t>, Optional<size_t>> &P) {
+      return P.first && P.second && X.Keys[*P.first] == Y.Keys[*P.second];
+    };
+    size_t Differ = Rows.size() - llvm::count_if(Rows, Same);
+    OS << "<tr class=\"part\"><th colspan=\"3\">" << Name << " ("
+       << (Differ ? std::to_string(Differ) + " rows differ" : "the same")
+       << ")</th></tr>\n";
+    size_t N = 0;
+    for (const auto &P : Rows) {
+      OS << "<tr" << (Same(P) ? "" : " class=\"differ\"") << "><td>" << ++N
+         << "</td><td>" << (P.first ? X.Cells[*P.first] : "")
+         << "</td><td>" << (P.second ? Y.Cells[*P.second] : "")
+         << "</td></tr>\n";
+    }
+  };
+  Part("post-grad graph", graphRows(A), graphRows(B));
+  Part("kernels", kernelRows(A), kernelRows(B));
+  Part("collectives", collectiveRows(A), collectiveRows(B));
+  OS << "</tbody>\n</table>\n";
+}
+
+/// The ranks compared: a table of compile id x rank, the cells that differ
+/// marked and named, and the first divergent unit next to its reference.
+/// A directory also gets a side-by-side page for each unit that differs.
+void HTMLEmitter::writeRanks(raw_ostream &OS, const Module &M, bool Links) {
+  RankComparison RC = compareRanks(Digests, &M);
+  if (RC.Rows.empty())
+    return;
+  StringMap<const UnitDigest *> ById;
+  for (const UnitDigest &D : Digests)
+    ById[D.Id] = &D;
+  auto Href = [&](const std::string &Id) {
+    return Links ? Id + ".html" : "#unit=" + Id;
+  };
+  auto VsFile = [](const std::string &Id) { return "vs-" + Id + ".html"; };
+  size_t Diverge = RC.divergentRows();
+  OS << "<h2 id=\"ranks-head\">Ranks</h2>\n<p>Each rank against the lowest, "
+        "per compile: the post-grad graph, the kernels and the collectives, "
+        "noise normalised. "
+     << (Diverge ? std::to_string(Diverge) + " of " +
+                       std::to_string(RC.Rows.size()) +
+                       " compiles diverge."
+                 : "All " + std::to_string(RC.Rows.size()) +
+                       " compiles agree on all " +
+                       std::to_string(RC.Ranks.size()) + " ranks.")
+     << "</p>\n";
+  // A directory: a side-by-side page for each unit that differs.
+  StringSet<> Pages;
+  for (const RankRow &Row : RC.Rows) {
+    auto A = ById.find(Row.ReferenceId);
+    for (const RankCell &C : Row.Cells) {
+      auto B = ById.find(C.UnitId);
+      if (!Links || C.UnitId.empty() || C.Difference.empty() ||
+          A == ById.end() || B == ById.end())
+        continue;
+      Pages.insert(C.UnitId);
+      std::string Text;
+      raw_string_ostream P(Text);
+      writeHead(P, "tlp: " + C.UnitId + " against " + Row.ReferenceId,
+                "compare");
+      P << "<main id=\"index\">\n<p><a href=\"index.html#ranks-head\">"
+           "Ranks</a></p>\n<h1>"
+        << escapeHTML(C.UnitId) << " against " << escapeHTML(Row.ReferenceId)
+        << "</h1>\n<p class=\"diverge\">" << codeSpans(C.Difference)
+        << "</p>\n";
+      writeSideBySide(P, *A->second, *B->second, Href(Row.ReferenceId),
+                      Href(C.UnitId));
+      P << "</main>\n</body>\n</html>\n";
+      SideBySidePages.emplace_back(VsFile(C.UnitId), std::move(P.str()));
+    }
+  }
+  auto SideLink = [&](const std::string &Id, StringRef Text) {
+    return Pages.count(Id) ? " (<a href=\"" + escapeHTML(VsFile(Id)) +
+                                 "\">" + Text.str() + "</a>)"
+                           : std::string();
+  };
+
+  if (RC.Ranks.size() > MaxRankColumns) {
+    // Many ranks: by outcome, not a column per rank.
+    OS << "<table id=\"ranks\">\n<thead><tr><th>compile id</th><th>graph"
+          "</th><th>reference</th><th>agree</th><th>differ</th></tr>"
+          "</thead>\n<tbody>\n";
+    for (const RankRow &Row : RC.Rows) {
+      OS << "<tr" << (Row.agrees() ? "" : " class=\"diverge\"") << "><td>"
+         << escapeHTML(Row.CompileId) << "</td><td>" << escapeHTML(Row.Graph)
+         << "</td><td><a href=\"" << escapeHTML(Href(Row.ReferenceId))
+         << "\">rank " << Row.ReferenceRank << "</a></td><td>";
+      auto Outcomes = Row.outcomes();
+      OS << (Outcomes[0].second.empty() ? "none"
+                                        : rankRanges(Outcomes[0].second))
+         << "</td><td>";
+      if (Outcomes.size() == 1)
+        OS << "none";
+      for (size_t I = 1; I < Outcomes.size(); ++I) {
+        const std::vector<int64_t> &Rs = Outcomes[I].second;
+        OS << (I > 1 ? "<br>" : "") << (Rs.size() == 1 ? "rank " : "ranks ")
+           << rankRanges(Rs) << ": <span class=\"diverge\">"
+           << (StringRef(Outcomes[I].first).startswith("missing") ? "missing"
+                                                                 : "differs")
+           << "</span>";
+        StringRef Text = Outcomes[I].first;
+        if (Text.startswith("missing"))
+          OS << escapeHTML(Text.drop_front(7));
+        else
+          OS << ": " << codeSpans(Text);
+        // The side-by-side pages of the group's first units.
+        size_t Shown = 0, Of = 0;
+        for (const RankCell &C : Row.Cells)
+          if (!C.UnitId.empty() && C.Difference == Outcomes[I].first &&
+              Pages.count(C.UnitId) && Of++ < 8)
+            OS << (Shown++ ? ", " : " (side by side: ") << "<a href=\""
+               << escapeHTML(VsFile(C.UnitId)) << "\">rank " << C.Rank
+               << "</a>";
+        if (Shown)
+          OS << (Of > Shown ? " and " + std::to_string(Of - Shown) + " more"
+                            : std::string())
+             << ")";
+      }
+      OS << "</td></tr>\n";
+    }
+    OS << "</tbody>\n</table>\n";
+  } else {
+    OS << "<table id=\"ranks\">\n<thead><tr><th>compile id</th><th>graph"
+          "</th>";
+    for (int64_t R : RC.Ranks)
+      OS << "<th>rank " << R << "</th>";
+    OS << "</tr></thead>\n<tbody>\n";
+    for (const RankRow &Row : RC.Rows) {
+      OS << "<tr" << (Row.agrees() ? "" : " class=\"diverge\"") << "><td>"
+         << escapeHTML(Row.CompileId) << "</td><td>" << escapeHTML(Row.Graph)
+         << "</td>";
+      for (int64_t R : RC.Ranks) {
+        OS << "<td>";
+        bool First = true;
+        for (const RankCell &C : Row.Cells) {
+          if (C.Rank != R)
+            continue;
+          OS << (First ? "" : "<br>");
+          First = false;
+          if (C.UnitId.empty()) {
+            StringRef Why = StringRef(C.Difference).drop_front(
+                std::min<size_t>(C.Difference.size(), 7)); // after "missing"
+            OS << "<span class=\"diverge\">missing</span>"
+               << escapeHTML(Why);
+            continue;
+          }
+          OS << "<a href=\"" << escapeHTML(Href(C.UnitId)) << "\">";
+          if (C.UnitId == Row.ReferenceId)
+            OS << "reference";
+          else if (C.Difference.empty())
+            OS << "agrees";
+          else
+            OS << "<span class=\"diverge\">differs</span>";
+          OS << "</a>";
+          if (!C.Difference.empty())
+            OS << ": " << codeSpans(C.Difference)
+               << SideLink(C.UnitId, "side by side");
+        }
+        OS << "</td>";
+      }
+      OS << "</tr>\n";
+    }
+    OS << "</tbody>\n</table>\n";
+  }
+  if (RC.FirstRow) {
+    const RankRow &Row = RC.Rows[*RC.FirstRow];
+    const RankCell &C = Row.Cells[*RC.FirstCell];
+    OS << "<p id=\"first-divergent\" class=\"diverge\">First divergent unit: ";
+    if (C.UnitId.empty())
+      OS << "rank " << C.Rank << " has no unit for "
+         << escapeHTML(Row.CompileId) << " " << escapeHTML(Row.Graph);
+    else
+      OS << "<a href=\"" << escapeHTML(Href(C.UnitId)) << "\">"
+         << escapeHTML(C.UnitId) << "</a>";
+    OS << " against <a href=\"" << escapeHTML(Href(Row.ReferenceId)) << "\">"
+       << escapeHTML(Row.ReferenceId) << "</a> (rank " << Row.ReferenceRank
+       << "): " << codeSpans(C.Difference) << "</p>\n";
+    auto A = ById.find(Row.ReferenceId), B = ById.find(C.UnitId);
+    if (A != ById.end() && B != ById.end())
+      writeSideBySide(OS, *A->second, *B->second, Href(Row.ReferenceId),
+                      Href(C.UnitId));
+  }
+}
+
 void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
   OS << "<h1>tlp: what torch.compile did</h1>\n";
   OS << "<p class=\"inputs\">";
@@ -329,6 +600,7 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
     }
     OS << "</tbody>\n</table>\n";
   }
+  writeRanks(OS, M, Links);
   // What the reader counted and did not read (Stats.UnknownKinds).
   OS << "<h2>Not read</h2>\n";
   if (M.Stats.UnknownKinds.empty()) {
@@ -473,6 +745,10 @@ Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
   if (const CompileRecord *R = M.findCompile(U.Key))
     RecordUnits[static_cast<size_t>(R - M.Compiles.data())].push_back(
         {S.Name, DirMode ? S.File : "#unit=" + S.Id});
+  if (U.Key.Rank) { // for the ranks compared
+    Digests.push_back(digestUnit(M, U, /*KeepCode=*/false));
+    Digests.back().Id = Id;
+  }
 
   if (!DirMode) {
     Page->os() << "<script type=\"application/json\" class=\"tlp-unit\" "
@@ -515,6 +791,9 @@ Error HTMLEmitter::end(const Module &M) {
   OS << "</main>\n</body>\n</html>\n";
   if (Error Err = write("index.html", OS.str()))
     return Err;
+  for (const auto &Page : SideBySidePages)
+    if (Error Err = write(Page.first, Page.second))
+      return Err;
   return Files->commit();
 }
 

@@ -10,6 +10,7 @@
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/UnitJSON.h"
 #include "tlp/Emit/UnitView.h"
+#include "tlp/IR/UnitDigest.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/Version.h"
 
@@ -153,6 +154,53 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   return J;
 }
 
+/// The ranks compared (docs/json.md): null with fewer than two ranks.
+ojson ranksJSON(const RankComparison &RC) {
+  if (RC.Rows.empty())
+    return ojson(nullptr);
+  ojson J = ojson::object();
+  J["ranks"] = RC.Ranks;
+  J["agree"] = RC.divergentRows() == 0;
+  ojson Rows = ojson::array();
+  for (const RankRow &Row : RC.Rows) {
+    ojson R = ojson::object();
+    R["compile_id"] = Row.CompileId;
+    R["graph"] = Row.Graph;
+    R["reference"] = Row.ReferenceId;
+    R["agree"] = Row.agrees();
+    ojson Cells = ojson::array();
+    for (const RankCell &C : Row.Cells) {
+      ojson X = ojson::object();
+      X["rank"] = C.Rank;
+      X["id"] = C.UnitId.empty() ? ojson(nullptr) : ojson(C.UnitId);
+      X["graph"] = C.SameGraph;
+      X["kernels"] = C.SameKernels;
+      X["collectives"] = C.SameCollectives;
+      X["difference"] =
+          C.Difference.empty() ? ojson(nullptr) : ojson(C.Difference);
+      Cells.push_back(std::move(X));
+    }
+    R["units"] = std::move(Cells);
+    Rows.push_back(std::move(R));
+  }
+  J["compiles"] = std::move(Rows);
+  if (RC.FirstRow) {
+    const RankRow &Row = RC.Rows[*RC.FirstRow];
+    const RankCell &C = Row.Cells[*RC.FirstCell];
+    ojson F = ojson::object();
+    F["compile_id"] = Row.CompileId;
+    F["graph"] = Row.Graph;
+    F["rank"] = C.Rank;
+    F["id"] = C.UnitId.empty() ? ojson(nullptr) : ojson(C.UnitId);
+    F["reference"] = Row.ReferenceId;
+    F["difference"] = C.Difference;
+    J["first_divergent"] = std::move(F);
+  } else {
+    J["first_divergent"] = nullptr;
+  }
+  return J;
+}
+
 ojson diagnosticJSON(const Diagnostic &D) {
   ojson J = ojson::object();
   J["severity"] = severityName(D.Sev).str();
@@ -216,6 +264,8 @@ public:
                      std::string Prepared) override {
     if (const CompileRecord *R = M.findCompile(U.Key))
       UnitsOf[R - M.Compiles.data()].push_back(U.Key.slug());
+    if (U.Key.Rank)
+      Digests.push_back(digestUnit(M, U, /*KeepCode=*/false));
     raw_ostream &OS = *Stream;
     OS << (Units++ ? "," : "") << nl() << (Opts.Pretty ? "    " : "");
     OS << Prepared;
@@ -242,6 +292,9 @@ public:
     OS << "]," << nl();
     key("key_components");
     OS << dump(ojson(M.KeyComponents), Opts.Pretty, 2) << ',' << nl();
+    key("ranks");
+    OS << dump(ranksJSON(compareRanks(Digests, &M)), Opts.Pretty, 2) << ','
+       << nl();
     ojson Stats = ojson::object();
     Stats["lines"] = M.Stats.Lines;
     Stats["events"] = M.Stats.Events;
@@ -272,6 +325,8 @@ private:
   size_t Units = 0;
   /// Unit ids by compile record index.
   std::map<size_t, std::vector<std::string>> UnitsOf;
+  /// The units with a rank, for the ranks compared.
+  std::vector<UnitDigest> Digests;
 
   const char *nl() const { return Opts.Pretty ? "\n" : ""; }
   const char *ind() const { return Opts.Pretty ? "  " : ""; }

@@ -19,6 +19,7 @@
 #include "tlp/Emit/UnitView.h"
 #include "tlp/IR/Query.h"
 #include "tlp/IR/TensorType.h"
+#include "tlp/IR/UnitDigest.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/StringUtils.h"
 #include "tlp/Support/Version.h"
@@ -213,6 +214,9 @@ public:
   Error unit(const Module &M, const CompileUnit &U) override {
     if (const CompileRecord *R = M.findCompile(U.Key))
       WithUnits.insert(static_cast<size_t>(R - M.Compiles.data()));
+    // The digests of the ranks compared (docs/markdown.md, Ranks).
+    if (!Query && U.Key.Rank)
+      Digests.push_back(digestUnit(M, U, /*KeepCode=*/false));
     size_t Index = AllUnits.size();
     AllUnits.push_back(unitListEntry(U));
     if (!Opts.Unit.matches(U, Index))
@@ -255,6 +259,7 @@ private:
   // The report.
   std::vector<std::string> SummaryRows;
   std::vector<Section> Sections;
+  std::vector<UnitDigest> Digests;
   // --node / --source.
   Optional<ProvenanceQuery> Query;
   /// Whether every unit answered a --node name as a pre-grad node's.
@@ -277,6 +282,89 @@ private:
         Out += C;
     }
     return Out;
+  }
+
+  /// The ranks compared: for each compile, each rank against the lowest.
+  void reportRanks(raw_ostream &OS, const Module &M) {
+    RankComparison RC = compareRanks(Digests, &M);
+    if (RC.Rows.empty())
+      return;
+    auto Link = [](const std::string &Id) {
+      return "[" + mdCode(Id) + "](#" + headingAnchor("Unit " + Id) + ")";
+    };
+    size_t Diverge = RC.divergentRows();
+    OS << "## Ranks\n\n"
+       << "For each compile, does each rank agree with the lowest rank on "
+          "the post-grad graph (its ops and their arguments, in order), the "
+          "kernels (names, code and fusion, noise normalised) and the "
+          "collectives? "
+       << (RC.Rows.size() - Diverge) << " of "
+       << countOf(RC.Rows.size(), "compile agrees", "compiles agree")
+       << " on all " << RC.Ranks.size() << " ranks.\n\n";
+    if (RC.Ranks.size() > MaxRankColumns) {
+      // Many ranks: by outcome, not a column per rank.
+      OS << "| compile id | graph | reference | agree | differ |\n"
+         << "|---|---|---|---|---|\n";
+      for (const RankRow &Row : RC.Rows) {
+        auto Outcomes = Row.outcomes();
+        std::vector<std::string> Differ;
+        for (size_t I = 1; I < Outcomes.size(); ++I)
+          Differ.push_back(
+              (Outcomes[I].second.size() == 1 ? "rank " : "ranks ") +
+              rankRanges(Outcomes[I].second) + ": " +
+              (StringRef(Outcomes[I].first).startswith("missing")
+                   ? ""
+                   : "**differs**: ") +
+              cell(Outcomes[I].first, 200));
+        OS << "| " << mdCode(Row.CompileId) << " | " << Row.Graph
+           << " | rank " << Row.ReferenceRank << " | "
+           << (Outcomes[0].second.empty() ? "none"
+                                          : rankRanges(Outcomes[0].second))
+           << " | " << (Differ.empty() ? "none" : llvm::join(Differ, "; "))
+           << " |\n";
+      }
+      OS << "\n";
+    } else {
+      OS << "| compile id | graph |";
+      for (int64_t R : RC.Ranks)
+        OS << " rank " << R << " |";
+      OS << "\n|---|---|";
+      for (size_t I = 0; I < RC.Ranks.size(); ++I)
+        OS << "---|";
+      OS << "\n";
+      for (const RankRow &Row : RC.Rows) {
+        OS << "| " << mdCode(Row.CompileId) << " | " << Row.Graph << " |";
+        for (int64_t R : RC.Ranks) {
+          std::vector<std::string> Parts;
+          for (const RankCell &C : Row.Cells) {
+            if (C.Rank != R)
+              continue;
+            if (C.UnitId == Row.ReferenceId)
+              Parts.push_back("reference");
+            else if (C.UnitId.empty())
+              Parts.push_back(cell(C.Difference, 200));
+            else if (C.Difference.empty())
+              Parts.push_back("agrees");
+            else
+              Parts.push_back("**differs**: " + cell(C.Difference, 200));
+          }
+          OS << " " << llvm::join(Parts, "; ") << " |";
+        }
+        OS << "\n";
+      }
+      OS << "\n";
+    }
+    if (RC.FirstRow) {
+      const RankRow &Row = RC.Rows[*RC.FirstRow];
+      const RankCell &C = Row.Cells[*RC.FirstCell];
+      OS << "First divergent unit: "
+         << (C.UnitId.empty()
+                 ? "rank " + std::to_string(C.Rank) + " has no unit for " +
+                       mdCode(Row.CompileId) + " " + Row.Graph
+                 : Link(C.UnitId))
+         << ", against " << Link(Row.ReferenceId) << " (rank "
+         << Row.ReferenceRank << "): " << C.Difference << ".\n\n";
+    }
   }
 
   static std::string where(const SourceLoc &L) {
@@ -628,6 +716,8 @@ private:
         OS << R;
       OS << "\n";
     }
+
+    reportRanks(OS, M);
 
     // What the reader counted and did not read (Stats.UnknownKinds).
     OS << "## Not read\n\n";

@@ -1,0 +1,100 @@
+//===- UnitDigestTest.cpp - Noise normalised, sequences aligned ----------===//
+//
+// normalizeNoise(), normalizeKernelName(), isCollectiveName(),
+// alignSequences() and compareRanks() (tlp/IR/UnitDigest.h): what the
+// cross-rank view and tlp-emit --diff treat as noise, and how they line
+// two units up.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/IR/UnitDigest.h"
+
+#include "gtest/gtest.h"
+
+using namespace tlp;
+
+namespace {
+
+TEST(UnitDigestTest, NormalizeNoise) {
+  // Device indices.
+  EXPECT_EQ(normalizeNoise("f32[4, 8][8, 1]cuda:0"), "f32[4, 8][8, 1]cuda:#");
+  EXPECT_EQ(normalizeNoise("device(type='cuda', index=1) xpu:12"),
+            "device(type='cuda', index=1) xpu:#");
+  EXPECT_EQ(normalizeNoise("f32[4][1]cpu"), "f32[4][1]cpu");
+  // Absolute paths, but not a division or a single '/'.
+  EXPECT_EQ(normalizeNoise("#include \"/tmp/torchinductor_u0/ab/c.h\""),
+            "#include \"<path>\"");
+  EXPECT_EQ(normalizeNoise("x = a / b; y = a/b"), "x = a / b; y = a/b");
+  // Addresses of 4+ hex digits; shorter hex literals stay.
+  EXPECT_EQ(normalizeNoise("at 0x7f3a12bc00 and 0xff"), "at 0x# and 0xff");
+  // Buffer counters.
+  EXPECT_EQ(normalizeNoise("buf12 = empty(); del buf3"),
+            "buf# = empty(); del buf#");
+  EXPECT_EQ(normalizeNoise("buffer buf buf1x"), "buffer buf buf1x");
+  // Generated kernel names lose their counter; the kernel's own name is
+  // KERNEL.
+  EXPECT_EQ(normalizeNoise("triton_poi_fused_add_3.run(buf0)"),
+            "triton_poi_fused_add.run(buf#)");
+  EXPECT_EQ(normalizeNoise("def cpp_fused_mul_0(x):", "cpp_fused_mul_0"),
+            "def KERNEL(x):");
+  EXPECT_EQ(normalizeNoise("arg0_1 + tmp_3"), "arg0_1 + tmp_3");
+}
+
+TEST(UnitDigestTest, KernelNames) {
+  EXPECT_EQ(normalizeKernelName("triton_poi_fused_add_3"),
+            "triton_poi_fused_add");
+  EXPECT_EQ(normalizeKernelName("cpp_fused_relu_12"), "cpp_fused_relu");
+  EXPECT_EQ(normalizeKernelName("extern_kernels.mm"), "extern_kernels.mm");
+  EXPECT_EQ(normalizeKernelName("triton_poi_fused_add_"),
+            "triton_poi_fused_add_");
+  EXPECT_TRUE(isCollectiveName("torch.ops._c10d_functional.all_reduce_.default"));
+  EXPECT_TRUE(isCollectiveName("torch.ops.c10d_functional.wait_tensor"));
+  EXPECT_FALSE(isCollectiveName("torch.ops.aten.mm.default"));
+}
+
+using Rows = std::vector<std::pair<llvm::Optional<size_t>, llvm::Optional<size_t>>>;
+
+TEST(UnitDigestTest, AlignSequences) {
+  std::vector<std::string> A{"a", "b", "c", "d"}, B{"a", "x", "b", "d"};
+  Rows R = alignSequences(A, B);
+  ASSERT_EQ(R.size(), 5u);
+  EXPECT_EQ(R[0], std::make_pair(llvm::Optional<size_t>(0), llvm::Optional<size_t>(0)));
+  EXPECT_EQ(R[1], std::make_pair(llvm::Optional<size_t>(), llvm::Optional<size_t>(1)));
+  EXPECT_EQ(R[2], std::make_pair(llvm::Optional<size_t>(1), llvm::Optional<size_t>(2)));
+  EXPECT_EQ(R[3], std::make_pair(llvm::Optional<size_t>(2), llvm::Optional<size_t>()));
+  EXPECT_EQ(R[4], std::make_pair(llvm::Optional<size_t>(3), llvm::Optional<size_t>(3)));
+  EXPECT_TRUE(alignSequences({}, {}).empty());
+  EXPECT_EQ(alignSequences({}, B).size(), 4u);
+}
+
+UnitDigest digest(int64_t Rank, std::vector<std::string> Ops) {
+  UnitDigest D;
+  D.Key.Rank = Rank;
+  D.Key.Id = CompileId();
+  D.Id = "r" + std::to_string(Rank);
+  for (std::string &Op : Ops)
+    D.Post.push_back({Op, "call_function " + Op, "()"});
+  return D;
+}
+
+TEST(UnitDigestTest, CompareRanks) {
+  std::vector<UnitDigest> Ds{digest(1, {"relu", "add"}),
+                             digest(0, {"relu", "add"}),
+                             digest(2, {"relu", "mul"})};
+  RankComparison RC = compareRanks(Ds);
+  EXPECT_EQ(RC.Ranks, (std::vector<int64_t>{0, 1, 2}));
+  ASSERT_EQ(RC.Rows.size(), 1u);
+  EXPECT_EQ(RC.Rows[0].ReferenceId, "r0");
+  ASSERT_EQ(RC.Rows[0].Cells.size(), 3u);
+  EXPECT_TRUE(RC.Rows[0].Cells[1].agrees());
+  EXPECT_FALSE(RC.Rows[0].Cells[2].SameGraph);
+  EXPECT_EQ(RC.Rows[0].Cells[2].Difference,
+            "graph: post-grad node 2 is `mul` (call_function mul), not `add` "
+            "(call_function add)");
+  ASSERT_TRUE(RC.FirstRow && RC.FirstCell);
+  EXPECT_EQ(*RC.FirstCell, 2u);
+  // One rank: nothing to compare.
+  EXPECT_TRUE(compareRanks(llvm::makeArrayRef(Ds).take_front(1)).Rows.empty());
+}
+
+} // namespace

@@ -10,13 +10,15 @@
 // `AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_<dev>_<op>(...))`, after `//`
 // comments that carry provenance.
 //
-// A small lexer blanks out comments and literals so that braces and
-// parentheses can be matched; it knows raw strings and block comments.
+// The C++ line lexer of tlp/Parse/Lexer.h blanks out comments and
+// literals so that braces and parentheses can be matched; it knows raw
+// strings and block comments.
 //
 //===----------------------------------------------------------------------===//
 
 #include "WrapperCommon.h"
 
+#include "tlp/Parse/Lexer.h"
 #include "tlp/Parse/PayloadParsers.h"
 #include "tlp/Support/StringUtils.h"
 
@@ -28,100 +30,9 @@ using namespace llvm;
 
 namespace tlp {
 
+using namespace lex;
+
 namespace {
-
-/// A source line split into code (literals and comments blanked) and the
-/// text of its `//` comment.
-struct LexedLine {
-  std::string Code;
-  StringRef Comment;
-};
-
-class Lexer {
-public:
-  void lex(StringRef L, LexedLine &Out) {
-    Out.Code.assign(L.size(), ' ');
-    Out.Comment = StringRef();
-    size_t I = 0;
-    while (I < L.size()) {
-      if (InBlock) {
-        size_t E = L.find("*/", I);
-        if (E == StringRef::npos)
-          return;
-        I = E + 2;
-        InBlock = false;
-        continue;
-      }
-      if (!RawDelim.empty()) {
-        size_t E = L.find(RawDelim, I);
-        if (E == StringRef::npos)
-          return;
-        I = E + RawDelim.size();
-        RawDelim.clear();
-        continue;
-      }
-      char C = L[I];
-      if (C == '/' && I + 1 < L.size() && L[I + 1] == '/') {
-        Out.Comment = L.substr(I + 2);
-        return;
-      }
-      if (C == '/' && I + 1 < L.size() && L[I + 1] == '*') {
-        InBlock = true;
-        I += 2;
-        continue;
-      }
-      if (C == 'R' && I + 1 < L.size() && L[I + 1] == '"' &&
-          (I == 0 || !isIdentChar(L[I - 1]))) {
-        size_t Open = L.find('(', I + 2);
-        if (Open != StringRef::npos) {
-          RawDelim = (")" + L.substr(I + 2, Open - I - 2) + "\"").str();
-          I = Open + 1;
-          continue;
-        }
-      }
-      if (C == '"' || C == '\'') {
-        Out.Code[I] = C;
-        size_t J = I + 1;
-        while (J < L.size() && L[J] != C) {
-          if (L[J] == '\\')
-            ++J;
-          ++J;
-        }
-        if (J < L.size())
-          Out.Code[J] = C;
-        I = J + 1;
-        continue;
-      }
-      Out.Code[I] = C;
-      ++I;
-    }
-  }
-
-private:
-  bool InBlock = false;
-  std::string RawDelim;
-};
-
-size_t identLen(StringRef S) {
-  if (S.empty() || !isIdentStart(S[0]))
-    return 0;
-  size_t I = 1;
-  while (I < S.size() && isIdentChar(S[I]))
-    ++I;
-  return I;
-}
-
-/// Length of a `::`-qualified name at the start of \p S.
-size_t qualifiedLen(StringRef S) {
-  size_t I = identLen(S);
-  while (I && I + 2 < S.size() && S[I] == ':' && S[I + 1] == ':') {
-    size_t N = identLen(S.substr(I + 2));
-    if (!N)
-      break;
-    I += 2 + N;
-  }
-  return I;
-}
 
 class CppParser {
 public:
@@ -130,7 +41,7 @@ public:
   void run() {
     splitLines(C.Text, Lines);
     Lexed.resize(Lines.size());
-    Lexer Lx;
+    CppLineLexer Lx;
     for (size_t I = 0; I < Lines.size(); ++I)
       Lx.lex(Lines[I], Lexed[I]);
     for (size_t I = 0; I < Lines.size(); ++I)
@@ -153,7 +64,7 @@ private:
   CodeArtifact &C;
   PayloadContext &Ctx;
   std::vector<StringRef> Lines;
-  std::vector<LexedLine> Lexed;
+  std::vector<CppLine> Lexed;
   StringMap<size_t> CppKernels; ///< declared/defined C++ kernels
   std::set<size_t> DefLines;
   wrapper::PendingComments Pending;
@@ -274,7 +185,7 @@ private:
     if (Code.startswith("static ") || Code.startswith("void ") ||
         Code.startswith("extern ") || Code.startswith("template"))
       return;
-    size_t N = qualifiedLen(Code);
+    size_t N = chainLen(Code, "::");
     if (!N)
       return;
     StringRef Callee = Code.substr(0, N);

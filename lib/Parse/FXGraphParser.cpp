@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlp/IR/SourceInfo.h"
+#include "tlp/Parse/Lexer.h"
 #include "tlp/Parse/PayloadParsers.h"
 #include "tlp/Support/StringUtils.h"
 
@@ -21,6 +22,8 @@ using namespace llvm;
 
 namespace tlp {
 
+using namespace lex;
+
 namespace {
 
 struct ScopeState {
@@ -29,75 +32,6 @@ struct ScopeState {
   uint32_t Comment = 0;
   llvm::StringMap<uint32_t> Names; ///< node name -> index in G.Nodes
 };
-
-unsigned indentOf(StringRef L) {
-  unsigned I = 0;
-  while (I < L.size() && (L[I] == ' ' || L[I] == '\t'))
-    ++I;
-  return I;
-}
-
-/// Length of the identifier at the start of \p S (0 if none).
-size_t identLen(StringRef S) {
-  if (S.empty() || !isIdentStart(S[0]))
-    return 0;
-  size_t I = 1;
-  while (I < S.size() && isIdentChar(S[I]))
-    ++I;
-  return I;
-}
-
-/// Length of a dotted identifier chain at the start of \p S.
-size_t chainLen(StringRef S) {
-  size_t I = identLen(S);
-  if (!I)
-    return 0;
-  while (I + 1 < S.size() && S[I] == '.') {
-    size_t N = identLen(S.substr(I + 1));
-    if (!N)
-      break;
-    I += 1 + N;
-  }
-  return I;
-}
-
-/// Find \p C at bracket depth 0 outside string literals.
-size_t findTopLevel(StringRef S, StringRef Needle, size_t From = 0) {
-  int Depth = 0;
-  char Quote = 0;
-  for (size_t I = From; I < S.size(); ++I) {
-    char C = S[I];
-    if (Quote) {
-      if (C == '\\')
-        ++I;
-      else if (C == Quote)
-        Quote = 0;
-      continue;
-    }
-    if (C == '"' || C == '\'') {
-      Quote = C;
-      continue;
-    }
-    if (Depth == 0 && S.substr(I).startswith(Needle))
-      return I;
-    if (C == '(' || C == '[' || C == '{')
-      ++Depth;
-    else if (C == ')' || C == ']' || C == '}')
-      --Depth;
-  }
-  return StringRef::npos;
-}
-
-/// Parse `"text"` at the start of \p S into \p Out; returns chars used.
-size_t quoted(StringRef S, std::string &Out) {
-  if (S.empty() || S[0] != '"')
-    return 0;
-  size_t E = S.find('"', 1);
-  if (E == StringRef::npos)
-    return 0;
-  Out = S.substr(1, E - 1).str();
-  return E + 1;
-}
 
 struct BinOp {
   const char *Token;
@@ -133,42 +67,17 @@ void classify(StringRef E, const ScopeState &S, NodeOp &Op,
     return;
   }
   // Binary operators at the top level (magic methods).
-  size_t Best = StringRef::npos;
   const char *BestName = nullptr;
-  {
-    int Depth = 0;
-    char Quote = 0;
-    for (size_t I = 0; I < E.size() && Best == StringRef::npos; ++I) {
-      char C = E[I];
-      if (Quote) {
-        if (C == '\\')
-          ++I;
-        else if (C == Quote)
-          Quote = 0;
-        continue;
+  findTopLevelIf(E, [&](size_t I) {
+    if (E[I] != ' ')
+      return false;
+    for (const BinOp &B : BinOps)
+      if (E.substr(I).startswith(B.Token)) {
+        BestName = B.Name;
+        return true;
       }
-      if (C == '"' || C == '\'') {
-        Quote = C;
-        continue;
-      }
-      if (C == '(' || C == '[' || C == '{') {
-        ++Depth;
-        continue;
-      }
-      if (C == ')' || C == ']' || C == '}') {
-        --Depth;
-        continue;
-      }
-      if (Depth != 0 || C != ' ')
-        continue;
-      for (const BinOp &B : BinOps)
-        if (E.substr(I).startswith(B.Token)) {
-          Best = I;
-          BestName = B.Name;
-          break;
-        }
-    }
-  }
+    return false;
+  });
   if (BestName) {
     Op = NodeOp::CallFunction;
     Target = BestName;
@@ -328,8 +237,10 @@ private:
     if (T.startswith("#")) {
       if (Scopes.empty())
         return I;
-      if (parseFXFileComment(T))
+      if (Optional<SourceLoc> Loc = parseFXFileComment(T)) {
         Scopes.back().Comment = lineNo(I);
+        G.FileComments.emplace_back(lineNo(I), std::move(*Loc));
+      }
       else if (T.contains("No stacktrace found"))
         Scopes.back().Comment = 0;
       return I;
@@ -463,6 +374,8 @@ private:
 void parseFXGraph(GraphArtifact &G, PayloadContext &Ctx) {
   G.Nodes.clear();
   G.GraphId = None;
+  G.FileComments.clear();
+  G.FileCommentsParsed = true;
   FXParser(G, Ctx).run();
 }
 

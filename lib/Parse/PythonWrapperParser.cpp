@@ -16,6 +16,7 @@
 
 #include "WrapperCommon.h"
 
+#include "tlp/Parse/Lexer.h"
 #include "tlp/Parse/PayloadParsers.h"
 #include "tlp/Support/StringUtils.h"
 
@@ -25,36 +26,9 @@ using namespace llvm;
 
 namespace tlp {
 
+using namespace lex;
+
 namespace {
-
-unsigned indentOf(StringRef L) {
-  unsigned I = 0;
-  while (I < L.size() && (L[I] == ' ' || L[I] == '\t'))
-    ++I;
-  return I;
-}
-
-size_t identLen(StringRef S) {
-  if (S.empty() || !isIdentStart(S[0]))
-    return 0;
-  size_t I = 1;
-  while (I < S.size() && isIdentChar(S[I]))
-    ++I;
-  return I;
-}
-
-size_t chainLen(StringRef S) {
-  size_t I = identLen(S);
-  if (!I)
-    return 0;
-  while (I + 1 < S.size() && S[I] == '.') {
-    size_t N = identLen(S.substr(I + 1));
-    if (!N)
-      break;
-    I += 1 + N;
-  }
-  return I;
-}
 
 KernelKind backendKind(StringRef Backend, StringRef Name) {
   if (Backend == "triton")

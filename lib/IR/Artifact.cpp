@@ -1,6 +1,9 @@
 //===- Artifact.cpp - Typed artifacts lowered from a trace log ------------===//
 
 #include "tlp/IR/Artifact.h"
+#include "tlp/IR/SourceInfo.h"
+
+#include <algorithm>
 
 
 using namespace llvm;
@@ -44,6 +47,22 @@ void GraphArtifact::reindex() {
       if (!N.Scope.empty())
         Index.try_emplace(N.qualifiedName(), I);
     }
+}
+
+Optional<SourceLoc> GraphArtifact::fileComment(uint32_t Line) const {
+  if (!FileCommentsParsed) {
+    if (!Line || Line > Lines.size())
+      return None;
+    return parseFXFileComment(Lines.line(Text, Line));
+  }
+  auto It = std::lower_bound(
+      FileComments.begin(), FileComments.end(), Line,
+      [](const std::pair<uint32_t, SourceLoc> &C, uint32_t L) {
+        return C.first < L;
+      });
+  if (It == FileComments.end() || It->first != Line)
+    return None;
+  return It->second;
 }
 
 Optional<uint32_t> GraphArtifact::findNode(StringRef Name) const {

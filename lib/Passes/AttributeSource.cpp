@@ -1,7 +1,8 @@
 //===- AttributeSource.cpp - User source lines for nodes and kernels ------===//
 //
 // Nodes: the `# File: path:line in fn, code: text` comment that governs a
-// node in its FX graph. Kernels: the frames of
+// node in its FX graph, as the FX parser read it
+// (GraphArtifact::fileComment()). Kernels: the frames of
 // inductor_provenance_tracking_kernel_stack_traces, as kernel -> source
 // edges with origin stack-trace. Sources are collected in a unit-wide table
 // in a fixed order (pre-grad nodes, post-grad nodes, stack frames), so
@@ -68,8 +69,7 @@ private:
         auto It = ByComment.find(N.CommentLine);
         if (It == ByComment.end()) {
           Optional<uint32_t> Idx;
-          if (Optional<SourceLoc> S =
-                  parseFXFileComment(G->lines().line(G->Text, N.CommentLine)))
+          if (Optional<SourceLoc> S = G->fileComment(N.CommentLine))
             Idx = Table.add(*S);
           It = ByComment.try_emplace(N.CommentLine, Idx).first;
         }

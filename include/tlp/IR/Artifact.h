@@ -130,6 +130,12 @@ public:
   std::vector<Node> Nodes;
   /// `# graph id: N` footer of before_pre_grad_graph.
   llvm::Optional<int64_t> GraphId;
+  /// The `# File: path:line in fn, code: text` comments of the text that
+  /// govern nodes (Node::CommentLine), parsed once by the FX parser: by
+  /// line, ascending. Not in the IR text (the text holds them): reading IR
+  /// leaves it empty and FileCommentsParsed false.
+  std::vector<std::pair<uint32_t, SourceLoc>> FileComments;
+  bool FileCommentsParsed = false;
 
   /// Rebuild the derived lookup tables after Nodes or Text change.
   void reindex();
@@ -137,6 +143,10 @@ public:
   /// scope-qualified name.
   llvm::Optional<uint32_t> findNode(llvm::StringRef Name) const;
   const LineTable &lines() const { return Lines; }
+  /// The user source line of the `# File:` comment at \p Line: from
+  /// FileComments when the FX parser filled it, else parsed from the text
+  /// (IR input); None when the line is no such comment.
+  llvm::Optional<SourceLoc> fileComment(uint32_t Line) const;
 
 private:
   llvm::StringMap<uint32_t> Index;

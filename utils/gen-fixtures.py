@@ -2864,6 +2864,151 @@ def gen_xrank(rank):
     return log.text()
 
 
+# --------------------------------------------------------------------------
+# layers.log: a model of two blocks run by one loop (a deep model in small,
+# docs/inference.md "Deep models"), JIT on CPU with a mapping v2 and debug
+# handles: each line of the block (11, 12) comes back once per block in both
+# graphs, and the fused kernel cpp_fused_add_relu_view_0 is called once per
+# block with nothing in its calls telling the blocks apart. The test hides
+# the mapping (strip-provenance): inference must pair the runs of lines 11
+# and 12 with their block and choose each call of the fused kernel by the
+# extern calls around it.
+
+LAYERS_W = "L_self_modules_blocks_modules_{i}_modules_fc_parameters_{p}_"
+
+LAYERS_PRE = """class GraphModule(torch.nn.Module):
+    def forward(self, L_x_: "f32[2, 4, 16][64, 16, 1]cpu", {w0}: "f32[16, 16][16, 1]cpu", {b0}: "f32[16][1]cpu", {w1}: "f32[16, 16][16, 1]cpu", {b1}: "f32[16][1]cpu"):
+        l_x_ = L_x_
+        {lw0} = {w0}
+        {lb0} = {b0}
+        {lw1} = {w1}
+        {lb1} = {b1}
+        
+         # File: {m}:11 in forward, code: h = self.fc(x)
+        h: "f32[2, 4, 16][64, 16, 1]cpu" = torch._C._nn.linear(l_x_, {lw0}, {lb0});  {lw0} = {lb0} = None
+        
+         # File: {m}:12 in forward, code: return x + torch.relu(h)
+        relu: "f32[2, 4, 16][64, 16, 1]cpu" = torch.relu(h);  h = None
+        add: "f32[2, 4, 16][64, 16, 1]cpu" = l_x_ + relu;  l_x_ = relu = None
+        
+         # File: {m}:11 in forward, code: h = self.fc(x)
+        h_1: "f32[2, 4, 16][64, 16, 1]cpu" = torch._C._nn.linear(add, {lw1}, {lb1});  {lw1} = {lb1} = None
+        
+         # File: {m}:12 in forward, code: return x + torch.relu(h)
+        relu_1: "f32[2, 4, 16][64, 16, 1]cpu" = torch.relu(h_1);  h_1 = None
+        add_1: "f32[2, 4, 16][64, 16, 1]cpu" = add + relu_1;  add = relu_1 = None
+        return (add_1,)
+        
+
+ # graph id: 140502189419712""".format(
+    m=MODEL,
+    w0=LAYERS_W.format(i=0, p="weight"), b0=LAYERS_W.format(i=0, p="bias"),
+    w1=LAYERS_W.format(i=1, p="weight"), b1=LAYERS_W.format(i=1, p="bias"),
+    lw0=LAYERS_W.format(i=0, p="weight").lower(),
+    lb0=LAYERS_W.format(i=0, p="bias").lower(),
+    lw1=LAYERS_W.format(i=1, p="weight").lower(),
+    lb1=LAYERS_W.format(i=1, p="bias").lower())
+
+LAYERS_POST = """class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "f32[16, 16][16, 1]cpu", arg1_1: "f32[16][1]cpu", arg2_1: "f32[16, 16][16, 1]cpu", arg3_1: "f32[16][1]cpu", arg4_1: "f32[2, 4, 16][64, 16, 1]cpu"):
+         # File: {m}:11 in forward, code: h = self.fc(x)
+        view: "f32[8, 16][16, 1]cpu" = torch.ops.aten.reshape.default(arg4_1, [8, 16])
+        permute: "f32[16, 16][1, 16]cpu" = torch.ops.aten.permute.default(arg0_1, [1, 0]);  arg0_1 = None
+        addmm: "f32[8, 16][16, 1]cpu" = torch.ops.aten.addmm.default(arg1_1, view, permute);  arg1_1 = view = permute = None
+        view_1: "f32[2, 4, 16][64, 16, 1]cpu" = torch.ops.aten.reshape.default(addmm, [2, 4, 16]);  addmm = None
+        
+         # File: {m}:12 in forward, code: return x + torch.relu(h)
+        relu: "f32[2, 4, 16][64, 16, 1]cpu" = torch.ops.aten.relu.default(view_1);  view_1 = None
+        add: "f32[2, 4, 16][64, 16, 1]cpu" = torch.ops.aten.add.Tensor(arg4_1, relu);  arg4_1 = relu = None
+        
+         # File: {m}:11 in forward, code: h = self.fc(x)
+        view_2: "f32[8, 16][16, 1]cpu" = torch.ops.aten.reshape.default(add, [8, 16])
+        permute_1: "f32[16, 16][1, 16]cpu" = torch.ops.aten.permute.default(arg2_1, [1, 0]);  arg2_1 = None
+        addmm_1: "f32[8, 16][16, 1]cpu" = torch.ops.aten.addmm.default(arg3_1, view_2, permute_1);  arg3_1 = view_2 = permute_1 = None
+        view_3: "f32[2, 4, 16][64, 16, 1]cpu" = torch.ops.aten.reshape.default(addmm_1, [2, 4, 16]);  addmm_1 = None
+        
+         # File: {m}:12 in forward, code: return x + torch.relu(h)
+        relu_1: "f32[2, 4, 16][64, 16, 1]cpu" = torch.ops.aten.relu.default(view_3);  view_3 = None
+        add_1: "f32[2, 4, 16][64, 16, 1]cpu" = torch.ops.aten.add.Tensor(add, relu_1);  add = relu_1 = None
+        return (add_1,)
+        """.format(m=MODEL)
+
+LAYERS_CODE = PY_HEADER.format(aot_id="0_inference", device_imports="") + """
+
+""" + cpp_src("cpp_fused_add_relu_view_0", "'float*', 'const float*'",
+              """float* in_out_ptr0,
+                       const float* in_ptr0""",
+              """    {
+        for(int64_t x0=static_cast<int64_t>(0LL); x0<static_cast<int64_t>(128LL); x0+=static_cast<int64_t>(16LL))
+        {
+            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+            auto tmp1 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+            auto tmp2 = at::vec::clamp_min(tmp1, decltype(tmp1)(0));
+            auto tmp3 = tmp0 + tmp2;
+            tmp3.store(in_out_ptr0 + static_cast<int64_t>(x0));
+        }
+    }""") + """
+
+async_compile.wait(globals())
+del async_compile
+
+def call(args):
+    arg0_1, arg1_1, arg2_1, arg3_1, arg4_1 = args
+    args.clear()
+    assert_size_stride(arg0_1, (16, 16), (16, 1))
+    assert_size_stride(arg1_1, (16, ), (1, ))
+    assert_size_stride(arg2_1, (16, 16), (16, 1))
+    assert_size_stride(arg3_1, (16, ), (1, ))
+    assert_size_stride(arg4_1, (2, 4, 16), (64, 16, 1))
+    buf0 = empty_strided_cpu((8, 16), (16, 1), torch.float32)
+    # Topologically Sorted Source Nodes: [h], Original ATen: [aten.view, aten.t, aten.addmm]
+    # [Provenance debug handles] extern_kernels.addmm:1
+    extern_kernels.addmm(arg1_1, reinterpret_tensor(arg4_1, (8, 16), (16, 1), 0), reinterpret_tensor(arg0_1, (16, 16), (1, 16), 0), alpha=1, beta=1, out=buf0)
+    del arg0_1
+    del arg1_1
+    buf1 = reinterpret_tensor(buf0, (2, 4, 16), (64, 16, 1), 0); del buf0  # reuse
+    # [Provenance debug handles] cpp_fused_add_relu_view_0:2
+    cpp_fused_add_relu_view_0(buf1, arg4_1)
+    del arg4_1
+    buf2 = empty_strided_cpu((8, 16), (16, 1), torch.float32)
+    # Topologically Sorted Source Nodes: [relu, add, h_1], Original ATen: [aten.relu, aten.add, aten.view, aten.t, aten.addmm]
+    # [Provenance debug handles] extern_kernels.addmm:3
+    extern_kernels.addmm(arg3_1, reinterpret_tensor(buf1, (8, 16), (16, 1), 0), reinterpret_tensor(arg2_1, (16, 16), (1, 16), 0), alpha=1, beta=1, out=buf2)
+    del arg2_1
+    del arg3_1
+    buf3 = reinterpret_tensor(buf2, (2, 4, 16), (64, 16, 1), 0); del buf2  # reuse
+    # [Provenance debug handles] cpp_fused_add_relu_view_0:4
+    cpp_fused_add_relu_view_0(buf3, buf1)
+    del buf1
+    return (buf3, )
+""" + PY_FOOTER.format(
+    bench_inputs="    arg0_1 = rand_strided((16, 16), (16, 1), device='cpu', dtype=torch.float32)",
+    bench_args="arg0_1, arg1_1, arg2_1, arg3_1, arg4_1")
+
+
+def gen_layers():
+    log = TraceLog(month_day="1203", hour=9)
+    cid = (0, 0, 0)
+    string_table(log)
+    dynamo_start(log, cid, 20)
+    log.artifact("before_pre_grad_graph", LAYERS_PRE, cid=cid, lineno=2045)
+    log.event("aot_inference_graph", cid=cid, payload=LAYERS_POST,
+              path="torch/_functorch/_aot_autograd/graph_compile.py", lineno=1633)
+    log.artifact("inductor_post_grad_graph", LAYERS_POST, cid=cid)
+    log.event("inductor_output_code", {"filename": "/tmp/cl.py"}, cid=cid,
+              payload=LAYERS_CODE, path="torch/_inductor/graph.py", lineno=2347)
+    log.artifact("inductor_provenance_tracking_node_mappings", node_mapping(
+        {"h": ["view", "permute", "addmm", "view_1"], "relu": ["relu"],
+         "add": ["add"], "h_1": ["view_2", "permute_1", "addmm_1", "view_3"],
+         "relu_1": ["relu_1"], "add_1": ["add_1"]},
+        {"extern_kernels.addmm:1": ["addmm"],
+         "cpp_fused_add_relu_view_0:2": ["view_1", "relu", "add"],
+         "extern_kernels.addmm:3": ["addmm_1"],
+         "cpp_fused_add_relu_view_0:4": ["view_3", "relu_1", "add_1"]}),
+        encoding="json", cid=cid)
+    return log.text()
+
+
 FIXTURES = {
     "test/Inputs/jit_cuda_train.log": gen_jit_cuda_train,
     "test/Inputs/jit_cpu_v1.log": gen_jit_cpu_v1,
@@ -2882,6 +3027,7 @@ FIXTURES = {
     "test/Inputs/health.log": gen_health,
     "test/Inputs/html_escape.log": gen_html_escape,
     "test/Inputs/stack_escapes.log": gen_stack_escapes,
+    "test/Inputs/layers.log": gen_layers,
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_0_8mrxh2kq.log": lambda: gen_rank(0),
     "test/Inputs/ranks/dedicated_log_torch_trace_rank_1_b0x9zu1c.log": lambda: gen_rank(1, crlf=True),
     "test/Inputs/ranks/README.txt": gen_ranks_readme,

@@ -157,8 +157,7 @@ bool decomposesInto(StringRef Pre, StringRef Post) {
   if (Pre == "contiguous")
     return In({"clone"});
   if (Pre == "tril" || Pre == "triu")
-    return In({"iota", "unsqueeze", "sub", "le", "ge", "logical_and",
-               "full", "where", "scalar_tensor"});
+    return In({"iota", "unsqueeze", "sub", "le", "ge", "logical_and"});
   if (Pre == "ones" || Pre == "zeros" || Pre == "new_ones" ||
       Pre == "new_zeros")
     return In({"full"});
@@ -256,9 +255,28 @@ private:
     U.Edges.push_back(E);
   }
 
+  /// The inputs and users of \p Q, and past a view op the nodes it views
+  /// or that use the view (a mask's `iota` reaches its `sub` through the
+  /// `unsqueeze`).
   std::vector<uint32_t> neighbours(uint32_t Q) const {
-    std::vector<uint32_t> N = PostIn[Q];
-    N.insert(N.end(), PostUsers[Q].begin(), PostUsers[Q].end());
+    const auto &PostNodes = U.PostGrad->Nodes;
+    std::vector<uint32_t> N;
+    std::set<uint32_t> Seen = {Q};
+    auto Walk = [&](const std::vector<std::vector<uint32_t>> &Next) {
+      std::vector<uint32_t> Work = Next[Q];
+      while (!Work.empty()) {
+        uint32_t M = Work.back();
+        Work.pop_back();
+        if (!Seen.insert(M).second)
+          continue;
+        N.push_back(M);
+        if (isComputeNode(PostNodes[M]) &&
+            isViewOp(targetOp(PostNodes[M].Target)))
+          Work.insert(Work.end(), Next[M].begin(), Next[M].end());
+      }
+    };
+    Walk(PostIn);
+    Walk(PostUsers);
     return N;
   }
 
@@ -796,6 +814,24 @@ private:
       for (auto &D : Decided)
         claim(D.first, D.second.first, D.second.second);
       Open = std::move(Still);
+    }
+    // Order decides the rest: a node several kernels of its window could
+    // take goes to the kernel of the nearest node before it in the graph
+    // (not a view) when that kernel is one of them; kernels are called in
+    // about the graph's order (the `clone` of `v` before `att @ v` is made
+    // by the softmax kernel, not by the q/k kernel before it; 60).
+    for (auto &O : Open) {
+      uint32_t Q = O.first;
+      if (O.second.size() < 2 || KernelOf[Q] >= 0)
+        continue;
+      for (uint32_t M = Q; M-- > 0;) {
+        if (!isComputeNode(PostNodes[M]) || isViewOp(PostOp[M]) ||
+            KernelOf[M] < 0)
+          continue;
+        if (is_contained(O.second, uint32_t(KernelOf[M])))
+          claim(Q, uint32_t(KernelOf[M]), 60);
+        break;
+      }
     }
     claimViews(Fused, Tokens, PostOp);
   }

@@ -105,7 +105,8 @@ bool Driver::readRestOfIR(Module &M) {
     if (!*More)
       break;
     Expected<ParsedIRDocument> D = parseIRDocument(T, R->name(), M, Diags);
-    if (D && (D->Kind == IRDocumentKind::Header || SeenDiags))
+    if (D && (D->Kind == IRDocumentKind::Header ||
+              D->Kind == IRDocumentKind::Compile || SeenDiags))
       D = outOfOrder(T, R->count(), R->name(), Diags);
     if (!D) {
       fail(toString(D.takeError()));
@@ -308,7 +309,8 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
         F.Failure = toString(D.takeError());
         return;
       }
-      if (D->Kind == IRDocumentKind::Header) {
+      if (D->Kind == IRDocumentKind::Header ||
+          D->Kind == IRDocumentKind::Compile) {
         F.Failure = toString(outOfOrder(F.Doc, F.DocNo, InputFile, F.Diags));
         return;
       }

@@ -89,9 +89,10 @@ struct MetricText {
 
 /// One document of the stream.
 struct IRDocument {
-  enum DocKind { Header, Unit, Diags, Invalid };
+  enum DocKind { Header, Compile, Unit, Diags, Invalid };
   DocKind Kind = Invalid;
   Module *M = nullptr;
+  CompileRecord *C = nullptr;
   CompileUnit *U = nullptr;
   std::vector<Diagnostic> *D = nullptr;
   std::unique_ptr<CompileUnit> OwnedUnit;
@@ -771,7 +772,8 @@ void mapHeader(IO &Io, Module &M) {
   if (!Io.outputting())
     for (BlockString &C : Components)
       M.KeyComponents.push_back(std::move(C.V));
-  mapOptVector(Io, "compiles", M.Compiles);
+  // The compile records follow the header, a `!tlp.compile` document each,
+  // so that a reader never holds the YAML tree of them all at once.
   std::vector<ArtifactRef> Refs;
   if (Io.outputting())
     for (const std::unique_ptr<Artifact> &A : M.Artifacts) {
@@ -795,6 +797,9 @@ template <> struct MappingTraits<IRDocument> {
     if (Io.mapTag("!tlp.module", D.Kind == IRDocument::Header)) {
       D.Kind = IRDocument::Header;
       mapHeader(Io, *D.M);
+    } else if (Io.mapTag("!tlp.compile", D.Kind == IRDocument::Compile)) {
+      D.Kind = IRDocument::Compile;
+      yaml::MappingTraits<CompileRecord>::mapping(Io, *D.C);
     } else if (Io.mapTag("!tlp.unit", D.Kind == IRDocument::Unit)) {
       D.Kind = IRDocument::Unit;
       if (!Io.outputting()) {
@@ -827,6 +832,12 @@ void printModuleHeader(const Module &M, raw_ostream &OS) {
   D.Kind = IRDocument::Header;
   D.M = const_cast<Module *>(&M);
   writeDocument(D, OS);
+  for (const CompileRecord &C : M.Compiles) {
+    IRDocument CD;
+    CD.Kind = IRDocument::Compile;
+    CD.C = const_cast<CompileRecord *>(&C);
+    writeDocument(CD, OS);
+  }
 }
 
 void printUnit(const CompileUnit &U, raw_ostream &OS) {
@@ -947,7 +958,23 @@ static bool isBlankDocument(StringRef Text) {
   return true;
 }
 
+void IRDocumentReader::putBack(IRDocumentText D) {
+  assert(!Returned && "one document at most is put back");
+  Returned = std::move(D);
+  if (!Returned->Storage.empty())
+    Returned->Text = Returned->Storage;
+  --Count;
+}
+
 Expected<bool> IRDocumentReader::next(IRDocumentText &D) {
+  if (Returned) {
+    D = std::move(*Returned);
+    if (!D.Storage.empty())
+      D.Text = D.Storage;
+    Returned.reset();
+    ++Count;
+    return true;
+  }
   while (true) {
     StringRef Doc;
     if (Buffer) {
@@ -1120,6 +1147,22 @@ static Optional<unsigned> tooDeeplyNested(StringRef Text) {
   return None;
 }
 
+/// The tag of the document that starts \p Text (`!tlp.unit`), or "".
+static StringRef documentTag(StringRef Text) {
+  while (!Text.empty() && !isDocumentMarker(Text, 0))
+    Text = Text.drop_until([](char C) { return C == '\n'; }).drop_front();
+  StringRef Marker = Text.take_until([](char C) { return C == '\n'; });
+  if (Marker.empty())
+    return "";
+  return trimWS(Marker.drop_front(3)).take_until([](char C) {
+    return C == ' ' || C == '\t';
+  });
+}
+
+static const char NotADocument[] =
+    "document is not a !tlp.module, !tlp.compile, !tlp.unit or "
+    "!tlp.diagnostics document";
+
 Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
                                            StringRef File, Module &M,
                                            DiagnosticEngine &Diags) {
@@ -1142,11 +1185,10 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
                  excerpt(trimWS(Marker)));
     return notValidIR(File);
   }
-  if (Tag != "!tlp.module" && Tag != "!tlp.unit" && Tag != "!tlp.diagnostics") {
+  if (Tag != "!tlp.module" && Tag != "!tlp.compile" && Tag != "!tlp.unit" &&
+      Tag != "!tlp.diagnostics") {
     Diags.report(Severity::Error, File, Rest.empty() ? T.Line : Line,
-                 "document is not a !tlp.module, !tlp.unit or "
-                 "!tlp.diagnostics document",
-                 excerpt(trimWS(Marker)));
+                 NotADocument, excerpt(trimWS(Marker)));
     return notValidIR(File);
   }
 
@@ -1166,6 +1208,7 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
   yaml::Input In(MemoryBufferRef(T.Text, File), nullptr, yamlDiagHandler, &Ctx);
   IRDocument D;
   D.M = &M;
+  D.C = &Out.Compile;
   D.D = &Out.Diagnostics;
   In >> D;
   if (In.error() && !Ctx.Failed)
@@ -1180,6 +1223,9 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
   case IRDocument::Header:
     Out.Kind = IRDocumentKind::Header;
     break;
+  case IRDocument::Compile:
+    Out.Kind = IRDocumentKind::Compile;
+    break;
   case IRDocument::Unit:
     Out.Kind = IRDocumentKind::Unit;
     Out.Unit = std::move(D.OwnedUnit);
@@ -1188,9 +1234,7 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
     Out.Kind = IRDocumentKind::Diagnostics;
     break;
   case IRDocument::Invalid:
-    Diags.error(File, Line,
-                "document is not a !tlp.module, !tlp.unit or "
-                "!tlp.diagnostics document");
+    Diags.error(File, Line, NotADocument);
     return notValidIR(File);
   }
   return Out;
@@ -1200,8 +1244,8 @@ Error outOfOrder(const IRDocumentText &T, unsigned DocNo, StringRef File,
                  DiagnosticEngine &Diags) {
   Diags.error(File, T.Line,
               "document " + Twine(DocNo) +
-                  " is out of order: expected the module header first and "
-                  "the diagnostics last");
+                  " is out of order: expected the module header first, "
+                  "then the compile records, and the diagnostics last");
   return notValidIR(File);
 }
 
@@ -1219,7 +1263,22 @@ Error parseIRHeader(IRDocumentReader &R, Module &M, DiagnosticEngine &Diags) {
     return D.takeError();
   if (D->Kind != IRDocumentKind::Header)
     return outOfOrder(T, 1, R.name(), Diags);
-  return Error::success();
+  // The compile records, one document each: only one YAML tree at a time.
+  while (true) {
+    Expected<bool> More = R.next(T);
+    if (!More)
+      return More.takeError();
+    if (!*More)
+      return Error::success();
+    if (documentTag(T.Text) != "!tlp.compile") {
+      R.putBack(std::move(T));
+      return Error::success();
+    }
+    Expected<ParsedIRDocument> C = parseIRDocument(T, R.name(), M, Diags);
+    if (!C)
+      return C.takeError();
+    M.Compiles.push_back(std::move(C->Compile));
+  }
 }
 
 Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
@@ -1244,7 +1303,8 @@ Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
     Expected<ParsedIRDocument> D = parseIRDocument(T, File, *M, Diags);
     if (!D)
       return D.takeError();
-    if (D->Kind == IRDocumentKind::Header || SeenDiags)
+    if (D->Kind == IRDocumentKind::Header ||
+        D->Kind == IRDocumentKind::Compile || SeenDiags)
       return outOfOrder(T, R.count(), File, Diags);
     if (D->Kind == IRDocumentKind::Unit)
       M->Units.push_back(std::move(D->Unit));

@@ -93,6 +93,15 @@ struct BreakReason {
   llvm::Optional<SourceLoc> Where;
   uint32_t Count = 1;
 
+  // llvm::Optional's move constructor is not noexcept, so without these a
+  // growing vector of reasons (or of records) copies its elements instead
+  // of moving them: a module's records held twice at the peak.
+  BreakReason() = default;
+  BreakReason(const BreakReason &) = default;
+  BreakReason(BreakReason &&) noexcept = default;
+  BreakReason &operator=(const BreakReason &) = default;
+  BreakReason &operator=(BreakReason &&) noexcept = default;
+
   /// One line for a table: the first line of the reason that says more
   /// than "Encountered graph break when attempting to trace ...".
   std::string summary() const;
@@ -100,6 +109,14 @@ struct BreakReason {
 
 class CompileRecord {
 public:
+  CompileRecord() = default;
+  CompileRecord(const CompileRecord &) = default;
+  /// noexcept, so that a growing vector of records moves them (see
+  /// BreakReason).
+  CompileRecord(CompileRecord &&) noexcept = default;
+  CompileRecord &operator=(const CompileRecord &) = default;
+  CompileRecord &operator=(CompileRecord &&) noexcept = default;
+
   uint32_t Log = 0;
   llvm::Optional<int64_t> Rank;
   /// None: the events of the log outside any compile (spans, say).

@@ -13,6 +13,7 @@
 #include "tlp/IR/Module.h"
 #include "tlp/Support/Diagnostics.h"
 
+#include "llvm/ADT/Optional.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -64,6 +65,9 @@ public:
   llvm::StringRef name() const { return Name; }
   /// Number of documents returned so far.
   unsigned count() const { return Count; }
+  /// Give back the document last returned by next(), which then returns it
+  /// again (one document at most).
+  void putBack(IRDocumentText D);
 
 private:
   std::unique_ptr<llvm::MemoryBuffer> Buffer;
@@ -74,29 +78,29 @@ private:
   unsigned NextLine = 1;
   unsigned Count = 0;
   std::string Name;
+  llvm::Optional<IRDocumentText> Returned;
 
   /// Length of the document that starts \p Text, or npos if it may go on
   /// past the end of \p Text (unless \p AtEnd: nothing follows).
   static size_t documentLength(llvm::StringRef Text, bool AtEnd);
 };
 
-enum class IRDocumentKind { Header, Unit, Diagnostics };
+enum class IRDocumentKind { Header, Compile, Unit, Diagnostics };
 
 /// What one parsed document holds.
 struct ParsedIRDocument {
   IRDocumentKind Kind = IRDocumentKind::Unit;
+  /// For a compile record document.
+  CompileRecord Compile;
   /// For a unit document.
   std::unique_ptr<CompileUnit> Unit;
   /// For a diagnostics document.
   std::vector<Diagnostic> Diagnostics;
 };
 
-/// Parse one document of \p File. A header is read into \p M (which must
-/// then be fresh); a unit or diagnostics document does not touch \p M, so
-/// documents can be parsed on several threads. Errors go to \p Diags with
-/// their line in the whole input.
-/// Read the first document of \p R, which must be the module header, into
-/// \p M.
+/// Read the first document of \p R, which must be the module header, and
+/// the compile record documents that follow it, into \p M. The next
+/// document of \p R is then the first unit or the diagnostics.
 llvm::Error parseIRHeader(IRDocumentReader &R, Module &M,
                           DiagnosticEngine &Diags);
 
@@ -104,6 +108,10 @@ llvm::Error parseIRHeader(IRDocumentReader &R, Module &M,
 llvm::Error outOfOrder(const IRDocumentText &T, unsigned DocNo,
                        llvm::StringRef File, DiagnosticEngine &Diags);
 
+/// Parse one document of \p File. A header is read into \p M (which must
+/// then be fresh); a compile record, unit or diagnostics document does not
+/// touch \p M, so documents can be parsed on several threads. Errors go to
+/// \p Diags with their line in the whole input.
 llvm::Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &D,
                                                  llvm::StringRef File,
                                                  Module &M,

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlp/Emit/UnitJSON.h"
+#include "HTMLDashboard.h"
 
 #include "tlp/IR/NameMatch.h"
 
@@ -390,6 +391,11 @@ ojson unitPageJSON(const UnitView &V, StringRef Id) {
   J["log"] = V.logName();
   J["rank"] = optInt(U.Key.Rank);
   J["compile_id"] = U.Key.Id ? ojson(V.compileId()) : ojson(nullptr);
+  // The anchor of the unit's compile in the dashboard (index.html#...), so
+  // that the page links back to its row; the record without a compile id
+  // has no row.
+  const CompileRecord *R = V.compile();
+  J["compile"] = R && R->Id ? ojson(emit::compileAnchor(*R)) : ojson(nullptr);
   J["graph"] = V.graphName().str();
   J["frame"] = U.Frame ? sourcePage(*U.Frame) : ojson(nullptr);
   J["coverage"] = coveragePage(V.coverage());

@@ -18,6 +18,9 @@
 //    for an unfinished one) and one marker per instant, each with a
 //    visible size and a tooltip (<title>) that names it and its duration;
 //    hovering a bar outlines it, clicking it goes to its compile's row;
+//  - each unit page (the first 20) links back to its compile's row
+//    (a#compile-link: index.html#compile-ID, or #compile-ID in the one
+//    page), and following the first link shows that row;
 // and saves a screenshot under --shots. Prints what it checked and exits 1
 // on any failure.
 'use strict';
@@ -80,6 +83,30 @@ async function main() {
       if (a.dir) for (const u of r.units) if (!fs.existsSync(path.join(a.dir, u))) fail(`${r.id} unit page`, u, 'a file');
     }
     console.log(`compiles: ${rows.length} rows, ${failed} failed, failures first`);
+
+    // The unit pages link back to their compile's row (the first 20 units;
+    // the first link is followed).
+    const back = rows.flatMap((r) => r.units.map((u) => [r.id, u])).slice(0, 20);
+    for (let k = 0; k < back.length; ++k) {
+      const [id, u] = back[k];
+      const up = await context.newPage();
+      up.on('pageerror', (e) => errors.push(String(e)));
+      await up.goto(a.dir ? fileURL(path.join(a.dir, u)) : fileURL(a.page) + u);
+      await up.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+      const wantHref = (a.dir ? 'index.html#' : '#') + id;
+      const link = await up.$('#compile-link');
+      const href = link ? await link.getAttribute('href') : null;
+      if (href !== wantHref) fail(`${u}: link back to its compile`, href, wantHref);
+      else if (k === 0) {
+        await Promise.all([a.dir ? up.waitForEvent('load') : Promise.resolve(), link.click()]);
+        const at = await up.evaluate(() => ({ hash: location.hash, file: location.pathname.replace(/^.*\//, ''),
+          target: !!document.querySelector('tr:target'), shown: !!document.querySelector('#compiles') && document.querySelector('#compiles').offsetParent !== null }));
+        if (at.hash !== '#' + id || !at.shown || (a.dir && (at.file !== 'index.html' || !at.target)))
+          fail(`${u}: following the link back`, at, `${a.dir ? 'index.html' : 'the overview'}#${id} with its row shown`);
+      }
+      await up.close();
+    }
+    console.log(`back links: ${back.length} unit pages link to their compile's row`);
 
     const trie = await page.$$eval('#stack-trie a.compile', (xs) => xs.map((x) => x.getAttribute('href')));
     const trieSet = new Set(trie);

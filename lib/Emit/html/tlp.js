@@ -58,6 +58,7 @@
     var first = c * CHUNK + 1, last = Math.min(v.spec.count, first + CHUNK - 1), parts = [];
     for (var i = first; i <= last; ++i) parts.push(v.rowHTML(i, true));
     ch.innerHTML = parts.join('');
+    v.markChunkText(c);
   }
   function runColour(deadline) {
     colours.scheduled = false;
@@ -94,6 +95,7 @@
     this.chunks = new Array(Math.ceil(spec.count / CHUNK));
     this.marks = { hl: new Set(), sel: new Set(), 'hl-def': new Set(), hover: new Set(), inf: new Set(),
       found: new Set(), 'found-cur': new Set() };
+    this.query = ''; // the search's text, lower case: marked in the found rows
     this.groups = null; // Int16Array of hues + 1, or null
     var self = this;
     var pending = false;
@@ -130,8 +132,58 @@
     div.innerHTML = parts.join('');
     this.chunks[c] = div;
     this.sizer.appendChild(div);
+    this.markChunkText(c);
     if (this.spec.colour) queueColour(this, c);
   };
+  /// Mark the search's matches in the found rows of chunk \p c (built, or
+  /// rebuilt coloured).
+  LineView.prototype.markChunkText = function (c) {
+    if (!this.query || !this.marks.found.size) return;
+    var first = c * CHUNK + 1, last = Math.min(this.spec.count, first + CHUNK - 1);
+    for (var i = first; i <= last; ++i) if (this.marks.found.has(i)) this.markText(i);
+  };
+  /// Wrap every occurrence of the search's text in row \p i in
+  /// <mark class="hit"> (across the colouring's spans), after removing the
+  /// marks of an earlier search; rows not found get none.
+  LineView.prototype.markText = function (i) {
+    var e = this.el(i);
+    if (!e) return;
+    var old = e.querySelectorAll('mark.hit');
+    if (old.length) {
+      old.forEach(function (mk) { mk.replaceWith.apply(mk, Array.from(mk.childNodes)); });
+      e.normalize();
+    }
+    var q = this.query;
+    if (!q || !this.marks.found.has(i)) return;
+    var nodes = [], text = '';
+    var w = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (var n = w.nextNode(); n; n = w.nextNode()) { nodes.push([n, text.length]); text += n.data; }
+    // Lower case one UTF-16 unit at a time, so that offsets stay those of
+    // the text (a few characters grow when lowered: they are left as are).
+    var low = '';
+    for (var j = 0; j < text.length; ++j) {
+      var l = text[j].toLowerCase();
+      low += l.length === 1 ? l : text[j];
+    }
+    var at = [];
+    for (var k = low.indexOf(q); k >= 0; k = low.indexOf(q, k + q.length)) at.push(k);
+    // Last first: splitting a text node keeps its head, where the earlier
+    // matches are.
+    for (var m = at.length - 1; m >= 0; --m) wrapText(nodes, at[m], at[m] + q.length);
+  };
+  function wrapText(nodes, a, b) {
+    for (var k = nodes.length - 1; k >= 0; --k) {
+      var n = nodes[k][0], off = nodes[k][1], len = n.data.length;
+      if (off >= b || off + len <= a) continue;
+      var s = Math.max(a, off) - off, t = Math.min(b, off + len) - off;
+      if (t < len) n.splitText(t);
+      if (s > 0) n = n.splitText(s);
+      var mk = document.createElement('mark');
+      mk.className = 'hit';
+      n.parentNode.replaceChild(mk, n);
+      mk.appendChild(n);
+    }
+  }
   /// Build the chunks in view. The first render passes no geometry (the
   /// window's height bounds the panel's), so that building five panels
   /// does not force five layouts.
@@ -170,11 +222,17 @@
     var old = this.marks[name];
     this.marks[name] = rows;
     var self = this;
-    old.forEach(function (i) { if (!rows.has(i)) self.refreshRow(i); });
+    var text = name === 'found';
+    old.forEach(function (i) {
+      if (rows.has(i)) return;
+      self.refreshRow(i);
+      if (text) self.markText(i);
+    });
     rows.forEach(function (i) {
       if (i < 1 || i > self.spec.count) return;
       if (name !== 'hover' && name !== 'found') self.render(Math.floor((i - 1) / CHUNK));
       self.refreshRow(i);
+      if (text) self.markText(i);
     });
   };
   LineView.prototype.setGroups = function (groups) {
@@ -909,6 +967,11 @@
     if (sel) sel.value = id;
     var d = m.d;
     var facts = '<b>' + esc(d.name) + '</b>';
+    // Back to the unit's compile in the dashboard (its row in the index).
+    if (d.compile)
+      facts += ' · <a id="compile-link" href="' + (mode === 'single' ? '#' : 'index.html#') +
+        esc(d.compile) + '" title="this compile in the dashboard">compile ' +
+        esc(d.compile_id || d.compile) + '</a>';
     if (d.frame) facts += ' · ' + esc(d.frame[0] + ':' + d.frame[1] + ' in ' + d.frame[2]);
     var cv = d.coverage;
     function pct(x) { return x[1] ? x[0] + '/' + x[1] : '-'; }
@@ -1500,6 +1563,7 @@
     PANELS.forEach(function (p) {
       var v = state.views[p];
       if (!v) return;
+      v.query = q;
       v.mark('found', per[p]);
       v.mark('found-cur', new Set());
     });

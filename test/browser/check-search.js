@@ -12,7 +12,10 @@
 //    hold TEXT (case-insensitive), as the unit's data has them, rows not
 //    built included; Enter goes to each match in turn (the row is built,
 //    in view, marked found-cur), Shift+Enter goes back, the last wraps to
-//    the first; Escape clears the marks;
+//    the first; Escape clears the marks; in every row built, the search
+//    marks the text it matched, not the line: a <mark class="hit"> per
+//    occurrence (case-insensitive, across the colouring's spans) in the
+//    rows found and none elsewhere, the row's text unchanged;
 //  - no page error or console error.
 'use strict';
 const { launch, fileURL } = require('./browser.js');
@@ -76,6 +79,30 @@ function fail(what, got, want) {
       await page.keyboard.press('f');
       await page.fill('#search-input', a.search);
       const count = await page.textContent('#search-count');
+      // The marks, row by row: each occurrence of the text, and only it.
+      const checkMarks = () => page.evaluate((q) => {
+        const bad = [];
+        let marks = 0, rows = 0;
+        for (const r of document.querySelectorAll('.r')) {
+          const text = r.textContent.toLowerCase();
+          let want = 0;
+          for (let k = text.indexOf(q); k >= 0 && q; k = text.indexOf(q, k + q.length)) ++want;
+          const got = Array.from(r.querySelectorAll('mark.hit'));
+          const found = r.classList.contains('found') || r.classList.contains('found-cur');
+          if (!found) want = 0;
+          if (got.length) ++rows;
+          if (found) marks += want;
+          // A match across the colouring's spans is marked a piece a span:
+          // the marks' texts, joined, are the text once per occurrence.
+          const texts = got.map((m) => m.textContent.toLowerCase()).join('');
+          if (found && (want === 0 || texts !== q.repeat(want)))
+            bad.push({ line: r.dataset.line, text: r.textContent, marks: got.map((m) => m.textContent), want });
+          if (!found && got.length) bad.push({ line: r.dataset.line, unexpected: got.length });
+        }
+        return { bad: bad.slice(0, 3), marks, rows };
+      }, q);
+      const marked = await checkMarks();
+      if (marked.bad.length) fail('search marks the matched text', marked.bad, 'a mark per occurrence of ' + JSON.stringify(q));
       const n = want.length;
       if (!count.startsWith(String(n) + ' lines') && !(n === 0 && count === 'no match')) fail('search count', count, n + ' lines (and source rows)');
       const seen = [];
@@ -102,10 +129,12 @@ function fail(what, got, want) {
         if (back !== wantBack) fail('Shift+Enter', back, wantBack);
       }
       const builtAfter = await page.$$eval('.r', (els) => els.length);
+      const markedAfter = await checkMarks();
+      if (markedAfter.bad.length) fail('search marks the matched text in rows built by Enter', markedAfter.bad, 'a mark per occurrence');
       await page.keyboard.press('Escape');
-      const left = await page.$$eval('.r.found, .r.found-cur', (els) => els.length);
+      const left = await page.$$eval('.r.found, .r.found-cur, mark.hit', (els) => els.length);
       if (left) fail('Escape clears the search', left, 0);
-      if (!failures) console.log(`search '${a.search}': ${total} lines, ${seen.length} visited (rows built ${builtBefore} -> ${builtAfter})`);
+      if (!failures) console.log(`search '${a.search}': ${total} lines, ${seen.length} visited (rows built ${builtBefore} -> ${builtAfter}); ${markedAfter.marks} matches marked in ${markedAfter.rows} rows`);
     }
     await page.close();
   } catch (e) {

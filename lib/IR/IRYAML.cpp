@@ -924,6 +924,18 @@ static bool isDocumentMarker(StringRef Text, size_t I) {
   return C == ' ' || C == '\t' || C == '\n' || C == '\r';
 }
 
+/// The tag of the document that starts \p Text (`!tlp.unit`), or "".
+static StringRef documentTag(StringRef Text) {
+  while (!Text.empty() && !isDocumentMarker(Text, 0))
+    Text = Text.drop_until([](char C) { return C == '\n'; }).drop_front();
+  StringRef Marker = Text.take_until([](char C) { return C == '\n'; });
+  if (Marker.empty())
+    return "";
+  return trimWS(Marker.drop_front(3)).take_until([](char C) {
+    return C == ' ' || C == '\t';
+  });
+}
+
 size_t IRDocumentReader::documentLength(StringRef Text, bool AtEnd) {
   // A document runs to the next line that starts with a marker. Inside a
   // document no line can start with `---`: block scalars are indented and
@@ -958,23 +970,50 @@ static bool isBlankDocument(StringRef Text) {
   return true;
 }
 
-void IRDocumentReader::putBack(IRDocumentText D) {
-  assert(!Returned && "one document at most is put back");
-  Returned = std::move(D);
-  if (!Returned->Storage.empty())
-    Returned->Text = Returned->Storage;
-  --Count;
+Error IRDocumentReader::readMore() {
+  // Read on in large pieces; a document is rarely more than a few MB.
+  size_t Old = Pending.size();
+  size_t Want = std::max<size_t>(1 << 20, Old);
+  Pending.resize(Old + Want);
+  Expected<size_t> Got =
+      sys::fs::readNativeFile(sys::fs::convertFDToNativeFile(FD),
+                              MutableArrayRef<char>(&Pending[Old], Want));
+  if (!Got) {
+    Pending.resize(Old);
+    return createStringError(errorToErrorCode(Got.takeError()),
+                             "cannot read '%s'", Name.c_str());
+  }
+  Pending.resize(Old + *Got);
+  if (*Got == 0)
+    AtEOF = true;
+  return Error::success();
+}
+
+Expected<std::string> IRDocumentReader::peekTag() {
+  while (true) {
+    StringRef Rest = Buffer ? Buffer->getBuffer().substr(Pos)
+                            : StringRef(Pending);
+    // The first marker line, whole: what comes before it (blank lines,
+    // comments) belongs to the same document.
+    for (size_t I = 0; I < Rest.size();) {
+      size_t NL = Rest.find('\n', I);
+      if (isDocumentMarker(Rest, I)) {
+        if (NL == StringRef::npos && !AtEOF)
+          break; // the rest of the line has not arrived
+        return documentTag(Rest.slice(I, NL)).str();
+      }
+      if (NL == StringRef::npos)
+        break;
+      I = NL + 1;
+    }
+    if (AtEOF)
+      return std::string();
+    if (Error E = readMore())
+      return E;
+  }
 }
 
 Expected<bool> IRDocumentReader::next(IRDocumentText &D) {
-  if (Returned) {
-    D = std::move(*Returned);
-    if (!D.Storage.empty())
-      D.Text = D.Storage;
-    Returned.reset();
-    ++Count;
-    return true;
-  }
   while (true) {
     StringRef Doc;
     if (Buffer) {
@@ -989,23 +1028,9 @@ Expected<bool> IRDocumentReader::next(IRDocumentText &D) {
     } else {
       size_t L;
       while ((L = documentLength(Pending, AtEOF)) == StringRef::npos &&
-             !AtEOF) {
-        // Read on in large pieces; a document is rarely more than a few MB.
-        size_t Old = Pending.size();
-        size_t Want = std::max<size_t>(1 << 20, Old);
-        Pending.resize(Old + Want);
-        Expected<size_t> Got =
-            sys::fs::readNativeFile(sys::fs::convertFDToNativeFile(FD),
-                                    MutableArrayRef<char>(&Pending[Old], Want));
-        if (!Got) {
-          Pending.resize(Old);
-          return createStringError(errorToErrorCode(Got.takeError()),
-                                   "cannot read '%s'", Name.c_str());
-        }
-        Pending.resize(Old + *Got);
-        if (*Got == 0)
-          AtEOF = true;
-      }
+             !AtEOF)
+        if (Error E = readMore())
+          return E;
       if (Pending.empty())
         return false;
       if (L == StringRef::npos)
@@ -1147,18 +1172,6 @@ static Optional<unsigned> tooDeeplyNested(StringRef Text) {
   return None;
 }
 
-/// The tag of the document that starts \p Text (`!tlp.unit`), or "".
-static StringRef documentTag(StringRef Text) {
-  while (!Text.empty() && !isDocumentMarker(Text, 0))
-    Text = Text.drop_until([](char C) { return C == '\n'; }).drop_front();
-  StringRef Marker = Text.take_until([](char C) { return C == '\n'; });
-  if (Marker.empty())
-    return "";
-  return trimWS(Marker.drop_front(3)).take_until([](char C) {
-    return C == ' ' || C == '\t';
-  });
-}
-
 static const char NotADocument[] =
     "document is not a !tlp.module, !tlp.compile, !tlp.unit or "
     "!tlp.diagnostics document";
@@ -1264,16 +1277,20 @@ Error parseIRHeader(IRDocumentReader &R, Module &M, DiagnosticEngine &Diags) {
   if (D->Kind != IRDocumentKind::Header)
     return outOfOrder(T, 1, R.name(), Diags);
   // The compile records, one document each: only one YAML tree at a time.
+  // Only the next document's first line is read to tell whether it is one:
+  // a streaming reader starts its output before the first unit has arrived
+  // whole.
   while (true) {
+    Expected<std::string> Tag = R.peekTag();
+    if (!Tag)
+      return Tag.takeError();
+    if (*Tag != "!tlp.compile")
+      return Error::success();
     Expected<bool> More = R.next(T);
     if (!More)
       return More.takeError();
     if (!*More)
       return Error::success();
-    if (documentTag(T.Text) != "!tlp.compile") {
-      R.putBack(std::move(T));
-      return Error::success();
-    }
     Expected<ParsedIRDocument> C = parseIRDocument(T, R.name(), M, Diags);
     if (!C)
       return C.takeError();

@@ -13,7 +13,6 @@
 #include "tlp/IR/Module.h"
 #include "tlp/Support/Diagnostics.h"
 
-#include "llvm/ADT/Optional.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,9 +64,9 @@ public:
   llvm::StringRef name() const { return Name; }
   /// Number of documents returned so far.
   unsigned count() const { return Count; }
-  /// Give back the document last returned by next(), which then returns it
-  /// again (one document at most).
-  void putBack(IRDocumentText D);
+  /// The tag of the next document (`!tlp.unit`), reading no further than
+  /// its marker line; "" at the end of the input.
+  llvm::Expected<std::string> peekTag();
 
 private:
   std::unique_ptr<llvm::MemoryBuffer> Buffer;
@@ -78,8 +77,10 @@ private:
   unsigned NextLine = 1;
   unsigned Count = 0;
   std::string Name;
-  llvm::Optional<IRDocumentText> Returned;
 
+  /// Stream mode: read what is there (at least a byte, or the end) onto
+  /// Pending.
+  llvm::Error readMore();
   /// Length of the document that starts \p Text, or npos if it may go on
   /// past the end of \p Text (unless \p AtEnd: nothing follows).
   static size_t documentLength(llvm::StringRef Text, bool AtEnd);

@@ -128,6 +128,12 @@ public:
     ojson J = unitJSON(V), Pg = unitPageJSON(V, V.slug());
     for (const char *Key : {"id", "name", "log", "rank", "compile_id", "graph"})
       EXPECT_EQ(J[Key], Pg[Key]) << Key;
+    // The page links its compile's dashboard row: the JSON's compile,
+    // as an anchor; no row (no link) for the record without a compile id.
+    if (J["compile"].is_null() || J["compile_id"].is_null())
+      EXPECT_TRUE(Pg["compile"].is_null());
+    else
+      EXPECT_EQ(Pg["compile"], "compile-" + J["compile"].get<std::string>());
     for (const char *C : {"pre_grad", "post_grad", "kernels"}) {
       EXPECT_EQ(J["coverage"][C]["linked"], Pg["coverage"][C][0]);
       EXPECT_EQ(J["coverage"][C]["total"], Pg["coverage"][C][1]);

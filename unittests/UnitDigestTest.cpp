@@ -19,8 +19,11 @@ TEST(UnitDigestTest, NormalizeNoise) {
   // Device indices.
   EXPECT_EQ(normalizeNoise("f32[4, 8][8, 1]cuda:0"), "f32[4, 8][8, 1]cuda:#");
   EXPECT_EQ(normalizeNoise("device(type='cuda', index=1) xpu:12"),
-            "device(type='cuda', index=1) xpu:#");
+            "device(type='cuda', index=#) xpu:#");
   EXPECT_EQ(normalizeNoise("f32[4][1]cpu"), "f32[4][1]cpu");
+  EXPECT_EQ(normalizeNoise("DeviceProperties(type='cuda', index=3, cc=80)"),
+            "DeviceProperties(type='cuda', index=#, cc=80)");
+  EXPECT_EQ(normalizeNoise("index=i"), "index=i");
   // Absolute paths, but not a division or a single '/'.
   EXPECT_EQ(normalizeNoise("#include \"/tmp/torchinductor_u0/ab/c.h\""),
             "#include \"<path>\"");

@@ -13,6 +13,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -3008,6 +3009,46 @@ def gen_layers():
         encoding="json", cid=cid)
     return log.text()
 
+# --------------------------------------------------------------------------
+# diff/: variants of other fixtures for tlp-emit --diff, made by rewriting
+# their payloads and envelopes (md5s recomputed). noise.log is handles.log
+# as another rank on another GPU would write it: cuda:1 and index=1, other
+# buffer and kernel counters, another cache path (all noise: equal).
+# moved.log is rank 0 of xrank/ with the user line of compile 1/0 moved
+# down by one (a real difference: the kernels' source line).
+
+def rewritten(gen, fn):
+    """gen() with every payload and envelope passed through fn."""
+    global TraceLog
+    base = TraceLog
+
+    class Rewriting(base):
+        def event(self, kind, meta=None, payload=None, **kw):
+            if payload is not None:
+                payload = fn(payload)
+            if meta is not None:
+                meta = json.loads(fn(json.dumps(meta)))
+            base.event(self, kind, meta, payload=payload, **kw)
+
+    TraceLog = Rewriting
+    try:
+        return gen()
+    finally:
+        TraceLog = base
+
+
+def other_gpu(text):
+    text = text.replace("cuda:0", "cuda:1").replace("index=0", "index=1")
+    text = re.sub(r"\bbuf(\d+)\b",
+                  lambda m: "buf%d" % (int(m.group(1)) + 7), text)
+    text = re.sub(r"\b(triton_poi_fused_mul)_(\d+)\b",
+                  lambda m: "%s_%d" % (m.group(1), int(m.group(2)) + 20), text)
+    return text.replace("/tmp/torchinductor_user/", "/tmp/torchinductor_u1/")
+
+
+def line_moved(text):
+    return text.replace(MODEL + ":22 ", MODEL + ":23 ")
+
 
 FIXTURES = {
     "test/Inputs/jit_cuda_train.log": gen_jit_cuda_train,
@@ -3039,6 +3080,8 @@ FIXTURES = {
     "test/Inputs/xrank/dedicated_log_torch_trace_rank_0_x7.log": lambda: gen_xrank(0),
     "test/Inputs/xrank/dedicated_log_torch_trace_rank_1_x7.log": lambda: gen_xrank(1),
     "test/Inputs/xrank/dedicated_log_torch_trace_rank_2_x7.log": lambda: gen_xrank(2),
+    "test/Inputs/diff/noise.log": lambda: rewritten(gen_handles, other_gpu),
+    "test/Inputs/diff/moved.log": lambda: rewritten(lambda: gen_xrank(0), line_moved),
     "examples/two_compiles.log": gen_example,
 }
 

@@ -90,6 +90,14 @@ std::string normalizeNoise(StringRef T, StringRef OwnName) {
         Out += "buf#";
         continue;
       }
+      // A device index as Triton's DeviceProperties and device() write it.
+      if (Id == "index" && I + 1 < N && T[I] == '=' && isDigit(T[I + 1])) {
+        Out += "index=#";
+        I += 1;
+        while (I < N && isDigit(T[I]))
+          ++I;
+        continue;
+      }
       // A device with an index: cuda:3 -> cuda:#.
       if ((Id == "cuda" || Id == "xpu" || Id == "hpu" || Id == "mps" ||
            Id == "mtia") &&
@@ -535,10 +543,28 @@ std::vector<DigestChange> diffDigests(const UnitDigest &A,
             X->Code.empty() && Y->Code.empty()
                 ? std::string("code differs")
                 : firstLineDiff(X->Code, Y->Code));
-      if (joined(X->PostNodes) != joined(Y->PostNodes))
-        Add("fusion", "changed", Name,
-            joined(X->PostNodes) + " -> " + joined(Y->PostNodes));
     }
+  }
+
+  // Fusion: a node of both sides in other kernels (by normalised name).
+  auto KernelsOf = [](const UnitDigest &D) {
+    std::map<std::string, std::set<std::string>> Of;
+    for (const DigestKernel &K : D.Kernels)
+      for (const std::string &N : K.PostNodes)
+        Of[N].insert(K.NormName);
+    return Of;
+  };
+  std::map<std::string, std::set<std::string>> FA = KernelsOf(A),
+                                               FB = KernelsOf(B);
+  auto Set = [](const std::set<std::string> &S) {
+    return "[" + llvm::join(S.begin(), S.end(), ", ") + "]";
+  };
+  for (const DigestNode &N : A.Post) {
+    if (!BN.count(N.Name))
+      continue;
+    const std::set<std::string> &X = FA[N.Name], &Y = FB[N.Name];
+    if (X != Y)
+      Add("fusion", "changed", N.Name, Set(X) + " -> " + Set(Y));
   }
 
   // Source lines whose kernels changed (normalised names).
@@ -554,20 +580,60 @@ std::vector<DigestChange> diffDigests(const UnitDigest &A,
     Lines.insert(KV.first);
   for (auto &KV : SB)
     Lines.insert(KV.first);
-  auto List = [](const std::set<std::string> &S) {
-    return "[" + llvm::join(S.begin(), S.end(), ", ") + "]";
-  };
   for (const std::string &L : Lines) {
     const std::set<std::string> &X = SA[L], &Y = SB[L];
     if (X != Y)
       Add("source", X.empty() ? "added" : Y.empty() ? "removed" : "changed",
-          L, List(X) + " -> " + List(Y));
+          L, Set(X) + " -> " + Set(Y));
   }
 
   if (A.Collectives != B.Collectives)
     Add("collective", "changed", "collectives",
         "[" + llvm::join(A.Collectives, ", ") + "] -> [" +
             llvm::join(B.Collectives, ", ") + "]");
+  return Out;
+}
+
+std::vector<UnitPair> diffUnits(ArrayRef<UnitDigest> A,
+                                ArrayRef<UnitDigest> B) {
+  std::vector<UnitPair> Out;
+  auto Diff = [&](const UnitDigest *X, const UnitDigest *Y) {
+    UnitPair P;
+    P.A = X;
+    P.B = Y;
+    if (X && Y)
+      P.Changes = diffDigests(*X, *Y);
+    Out.push_back(std::move(P));
+  };
+  if (A.size() == 1 && B.size() == 1) {
+    Diff(&A[0], &B[0]);
+    return Out;
+  }
+  using PairKey = std::tuple<bool, decltype(CompileId().tie()), int, uint32_t>;
+  auto KeyOf = [](const UnitDigest &D) {
+    return PairKey(!D.Key.Id.hasValue(),
+                   D.Key.Id ? D.Key.Id->tie() : CompileId().tie(),
+                   static_cast<int>(D.Key.Graph), D.Key.Ordinal);
+  };
+  std::map<PairKey, std::vector<const UnitDigest *>> InB;
+  for (const UnitDigest &D : B)
+    InB[KeyOf(D)].push_back(&D);
+  std::map<PairKey, size_t> Taken;
+  std::set<const UnitDigest *> Used;
+  for (const UnitDigest &D : A) {
+    PairKey K = KeyOf(D);
+    auto It = InB.find(K);
+    size_t &N = Taken[K];
+    if (It != InB.end() && N < It->second.size()) {
+      Used.insert(It->second[N]);
+      Diff(&D, It->second[N++]);
+    } else {
+      Diff(&D, nullptr);
+    }
+  }
+  for (const UnitDigest &D : B)
+    if (!Used.count(&D))
+      Diff(nullptr, &D);
   return Out;
 }
 

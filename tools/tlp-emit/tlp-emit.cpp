@@ -1,6 +1,7 @@
 //===- tlp-emit.cpp - Render tlp IR or logs -------------------------------===//
 //
 // tlp-emit FORMAT [-o OUT] [INPUT]
+// tlp-emit --diff [--md|--json] [-o OUT] A [B] [--unit|--units|--ranks]
 //
 // FORMAT is one of the emitters of Emitters.def (--json, ...). INPUT is tlp
 // IR, or a log / directory of logs, on which the default pipeline runs
@@ -11,6 +12,7 @@
 #include "DriverFlags.h"
 
 #include "tlp/Driver/Driver.h"
+#include "tlp/Emit/DiffReport.h"
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Passes/Pass.h"
 #include "tlp/Support/FileUtilities.h"
@@ -39,6 +41,22 @@ static cl::opt<EmitterKind>
               cl::value_desc("name"), cl::cat(EmitCategory));
 static cl::opt<std::string> InputPath(cl::Positional, cl::desc("[input]"),
                                       cl::init("-"), cl::cat(EmitCategory));
+static cl::opt<std::string>
+    SecondInput(cl::Positional, cl::desc("[second input (--diff)]"),
+                cl::cat(EmitCategory));
+static cl::opt<bool>
+    DiffOpt("diff",
+            cl::desc("Compare units: of two inputs, or two units or ranks "
+                     "of one (--units, --ranks); Markdown, or --json"),
+            cl::cat(EmitCategory));
+static cl::opt<std::string>
+    UnitsOpt("units",
+             cl::desc("With --diff: the unit of each side, by id, name or "
+                      "index"),
+             cl::value_desc("a,b"), cl::cat(EmitCategory));
+static cl::opt<std::string>
+    RanksOpt("ranks", cl::desc("With --diff: the rank of each side"),
+             cl::value_desc("a,b"), cl::cat(EmitCategory));
 static cl::opt<std::string>
     OutputPath("o", cl::desc("Output file or directory (default: stdout)"),
                cl::value_desc("path"), cl::init("-"), cl::cat(EmitCategory));
@@ -89,6 +107,92 @@ static std::string commandLine(int argc, char **argv) {
   return S;
 }
 
+/// \p Text as two parts `a,b`, or None.
+static Optional<std::pair<std::string, std::string>>
+twoParts(StringRef Text) {
+  std::pair<StringRef, StringRef> P = Text.split(',');
+  if (P.first.empty() || P.second.empty() || P.second.contains(','))
+    return None;
+  return std::make_pair(P.first.str(), P.second.str());
+}
+
+/// tlp-emit --diff (docs/diff.md): read each input into digests, select,
+/// pair, compare, write.
+static int diffMain(Driver &D) {
+  bool JSON = false;
+  if (FormatFlag.getNumOccurrences() || FormatOpt.getNumOccurrences()) {
+    EmitterKind K = FormatFlag.getNumOccurrences() ? FormatFlag.getValue()
+                                                   : FormatOpt.getValue();
+    if (K != EmitterKind::MarkdownEmitter && K != EmitterKind::JSONEmitter)
+      return D.fail("--diff writes Markdown (--md, the default) or JSON "
+                    "(--json)");
+    JSON = K == EmitterKind::JSONEmitter;
+  }
+  // What each side selects: --unit (both), --units=A,B, --ranks=A,B.
+  std::string UnitA = UnitOpt, UnitB = UnitOpt;
+  Optional<int64_t> RankA, RankB;
+  if (!UnitsOpt.empty()) {
+    auto P = twoParts(UnitsOpt);
+    if (!P)
+      return D.fail("--units takes two units: --units=A,B");
+    if (!UnitOpt.empty())
+      return D.fail("--unit and --units cannot be used together");
+    UnitA = P->first;
+    UnitB = P->second;
+  }
+  if (!RanksOpt.empty()) {
+    auto P = twoParts(RanksOpt);
+    int64_t RA, RB;
+    if (!P || StringRef(P->first).getAsInteger(10, RA) ||
+        StringRef(P->second).getAsInteger(10, RB))
+      return D.fail("--ranks takes two ranks: --ranks=A,B");
+    RankA = RA;
+    RankB = RB;
+  }
+  if (SecondInput.empty() && UnitsOpt.empty() && RanksOpt.empty())
+    return D.fail("--diff needs two inputs, or --units=A,B or --ranks=A,B "
+                  "to compare two parts of one");
+
+  DriverOptions Opts;
+  Flags.apply(Opts);
+  Opts.Output = OutputPath;
+  if (PassesText.getNumOccurrences())
+    Opts.PassesText = PassesText.getValue();
+  Opts.DefaultPassesForLogs = defaultPipeline();
+  EmitOptions EO;
+  EO.Output = OutputPath;
+  DiffSide A, B;
+  auto Read = [&](Driver &Drv, const std::string &Input, DiffSide &Side) {
+    Side.Input = Input;
+    Opts.Input = Input;
+    return Drv.run(Opts, [&](DiagnosticEngine &Diags) {
+      return createDigestCollector(EO, Diags, Side.Units);
+    });
+  };
+  if (int RC = Read(D, InputPath, A))
+    return RC;
+  if (SecondInput.empty()) {
+    B = A;
+  } else {
+    Driver DB("tlp-emit");
+    if (int RC = Read(DB, SecondInput, B))
+      return RC;
+  }
+  if (Error E = selectUnits(A.Units, UnitA, RankA, A.Input))
+    return D.fail(toString(std::move(E)));
+  if (Error E = selectUnits(B.Units, UnitB, RankB, B.Input))
+    return D.fail(toString(std::move(E)));
+
+  std::vector<UnitPair> Pairs = diffUnits(A.Units, B.Units);
+  Expected<std::unique_ptr<OutputFile>> Out = openOutputFile(OutputPath);
+  if (!Out)
+    return D.fail(toString(Out.takeError()));
+  writeDiff((*Out)->os(), A, B, Pairs, JSON, Pretty);
+  if (Error E = (*Out)->commit())
+    return D.fail(toString(std::move(E)));
+  return 0;
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
 #define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \
@@ -103,6 +207,13 @@ int main(int argc, char **argv) {
                               "tlp-emit: render tlp IR or TORCH_TRACE logs\n");
 
   Driver D("tlp-emit");
+  if (DiffOpt)
+    return diffMain(D);
+  if (!SecondInput.empty())
+    return D.fail("a second input needs --diff");
+  if (!UnitsOpt.empty() || !RanksOpt.empty())
+    return D.fail(Twine(UnitsOpt.empty() ? "--ranks" : "--units") +
+                  " needs --diff");
   if (!FormatFlag.getNumOccurrences() && !FormatOpt.getNumOccurrences())
     return D.fail("no output format given (for example --json)");
   if (FormatFlag.getNumOccurrences() && FormatOpt.getNumOccurrences() &&

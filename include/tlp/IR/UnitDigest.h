@@ -30,7 +30,7 @@
 namespace tlp {
 
 /// \p Text with the noise replaced: `cuda:3` -> `cuda:#` (also xpu, hpu,
-/// mps, mtia), `0x7f3a...` (4+ hex digits) -> `0x#`, an absolute path (a
+/// mps, mtia), a device index `index=1` -> `index=#`, `0x7f3a...` (4+ hex digits) -> `0x#`, an absolute path (a
 /// token of two or more '/'-separated parts) -> `<path>`, `buf12` ->
 /// `buf#`, a trailing counter of a generated kernel name
 /// (`triton_poi_fused_add_3`, `cpp_fused_mul_0`) dropped, and \p OwnName
@@ -175,13 +175,30 @@ struct DigestChange {
   std::string Detail; ///< what differs, `A -> B`
 };
 
-/// The differences from \p A to \p B: nodes matched by name (changed when
-/// the op or the normalised arguments differ), kernels matched by
-/// normalised name in order (changed when the normalised code differs),
-/// fusion groups (a kernel's post-grad nodes), source lines whose kernels
-/// changed, and the collectives. Empty: the units agree.
+/// The differences from \p A to \p B, in this order: nodes matched by
+/// name (changed when the op or the normalised arguments differ), kernels
+/// matched by normalised name in order (changed when the normalised code
+/// differs), fusion (a node of both whose kernels, by normalised name,
+/// differ), source lines whose kernels changed, and the collectives.
+/// Empty: the units agree.
 std::vector<DigestChange> diffDigests(const UnitDigest &A,
                                       const UnitDigest &B);
+
+/// Two units paired by diffUnits(), or a unit only one side has.
+struct UnitPair {
+  const UnitDigest *A = nullptr; ///< null: only in B
+  const UnitDigest *B = nullptr; ///< null: only in A
+  std::vector<DigestChange> Changes;
+  bool equal() const { return A && B && Changes.empty(); }
+};
+
+/// Pair the units of two sides: one unit on each side is one pair;
+/// otherwise units pair by compile id, graph kind and ordinal (ranks
+/// ignored: two ranks of one job pair), the Nth of a key in A with the
+/// Nth in B, in A's order, then B's unpaired units. Each pair holds
+/// diffDigests().
+std::vector<UnitPair> diffUnits(llvm::ArrayRef<UnitDigest> A,
+                                llvm::ArrayRef<UnitDigest> B);
 
 } // namespace tlp
 

@@ -32,6 +32,8 @@
 // the node's data flow allows (computeWindows: the wrapper calls kernels in
 // topological order). A view op gets the fused kernels reading through it
 // whose name holds it (claimViews), never a kernel of its own; getitem none.
+// A node recomputed by a later fused kernel (no buffer of it read, by the
+// wrapper's buffer flow) gets that kernel too (claimRecomputed).
 //
 //===----------------------------------------------------------------------===//
 
@@ -833,7 +835,243 @@ private:
         break;
       }
     }
+    RowsOf.assign(PostNodes.size(), {});
+    for (uint32_t Q = 0; Q < PostNodes.size(); ++Q)
+      if (KernelOf[Q] >= 0)
+        RowsOf[Q].insert(uint32_t(KernelOf[Q]));
+    claimRecomputed(Fused, Tokens, PostOp);
     claimViews(Fused, Tokens, PostOp);
+  }
+
+  /// Every kernel row of each post-grad node (a recomputed node has
+  /// several).
+  std::vector<std::set<uint32_t>> RowsOf;
+
+  /// The text of each argument of the call of \p Name on \p Line.
+  static std::vector<StringRef> callArgs(StringRef Line, StringRef Name) {
+    std::vector<StringRef> Args;
+    size_t At = Line.find((Name + "(").str());
+    if (At == StringRef::npos)
+      return Args;
+    StringRef S = Line.substr(At + Name.size() + 1);
+    int Depth = 0;
+    size_t Start = 0;
+    for (size_t I = 0; I < S.size(); ++I) {
+      char C = S[I];
+      if (C == '(' || C == '[' || C == '{')
+        ++Depth;
+      else if ((C == ')' || C == ']' || C == '}') && Depth-- == 0) {
+        Args.push_back(S.slice(Start, I).trim());
+        break;
+      } else if (C == ',' && Depth == 0) {
+        Args.push_back(S.slice(Start, I).trim());
+        Start = I + 1;
+      }
+    }
+    return Args;
+  }
+
+  /// The buffer an argument passes: `buf3`, `reinterpret_tensor(buf3, ...)`,
+  /// `out=buf3`; empty if none.
+  static StringRef bufferOf(StringRef Arg) {
+    Arg.consume_front("out=");
+    Arg.consume_front("reinterpret_tensor(");
+    Arg = Arg.ltrim();
+    size_t E = Arg.find_if_not(
+        [](char C) { return isAlnum(C) || C == '_'; });
+    StringRef Id = Arg.substr(0, E);
+    return Id.startswith("buf") ? Id : StringRef();
+  }
+
+  /// The pointer parameters of a kernel definition, in order
+  /// (`in_ptr0`, `out_ptr1`, `in_out_ptr0`; "" for other parameters).
+  std::vector<std::string> kernelParams(const KernelDef &D) const {
+    std::vector<std::string> Params;
+    const CodeArtifact &C = *U.Code;
+    std::string Sig;
+    bool In = false;
+    for (uint32_t L = D.Begin; L <= D.End && L <= C.lines().size(); ++L) {
+      StringRef T = C.lines().line(C.Text, L);
+      if (!In) {
+        size_t K = T.find("kernel(");
+        if (K == StringRef::npos && T.ltrim().startswith("def "))
+          K = T.find('(');
+        else if (K != StringRef::npos)
+          K += 6;
+        if (K == StringRef::npos)
+          continue;
+        In = true;
+        T = T.substr(K + 1);
+      }
+      size_t E = T.find(')');
+      Sig += T.substr(0, E).str();
+      Sig += ' ';
+      if (E != StringRef::npos)
+        break;
+    }
+    SmallVector<StringRef, 16> Parts;
+    StringRef(Sig).split(Parts, ',');
+    for (StringRef P : Parts) {
+      std::string Name;
+      for (StringRef Pre : {"in_out_ptr", "in_ptr", "out_ptr"}) {
+        size_t K = P.find(Pre);
+        if (K != StringRef::npos) {
+          Name = P.substr(K).take_while([](char C) {
+            return isAlnum(C) || C == '_';
+          }).str();
+          break;
+        }
+      }
+      Params.push_back(Name);
+    }
+    if (!Params.empty() && StringRef(Sig).trim().empty())
+      Params.clear();
+    // A C++ kernel's `auto out_ptr0 = in_out_ptr1;` makes in_out_ptr1 a
+    // buffer written first (scratch reused), not one read: it is marked
+    // `out_ptr`.
+    for (uint32_t L = D.Begin; L <= D.End && L <= C.lines().size(); ++L) {
+      StringRef T = C.lines().line(C.Text, L).trim();
+      if (!T.consume_front("auto out_ptr"))
+        continue;
+      size_t Eq = T.find("= in_out_ptr");
+      if (Eq == StringRef::npos)
+        continue;
+      StringRef Name = T.substr(Eq + 2).take_while(
+          [](char C) { return isAlnum(C) || C == '_'; });
+      for (std::string &P : Params)
+        if (P == Name)
+          P = "out_ptr (" + P + ")";
+    }
+    return Params;
+  }
+
+  /// Which earlier kernel rows each fused call reads a buffer of (through
+  /// `in_ptr` and `in_out_ptr` parameters), following the Python wrapper line by line: a
+  /// buffer is the last call's that wrote it (`out_ptr`, `in_out_ptr`,
+  /// `out=`); `bufA = bufB` and `reinterpret_tensor(bufB, ...)` share
+  /// bufB's storage. \p Known: the rows whose reads are known.
+  void bufferFlow(std::vector<std::set<uint32_t>> &ReadsFrom,
+                  std::vector<bool> &Known) const {
+    ReadsFrom.assign(U.Kernels.size(), {});
+    Known.assign(U.Kernels.size(), false);
+    if (!U.Code || U.Code->Lang != Language::Python || !U.Code->EntryBegin)
+      return;
+    const CodeArtifact &C = *U.Code;
+    std::map<uint32_t, uint32_t> RowAt;
+    for (uint32_t R = 0; R < U.Kernels.size(); ++R)
+      if (U.Kernels[R].CallLines.size() == 1)
+        RowAt[U.Kernels[R].CallLines[0]] = R;
+    StringMap<std::string> Root;
+    StringMap<uint32_t> Producer;
+    auto RootOf = [&](StringRef B) -> std::string {
+      auto It = Root.find(B);
+      return It == Root.end() ? B.str() : It->second;
+    };
+    for (uint32_t L = C.EntryBegin; L <= C.EntryEnd && L <= C.lines().size();
+         ++L) {
+      StringRef T = C.lines().line(C.Text, L).trim();
+      if (T.startswith("buf")) {
+        size_t Eq = T.find(" = ");
+        StringRef Lhs = T.substr(0, Eq);
+        if (Eq != StringRef::npos &&
+            Lhs.find_if_not([](char C) { return isAlnum(C) || C == '_'; }) ==
+                StringRef::npos) {
+          StringRef From = bufferOf(T.substr(Eq + 3));
+          std::string R = From.empty() ? Lhs.str() : RootOf(From);
+          Root[Lhs] = R;
+          if (From.empty())
+            Producer.erase(R);
+          continue;
+        }
+      }
+      auto At = RowAt.find(L);
+      if (At == RowAt.end())
+        continue;
+      uint32_t R = At->second;
+      const Kernel &K = U.Kernels[R];
+      std::vector<StringRef> Args = callArgs(T, K.Name);
+      if (isCall(K)) {
+        for (StringRef A : Args)
+          if (A.startswith("out="))
+            if (StringRef B = bufferOf(A); !B.empty())
+              Producer[RootOf(B)] = R;
+        continue;
+      }
+      if (!isFused(K) || !K.Def || *K.Def >= C.Defs.size())
+        continue;
+      std::vector<std::string> Params = kernelParams(C.Defs[*K.Def]);
+      if (Params.size() != Args.size())
+        continue;
+      Known[R] = true;
+      for (size_t I = 0; I < Args.size(); ++I) {
+        StringRef B = bufferOf(Args[I]);
+        if (B.empty() || !(StringRef(Params[I]).startswith("in_ptr") ||
+                           StringRef(Params[I]).startswith("in_out_ptr")))
+          continue;
+        auto P = Producer.find(RootOf(B));
+        if (P != Producer.end())
+          ReadsFrom[R].insert(P->second);
+      }
+      for (size_t I = 0; I < Args.size(); ++I) {
+        StringRef B = bufferOf(Args[I]);
+        if (!B.empty() && (StringRef(Params[I]).startswith("out_ptr") ||
+                           StringRef(Params[I]).startswith("in_out_ptr")))
+          Producer[RootOf(B)] = R;
+      }
+    }
+  }
+
+  /// A node a fused kernel computes again instead of reading it: Inductor
+  /// does not store every pointwise result (the residual stream of a CPU
+  /// model is recomputed in each layer norm kernel that reads it). A node
+  /// of a fused kernel K1 also goes to the fused kernel K2 of a node using
+  /// it when K2's name holds its op and K2 reads no buffer a fused kernel
+  /// wrote since the node was first computed (the wrapper's buffer flow;
+  /// 60).
+  void claimRecomputed(const std::vector<uint32_t> &Fused,
+                       const std::vector<std::vector<std::string>> &Tokens,
+                       const std::vector<std::string> &PostOp) {
+    const auto &PostNodes = U.PostGrad->Nodes;
+    std::vector<std::set<uint32_t>> ReadsFrom;
+    std::vector<bool> Known;
+    bufferFlow(ReadsFrom, Known);
+    std::vector<bool> IsFused(U.Kernels.size(), false);
+    for (uint32_t R : Fused)
+      IsFused[R] = true;
+    for (unsigned Round = 0; Round < 8; ++Round) {
+      bool Changed = false;
+      for (uint32_t N = PostNodes.size(); N-- > 0;) {
+        if (!isComputeNode(PostNodes[N]) || isViewOp(PostOp[N]) ||
+            RowsOf[N].empty() ||
+            none_of(RowsOf[N], [&](uint32_t R) { return IsFused[R]; }))
+          continue;
+        for (uint32_t M : neighbours(N)) {
+          if (M < N || isViewOp(PostOp[M]))
+            continue;
+          std::set<uint32_t> Rows = RowsOf[M];
+          for (uint32_t K2 : Rows) {
+            if (!IsFused[K2] || !Known[K2] || RowsOf[N].count(K2) ||
+                !holdsOp(Tokens[K2], PostOp[N]))
+              continue;
+            // K2 reads no fused kernel's buffer written since N was
+            // first computed (N, or a node made from it, stored).
+            uint32_t First = UINT32_MAX;
+            for (uint32_t K : RowsOf[N])
+              First = std::min(First, RowFirst[K]);
+            if (any_of(ReadsFrom[K2], [&](uint32_t K) {
+                  return IsFused[K] && RowFirst[K] >= First;
+                }))
+              continue;
+            RowsOf[N].insert(K2);
+            edge(Endpoint::PostNode, N, Endpoint::KernelRow, K2,
+                 EdgeOrigin::OpMatch, 60);
+            Changed = true;
+          }
+        }
+      }
+      if (!Changed)
+        break;
+    }
   }
 
   /// A fused kernel reads through the view ops between it and the nodes it
@@ -874,8 +1112,9 @@ private:
           Work.insert(Work.end(), PostUsers[M].begin(), PostUsers[M].end());
           continue;
         }
-        if (KernelOf[M] >= 0 && IsFused[KernelOf[M]])
-          Rows.insert(uint32_t(KernelOf[M]));
+        for (uint32_t R : RowsOf[M])
+          if (IsFused[R])
+            Rows.insert(R);
       }
       for (uint32_t R : Rows) {
         bool Holds = any_of(Names, [&](StringRef N) {

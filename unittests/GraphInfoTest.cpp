@@ -2,6 +2,7 @@
 
 #include "tlp/IR/DataFlow.h"
 #include "tlp/IR/TensorType.h"
+#include "tlp/Parse/PayloadParsers.h"
 
 #include "gtest/gtest.h"
 
@@ -64,11 +65,16 @@ TEST(DataFlow, Inputs) {
       "    return (c,\n"                                         // 5
       "            b)\n",                                        // 6
       {{"x", 1}, {"dim", 1}, {"a", 2}, {"b", 3}, {"c", 4}, {"output", 5}}, 2);
-  auto In = computeNodeInputs(G);
+  computeFXNodeInputs(G);
+  auto In = nodeInputs(G);
   ASSERT_EQ(In.size(), 6u);
   EXPECT_TRUE(In[0].empty());
   EXPECT_EQ(In[2], (std::vector<uint32_t>{0}));
   EXPECT_EQ(In[3], (std::vector<uint32_t>{2}));
   EXPECT_EQ(In[4], (std::vector<uint32_t>{2, 3}));
   EXPECT_EQ(In[5], (std::vector<uint32_t>{4, 3}));
+  EXPECT_EQ(G.Nodes[4].Inputs, In[4]);
+  // Computing again replaces the inputs; it does not append to them.
+  computeFXNodeInputs(G);
+  EXPECT_EQ(nodeInputs(G), In);
 }

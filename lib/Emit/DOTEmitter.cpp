@@ -20,7 +20,6 @@
 
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/UnitView.h"
-#include "tlp/IR/DataFlow.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/IR/TensorType.h"
 #include "tlp/Support/FileUtilities.h"
@@ -175,9 +174,8 @@ private:
   }
 
   void dataFlow(const GraphArtifact &G, char Prefix) {
-    std::vector<std::vector<uint32_t>> In = computeNodeInputs(G);
-    for (uint32_t V = 0; V < In.size(); ++V)
-      for (uint32_t Src : In[V])
+    for (uint32_t V = 0; V < G.Nodes.size(); ++V)
+      for (uint32_t Src : G.Nodes[V].Inputs)
         OS << "  " << id(Prefix, Src) << " -> " << id(Prefix, V) << ";\n";
   }
 
@@ -311,13 +309,12 @@ private:
       if (!K.empty())
         Rep[V] = K[0];
     }
-    std::vector<std::vector<uint32_t>> In = computeNodeInputs(*G);
     // Reach[V]: kernels feeding V through nodes that belong to no kernel.
     std::vector<std::vector<uint32_t>> Reach(N);
     std::set<std::pair<uint32_t, uint32_t>> Edges;
     for (uint32_t V = 0; V < N; ++V) {
       std::set<uint32_t> From;
-      for (uint32_t Src : In[V]) {
+      for (uint32_t Src : G->Nodes[V].Inputs) {
         if (Rep[Src] >= 0)
           From.insert(Rep[Src]);
         else if (Src < V)

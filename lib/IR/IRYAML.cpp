@@ -19,6 +19,8 @@
 #include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
 
+#include <map>
+
 using namespace llvm;
 using namespace llvm::yaml;
 using namespace tlp;
@@ -65,6 +67,15 @@ struct ArtifactRef {
   std::unique_ptr<Artifact> Owned;
 };
 
+/// An FX node with its inputs written as names (of its scope): borrowed on
+/// output, owned on input.
+struct NodeText {
+  tlp::Node *N = nullptr;
+  tlp::Node Own;
+  std::vector<std::string> Inputs;
+  tlp::Node &node() { return N ? *N : Own; }
+};
+
 /// An edge with its ends written as names.
 struct EdgeText {
   std::string From;
@@ -109,7 +120,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(KeyInfo)
 LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(NodeOrigin)
 LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(KindCount)
 LLVM_YAML_IS_SEQUENCE_VECTOR(ArtifactRef)
-LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Node)
+LLVM_YAML_IS_SEQUENCE_VECTOR(NodeText)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::KernelDef)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CallSite)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Kernel)
@@ -319,8 +330,9 @@ template <> struct MappingTraits<StringPair> {
   static const bool flow = true;
 };
 
-template <> struct MappingTraits<tlp::Node> {
-  static void mapping(IO &Io, tlp::Node &N) {
+template <> struct MappingTraits<NodeText> {
+  static void mapping(IO &Io, NodeText &T) {
+    tlp::Node &N = T.node();
     mapStr(Io, "name", N.Name);
     Io.mapRequired("op", N.Op);
     mapOptStr(Io, "target", N.Target);
@@ -329,6 +341,7 @@ template <> struct MappingTraits<tlp::Node> {
     mapOptStr(Io, "scope", N.Scope);
     Io.mapOptional("comment", N.CommentLine, 0u);
     Io.mapOptional("source", N.Source);
+    mapStrings(Io, "inputs", T.Inputs);
   }
   static const bool flow = true;
 };
@@ -530,6 +543,44 @@ template <> struct MappingTraits<tlp::LogStats> {
   }
 };
 
+/// The nodes of a graph, each input written as the name of a node of the
+/// node's scope (the first node of that name there).
+static void mapGraphNodes(IO &Io, GraphArtifact &G) {
+  std::vector<NodeText> Nodes;
+  if (Io.outputting()) {
+    Nodes.resize(G.Nodes.size());
+    for (size_t I = 0; I < G.Nodes.size(); ++I) {
+      Nodes[I].N = &G.Nodes[I];
+      for (uint32_t J : G.Nodes[I].Inputs)
+        Nodes[I].Inputs.push_back(J < G.Nodes.size() ? G.Nodes[J].Name
+                                                     : "#" + std::to_string(J));
+    }
+    mapOptVector(Io, "nodes", Nodes);
+    return;
+  }
+  mapOptVector(Io, "nodes", Nodes);
+  G.Nodes.clear();
+  G.Nodes.reserve(Nodes.size());
+  for (NodeText &T : Nodes)
+    G.Nodes.push_back(std::move(T.Own));
+  std::map<std::string, StringMap<uint32_t>> ByScope;
+  for (uint32_t I = 0; I < G.Nodes.size(); ++I)
+    ByScope[G.Nodes[I].Scope].try_emplace(G.Nodes[I].Name, I);
+  for (uint32_t I = 0; I < G.Nodes.size(); ++I) {
+    tlp::Node &N = G.Nodes[I];
+    const StringMap<uint32_t> &Names = ByScope[N.Scope];
+    for (const std::string &Name : Nodes[I].Inputs) {
+      auto It = Names.find(Name);
+      if (It == Names.end()) {
+        Io.setError("input '" + Name + "' of node '" + N.qualifiedName() +
+                    "' names no node of its graph scope");
+        return;
+      }
+      N.Inputs.push_back(It->second);
+    }
+  }
+}
+
 static void mapArtifactBody(IO &Io, Artifact &A) {
   mapStr(Io, "name", A.Name);
   Io.mapRequired("log", A.Log);
@@ -539,7 +590,7 @@ static void mapArtifactBody(IO &Io, Artifact &A) {
 
   if (auto *G = dyn_cast<GraphArtifact>(&A)) {
     Io.mapOptional("graph_id", G->GraphId);
-    mapOptVector(Io, "nodes", G->Nodes);
+    mapGraphNodes(Io, *G);
     mapText(Io, G->Text);
     if (!Io.outputting())
       G->reindex();

@@ -167,6 +167,15 @@ private:
       }
       if (Nd.Source && (!U || *Nd.Source >= U->Sources.size()))
         fail(W, "source index " + Twine(*Nd.Source) + " is out of range");
+      for (uint32_t J : Nd.Inputs) {
+        if (J >= G.Nodes.size())
+          fail(W, "input #" + Twine(J) + " is not a node of the graph");
+        else if (J == I)
+          fail(W, "uses itself as an input");
+        else if (G.Nodes[J].Scope != Nd.Scope)
+          fail(W, "input '" + G.Nodes[J].qualifiedName() +
+                      "' is in another scope");
+      }
     }
   }
 

@@ -18,6 +18,9 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <algorithm>
+#include <map>
+
 using namespace llvm;
 
 namespace tlp {
@@ -138,6 +141,7 @@ public:
     for (size_t I = 0; I < Lines.size(); ++I)
       I = line(I);
     G.reindex();
+    computeFXNodeInputs(G);
   }
 
 private:
@@ -369,7 +373,72 @@ private:
   }
 };
 
+/// The expression part of a node line: after the first ` = ` (or after
+/// `return`) and before FX's `;  a = b = None` clean-up statement.
+StringRef rightHandSide(StringRef Line, bool IsOutput) {
+  StringRef S = trimWS(Line);
+  if (IsOutput) {
+    if (!S.consume_front("return"))
+      return StringRef();
+  } else {
+    size_t Eq = S.find(" = ");
+    if (Eq == StringRef::npos)
+      return StringRef();
+    S = S.substr(Eq + 3);
+  }
+  size_t Del = S.find(";  ");
+  if (Del != StringRef::npos)
+    S = S.substr(0, Del);
+  return S;
+}
+
+/// The bracket depth at the end of \p S: (, [ and { less ), ] and }.
+int bracketDepth(StringRef S) {
+  int D = 0;
+  for (char C : S)
+    D += (C == '(' || C == '[' || C == '{') - (C == ')' || C == ']' || C == '}');
+  return D;
+}
+
 } // namespace
+
+void computeFXNodeInputs(GraphArtifact &G) {
+  // Scope -> name -> node. A name defined twice in one scope (it should
+  // not be) resolves to its first node.
+  std::map<std::string, StringMap<uint32_t>> ByScope;
+  for (uint32_t I = 0; I < G.Nodes.size(); ++I)
+    ByScope[G.Nodes[I].Scope].try_emplace(G.Nodes[I].Name, I);
+  const LineTable &Lines = G.lines();
+  std::string Expr;
+  for (uint32_t I = 0; I < G.Nodes.size(); ++I) {
+    Node &N = G.Nodes[I];
+    N.Inputs.clear();
+    if (N.Op == NodeOp::Placeholder || !N.Line || N.Line > Lines.size())
+      continue;
+    bool IsOutput = N.Op == NodeOp::Output;
+    Expr = rightHandSide(Lines.line(G.Text, N.Line), IsOutput).str();
+    if (IsOutput) {
+      // A long return continues on the next lines until its brackets close.
+      int D = bracketDepth(Expr);
+      for (unsigned L = N.Line + 1;
+           D > 0 && L <= Lines.size() && L < N.Line + 10000; ++L) {
+        StringRef More = Lines.line(G.Text, L);
+        Expr += ' ';
+        Expr += More.str();
+        D += bracketDepth(More);
+      }
+    }
+    const StringMap<uint32_t> &Names = ByScope[N.Scope];
+    std::vector<uint32_t> &In = N.Inputs;
+    forEachValueName(Expr, [&](StringRef Name) {
+      auto It = Names.find(Name);
+      if (It == Names.end() || It->second == I)
+        return;
+      if (std::find(In.begin(), In.end(), It->second) == In.end())
+        In.push_back(It->second);
+    });
+  }
+}
 
 void parseFXGraph(GraphArtifact &G, PayloadContext &Ctx) {
   G.Nodes.clear();

@@ -219,7 +219,7 @@ public:
     if (!U.PostGrad)
       return;
     const auto &PostNodes = U.PostGrad->Nodes;
-    PostIn = computeNodeInputs(*U.PostGrad);
+    PostIn = nodeInputs(*U.PostGrad);
     PostUsers.assign(PostNodes.size(), {});
     for (uint32_t I = 0; I < PostIn.size(); ++I)
       for (uint32_t J : PostIn[I])
@@ -289,7 +289,7 @@ private:
     for (uint32_t I = 0; I < PreNodes.size(); ++I)
       if (isComputeNode(PreNodes[I]) && PreNodes[I].Source)
         PreBySource[*PreNodes[I].Source].push_back(I);
-    PreIn = computeNodeInputs(*U.PreGrad);
+    PreIn = nodeInputs(*U.PreGrad);
     // Runs of a line: a line run by several layers (a loop over blocks)
     // comes back once per layer, in both graphs in the same order. When
     // both graphs run a line the same number of times, the i-th run of

@@ -110,6 +110,11 @@ struct Node {
   uint32_t CommentLine = 0;
   /// Index into CompileUnit::Sources, set by attribute-source.
   llvm::Optional<uint32_t> Source;
+  /// The nodes of the same scope whose values the node uses (its data-flow
+  /// inputs), as indices into GraphArtifact::Nodes, in order of first use,
+  /// without duplicates; set by the FX parser. Placeholders use nothing;
+  /// the output node uses what it returns.
+  std::vector<uint32_t> Inputs;
 
   /// Scope-qualified name: "thunder_0.input_2d" or "x".
   std::string qualifiedName() const {

@@ -1,10 +1,9 @@
 //===- DataFlow.h - Data-flow edges of an FX graph --------------*- C++ -*-===//
 //
-// Part of tlp. The IR keeps each FX node's line but not its arguments; the
-// arguments are read back from that line of the graph text: the names of
-// other nodes of the same scope that the right-hand side uses (not
-// attribute names, keyword names, callees or strings). Emitters use it to
-// draw graphs.
+// Part of tlp. Each FX node keeps its data-flow inputs (Node::Inputs): the
+// FX parser computes them once from the node's line, and the IR text
+// keeps them (`inputs: [a, b]`). Emitters use them to draw graphs, passes
+// to follow values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,10 +17,10 @@
 
 namespace tlp {
 
-/// For every node of \p G, the indices of the nodes it uses, in order of
-/// first use, without duplicates. Placeholders use nothing; the output
-/// node uses what it returns (a return may span several lines).
-std::vector<std::vector<uint32_t>> computeNodeInputs(const GraphArtifact &G);
+/// For every node of \p G, the indices of the nodes it uses (Node::Inputs),
+/// in order of first use, without duplicates. Placeholders use nothing;
+/// the output node uses what it returns.
+std::vector<std::vector<uint32_t>> nodeInputs(const GraphArtifact &G);
 
 } // namespace tlp
 

@@ -98,6 +98,41 @@ inline size_t findTopLevel(llvm::StringRef S, llvm::StringRef Needle,
       S, [&](size_t I) { return S.substr(I).startswith(Needle); }, From);
 }
 
+/// Call \p F(Name) on every identifier of the Python expression \p S that
+/// may name a value: outside string literals, not after '.', not a callee
+/// (followed by '(') and not a keyword argument name (followed by '=' but
+/// not '==').
+template <typename Fn> void forEachValueName(llvm::StringRef S, Fn F) {
+  char Quote = 0;
+  for (size_t I = 0, E = S.size(); I < E; ++I) {
+    char C = S[I];
+    if (Quote) {
+      if (C == '\\')
+        ++I;
+      else if (C == Quote)
+        Quote = 0;
+      continue;
+    }
+    if (C == '\'' || C == '"') {
+      Quote = C;
+      continue;
+    }
+    if (!isIdentStart(C) || (I && (isIdentChar(S[I - 1]) || S[I - 1] == '.')))
+      continue;
+    size_t J = I;
+    while (J < E && isIdentChar(S[J]))
+      ++J;
+    size_t K = J;
+    while (K < E && S[K] == ' ')
+      ++K;
+    bool Callee = K < E && S[K] == '(';
+    bool Keyword = K < E && S[K] == '=' && !(K + 1 < E && S[K + 1] == '=');
+    if (!Callee && !Keyword)
+      F(S.slice(I, J));
+    I = J - 1;
+  }
+}
+
 /// A `"text"` literal at the start of \p S (no escapes: FX annotations):
 /// its text in \p Out; returns the characters it takes, 0 if \p S does not
 /// start with one.

@@ -58,6 +58,13 @@ private:
 /// the graph id. Reindexes G.
 void parseFXGraph(GraphArtifact &G, PayloadContext &Ctx);
 
+/// Set every node's Inputs (Node::Inputs) from its line of G.Text (and,
+/// for the output node, the lines its return continues on): the names of
+/// other nodes of the same scope that the right-hand side uses, not
+/// attribute names, keyword names, callees or strings. parseFXGraph calls
+/// it; G must be indexed (G.lines()).
+void computeFXNodeInputs(GraphArtifact &G);
+
 /// The Python wrapper module of inductor_output_code (in C.Text): kernel
 /// definitions, the entry function and its launches. Reindexes C.
 void parsePythonWrapper(CodeArtifact &C, PayloadContext &Ctx);

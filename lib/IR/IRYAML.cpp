@@ -806,7 +806,11 @@ void mapHeader(IO &Io, Module &M) {
   Io.mapRequired("version", Version);
   if (!Io.outputting() && Version != IRVersion) {
     Io.setError("unsupported IR version " + Twine(Version) + " (expected " +
-                Twine(IRVersion) + ")");
+                Twine(IRVersion) + ")" +
+                (Version < IRVersion
+                     ? "; IR of an older tlp: make it again from the log "
+                       "with this tlp-opt"
+                     : ""));
     return;
   }
   std::string Producer = std::string("tlp ") + TLP_VERSION_STRING;

@@ -414,6 +414,10 @@ private:
     StringRef FirstLine;
     json::Value Meta;
     bool ExtraReported = false;
+    /// An unhashed payload with a line past its first that begins an FX
+    /// graph module (`class X(torch.nn.Module):` at column 0): the payload
+    /// is hashed at its end to tell a glued artifact from a script.
+    uint32_t GraphLine = 0;
     /// A payload that starts as a JSON object: where that object visibly
     /// ended (a lone "}" line of a pretty-printed one, or a first line
     /// "{...}"), so that lines after it can be questioned.
@@ -448,6 +452,7 @@ private:
   void checkJsonPayloadLine(StringRef Content, uint32_t Line, StringRef Raw);
   void checkFxPayloadLine(StringRef Content, uint32_t Line, StringRef Raw);
   void checkLastPayload(unsigned Blanks);
+  bool unhashedPayloadMatches(unsigned Blanks, std::string &Got);
   void addPayloadLine(StringRef Content) {
     if (Cur.HK != HealthKind::None) {
       if (Cur.PayloadLines)
@@ -608,6 +613,9 @@ void ChunkScanner::checkFxPayloadLine(StringRef Content, uint32_t Line,
       Cur.Fx = Event::FxOpen;
     return;
   }
+  if (Cur.Fx != Event::FxOpen && !Cur.GraphLine &&
+      Content.startswith("class ") && Content.endswith("(torch.nn.Module):"))
+    Cur.GraphLine = Line;
   if (Cur.Fx != Event::FxOpen || Content.empty() || Content[0] == ' ' ||
       Content[0] == '\t' || trimWS(Content).empty())
     return;
@@ -621,6 +629,38 @@ void ChunkScanner::checkFxPayloadLine(StringRef Content, uint32_t Line,
   Cur.Fx = Event::FxReported;
 }
 
+/// Hash a payload that was not hashed as it was read (its lines are still
+/// in the log) and compare with its md5; \p Got is the digest without the
+/// \p Blanks trailing blank lines, which may belong to the payload.
+bool ChunkScanner::unhashedPayloadMatches(unsigned Blanks, std::string &Got) {
+  MD5 H;
+  unsigned N = 0;
+  if (Cur.PayloadLines) {
+    StringRef Text = Log.slice(Cur.PayloadBegin, Cur.PayloadEnd);
+    while (true) {
+      StringRef L;
+      std::tie(L, Text) = Text.split('\n');
+      if (!L.empty() && L.back() == '\r')
+        L = L.drop_back();
+      if (!L.empty() && L[0] == '\t')
+        L = L.drop_front();
+      else if (trimWS(L).empty())
+        L = StringRef();
+      if (N++)
+        H.update("\n");
+      H.update(L);
+      if (Text.empty())
+        break;
+    }
+  }
+  MD5 With = H;
+  for (unsigned I = 0; I < Blanks; ++I)
+    With.update(I == 0 && N == 0 ? "" : "\n");
+  std::string Want = Cur.Md5.lower();
+  Got = hexOf(H);
+  return Got == Want || (Blanks && hexOf(With) == Want);
+}
+
 /// The last event of a log ends where the log ends, so a cut log loses the
 /// end of its payload and every event after it. A hashed payload's md5
 /// says so; for the others (tlp does not hash the payloads it does not
@@ -631,33 +671,8 @@ void ChunkScanner::checkLastPayload(unsigned Blanks) {
     return;
   bool NoBreak = !Log.empty() && Log.back() != '\n';
   if (Cur.Md5.size() == 32 && Opts.Md5 != ReadOptions::Md5Check::None) {
-    MD5 H;
-    unsigned N = 0;
-    if (Cur.PayloadLines) {
-      StringRef Text = Log.slice(Cur.PayloadBegin, Cur.PayloadEnd);
-      while (true) {
-        StringRef L;
-        std::tie(L, Text) = Text.split('\n');
-        if (!L.empty() && L.back() == '\r')
-          L = L.drop_back();
-        if (!L.empty() && L[0] == '\t')
-          L = L.drop_front();
-        else if (trimWS(L).empty())
-          L = StringRef();
-        if (N++)
-          H.update("\n");
-        H.update(L);
-        if (Text.empty())
-          break;
-      }
-    }
-    // Trailing blank lines may belong to the payload (finishEvent).
-    MD5 With = H;
-    for (unsigned I = 0; I < Blanks; ++I)
-      With.update(I == 0 && N == 0 ? "" : "\n");
-    std::string Want = Cur.Md5.lower();
-    std::string Got = hexOf(H);
-    if (Got == Want || (Blanks && hexOf(With) == Want))
+    std::string Got;
+    if (unhashedPayloadMatches(Blanks, Got))
       return;
     ++R.Md5Mismatches;
     diag(Severity::Warning, Cur.Line,
@@ -908,8 +923,22 @@ void ChunkScanner::finishEvent() {
         }
       }
     }
-    if (AtLogEnd)
+    if (AtLogEnd) {
       checkLastPayload(Blanks);
+    } else if (!Cur.Hashing && Cur.GraphLine && Cur.Md5.size() == 32 &&
+               Opts.Md5 != ReadOptions::Md5Check::None) {
+      std::string Got;
+      if (!unhashedPayloadMatches(Blanks, Got)) {
+        ++R.Md5Mismatches;
+        diag(Severity::Warning, Cur.Line,
+             "payload md5 mismatch for '" + Cur.ArtName + "' (" +
+                 Twine(Cur.PayloadLines) + " lines): expected " + Cur.Md5 +
+                 ", got " + Got + "; its line " + Twine(Cur.GraphLine) +
+                 " begins an FX graph module: is an event line missing "
+                 "before it? (read as part of '" + Cur.ArtName + "')",
+             StringRef(), DiagClass::Md5);
+      }
+    }
   }
 
   switch (Cur.Class) {

@@ -10,34 +10,13 @@
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Passes/Pass.h"
 
+#include "LinkedIRFixture.h"
+
 #include "gtest/gtest.h"
 
 using namespace tlp;
 
-namespace {
-struct Fixture {
-  DiagnosticEngine Diags;
-  TraceSources Sources;
-  std::unique_ptr<Module> M;
-
-  Fixture() {
-    bool IsIR = false;
-    llvm::Expected<std::unique_ptr<Module>> R = loadInput(
-        TLP_TEST_INPUTS "/ir/one-kernel.tlp", Sources, Diags, IsIR);
-    EXPECT_TRUE(static_cast<bool>(R));
-    if (!R) {
-      llvm::consumeError(R.takeError());
-      return;
-    }
-    M = std::move(*R);
-    EXPECT_TRUE(IsIR);
-    llvm::Expected<PassPipeline> P = buildPipeline(defaultPipeline());
-    EXPECT_TRUE(static_cast<bool>(P));
-    PassContext Ctx(Diags);
-    EXPECT_FALSE(static_cast<bool>(P->run(*M, Ctx)));
-  }
-};
-} // namespace
+using Fixture = LinkedIRFixture;
 
 TEST(Query, Node) {
   Fixture F;

@@ -58,6 +58,26 @@ inline size_t chainLen(llvm::StringRef S, llvm::StringRef Sep = ".") {
   return I;
 }
 
+/// One step of a left-to-right scan of \p S over Python string literals:
+/// true when S[I] is inside a literal or opens one (the caller skips it),
+/// stepping \p I over an escaped character; \p Quote is the open quote,
+/// 0 outside a literal.
+inline bool inStringLiteral(llvm::StringRef S, size_t &I, char &Quote) {
+  char C = S[I];
+  if (Quote) {
+    if (C == '\\')
+      ++I;
+    else if (C == Quote)
+      Quote = 0;
+    return true;
+  }
+  if (C == '"' || C == '\'') {
+    Quote = C;
+    return true;
+  }
+  return false;
+}
+
 /// Call \p F(I) for each position \p I of \p S, from \p From on, that is
 /// at bracket depth 0 (counting (), [] and {} before it) and outside
 /// Python string literals ('...' or "...", with backslash escapes; the
@@ -68,18 +88,9 @@ size_t findTopLevelIf(llvm::StringRef S, Fn F, size_t From = 0) {
   int Depth = 0;
   char Quote = 0;
   for (size_t I = From; I < S.size(); ++I) {
+    if (inStringLiteral(S, I, Quote))
+      continue;
     char C = S[I];
-    if (Quote) {
-      if (C == '\\')
-        ++I;
-      else if (C == Quote)
-        Quote = 0;
-      continue;
-    }
-    if (C == '"' || C == '\'') {
-      Quote = C;
-      continue;
-    }
     if (Depth == 0 && F(I))
       return I;
     if (C == '(' || C == '[' || C == '{')
@@ -105,18 +116,9 @@ inline size_t findTopLevel(llvm::StringRef S, llvm::StringRef Needle,
 template <typename Fn> void forEachValueName(llvm::StringRef S, Fn F) {
   char Quote = 0;
   for (size_t I = 0, E = S.size(); I < E; ++I) {
+    if (inStringLiteral(S, I, Quote))
+      continue;
     char C = S[I];
-    if (Quote) {
-      if (C == '\\')
-        ++I;
-      else if (C == Quote)
-        Quote = 0;
-      continue;
-    }
-    if (C == '\'' || C == '"') {
-      Quote = C;
-      continue;
-    }
     if (!isIdentStart(C) || (I && (isIdentChar(S[I - 1]) || S[I - 1] == '.')))
       continue;
     size_t J = I;

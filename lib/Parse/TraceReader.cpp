@@ -1371,6 +1371,24 @@ void ChunkScanner::finishHealth() {
     break;
   }
   }
+  // A failure names its compile by the envelope's id keys; with them
+  // damaged it cannot be put on any compile (the events outside every
+  // compile have no status, so no failure either).
+  if (!H.Id && (H.Kind == HealthKind::DynamoError ||
+                (H.Detail && !H.Detail->FailType.empty()))) {
+    std::string Type = H.Detail && !H.Detail->FailType.empty()
+                           ? H.Detail->FailType
+                           : std::string("dynamo_error");
+    diag(Severity::Warning, Cur.Line,
+         "'" + Cur.ArtName + "': a failure (" + Type +
+             ") with no compile id; not put on any compile",
+         StringRef(), DiagClass::Other);
+    if (H.Kind == HealthKind::DynamoError)
+      return;
+    H.Detail->FailType.clear();
+    H.Detail->FailReason.clear();
+    H.Detail->Where.reset();
+  }
   R.Health.push_back(std::move(H));
 }
 

@@ -74,3 +74,31 @@ TEST(JSONScan, DecodesEscapes) {
   // A lone surrogate becomes U+FFFD.
   EXPECT_EQ(json::decodeRawString(R"(\ud83d)"), "\xEF\xBF\xBD");
 }
+
+// Long strings are scanned eight bytes at a time: a quote, a backslash or a
+// control character must be found at every offset of a word, and bytes at
+// and above 0x80 (UTF-8) must not stop the run.
+TEST(JSONScan, StringRunsAtEveryOffset) {
+  for (size_t Len = 0; Len < 40; ++Len) {
+    std::string Plain(Len, 'a');
+    for (size_t I = 0; I < Len; I += 3)
+      Plain[I] = static_cast<char>(0xC3 + (I % 2)); // high bytes
+    EXPECT_TRUE(valid("\"" + Plain + "\"")) << Len;
+    for (size_t At = 0; At < Len; ++At) {
+      std::string S = Plain;
+      S[At] = '\x1f';
+      json::Value V;
+      json::ParseError E;
+      EXPECT_FALSE(json::parse("\"" + S + "\"", V, E)) << Len << " " << At;
+      EXPECT_EQ(E.Offset, At + 1) << Len << " " << At;
+      EXPECT_EQ(E.Message, "control character in string");
+      S = Plain;
+      S[At] = '"'; // ends the string early: text follows
+      EXPECT_FALSE(valid("\"" + S + "\"")) << Len << " " << At;
+      S = Plain;
+      S.insert(At, "\\\""); // an escaped quote does not end it
+      ASSERT_TRUE(json::parse("\"" + S + "\"", V, E)) << Len << " " << At;
+      EXPECT_EQ(V.Text.size(), Len + 4); // the whole string, escape included
+    }
+  }
+}

@@ -55,6 +55,100 @@ static QuotingType quotingFor(StringRef S) {
   return Q;
 }
 
+/// A cell of a table line: `\\`, `\n`, `\r`, `\t` and `\xHH` for the
+/// other control bytes; with \p Space (every cell but the last of a line)
+/// also `\x20`. The empty cell is `-`, the cell "-" is `\-`.
+static void writeCell(raw_ostream &OS, StringRef S, bool Space) {
+  if (S.empty()) {
+    OS << '-';
+    return;
+  }
+  if (S == "-") {
+    OS << "\\-";
+    return;
+  }
+  for (size_t I = 0; I < S.size(); ++I) {
+    char C = S[I];
+    unsigned char U = static_cast<unsigned char>(C);
+    // A space ending the line is escaped too: it is easy to lose.
+    bool Last = I + 1 == S.size();
+    if (C == '\\')
+      OS << "\\\\";
+    else if (C == '\n')
+      OS << "\\n";
+    else if (C == '\r')
+      OS << "\\r";
+    else if (C == '\t')
+      OS << "\\t";
+    else if (U < 0x20 || U == 0x7f || (C == ' ' && (Space || Last)))
+      OS << "\\x" << hexdigit(U >> 4, true) << hexdigit(U & 15, true);
+    else
+      OS << C;
+  }
+}
+
+/// Read a cell written by writeCell; false if an escape is malformed.
+static bool readCell(StringRef S, std::string &Out) {
+  Out.clear();
+  if (S == "-")
+    return true;
+  if (S == "\\-") {
+    Out = "-";
+    return true;
+  }
+  Out.reserve(S.size());
+  for (size_t I = 0; I < S.size(); ++I) {
+    char C = S[I];
+    if (C != '\\') {
+      Out += C;
+      continue;
+    }
+    if (++I == S.size())
+      return false;
+    switch (S[I]) {
+    case '\\':
+      Out += '\\';
+      break;
+    case 'n':
+      Out += '\n';
+      break;
+    case 'r':
+      Out += '\r';
+      break;
+    case 't':
+      Out += '\t';
+      break;
+    case 'x': {
+      unsigned V;
+      if (I + 2 >= S.size() || S.substr(I + 1, 2).getAsInteger(16, V))
+        return false;
+      Out += static_cast<char>(V);
+      I += 2;
+      break;
+    }
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Split a table line into \p N cells: the first N - 1 end at a space, the
+/// last takes the rest of the line.
+static bool splitCells(StringRef Line, unsigned N,
+                       SmallVectorImpl<StringRef> &Cells) {
+  Cells.clear();
+  for (unsigned I = 0; I + 1 < N; ++I) {
+    size_t Sp = Line.find(' ');
+    if (Sp == StringRef::npos)
+      return false;
+    Cells.push_back(Line.substr(0, Sp));
+    Line = Line.substr(Sp + 1);
+  }
+  Cells.push_back(Line);
+  return true;
+}
+
 using KeyValues = std::pair<std::string, std::vector<std::string>>;
 using KeyOrigins = std::pair<std::string, std::vector<NodeOrigin>>;
 using KeyInfo = KernelInfoArtifact::Entry;
@@ -92,10 +186,24 @@ struct BreakText {
   uint32_t Count = 1;
 };
 
-/// A compilation_metrics field.
-struct MetricText {
-  std::string Name;
-  std::string Value;
+/// A record's spans as a table, one line per span (docs/IR.md):
+/// `ph start dur tid line cat name`. A node per span made these most of
+/// the YAML nodes of a record.
+struct SpanTable {
+  std::vector<tlp::Span> *V = nullptr;
+};
+
+/// A record's metrics as a table, one line per metric: `name value`, the
+/// value its JSON text.
+struct MetricTable {
+  std::vector<std::pair<std::string, std::string>> *V = nullptr;
+};
+
+/// A list of key component indices on one line, runs as ranges:
+/// `278 396 3-10 12`. A flow sequence made each index a YAML node (a
+/// million of them for the 356 MB benchmark log).
+struct IndexList {
+  std::vector<uint32_t> *V = nullptr;
 };
 
 /// One document of the stream.
@@ -131,9 +239,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CompileEvent)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Diagnostic)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CompileRecord)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CacheLookup)
-LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Span)
 LLVM_YAML_IS_SEQUENCE_VECTOR(BreakText)
-LLVM_YAML_IS_SEQUENCE_VECTOR(MetricText)
 
 namespace {
 
@@ -240,6 +346,111 @@ template <> struct ScalarTraits<TextLine> {
     return StringRef();
   }
   static QuotingType mustQuote(StringRef S) { return quotingFor(S); }
+};
+
+template <> struct BlockScalarTraits<SpanTable> {
+  static void output(const SpanTable &T, void *, raw_ostream &OS) {
+    for (const tlp::Span &S : *T.V) {
+      if (&S != &T.V->front())
+        OS << '\n';
+      writeCell(OS, StringRef(&S.Phase, 1), true);
+      OS << ' ' << S.Start << ' ' << S.Duration << ' ' << S.Tid << ' '
+         << S.Line << ' ';
+      writeCell(OS, S.Category, true);
+      OS << ' ';
+      writeCell(OS, S.Name, false);
+    }
+  }
+  static StringRef input(StringRef Text, void *, SpanTable &T) {
+    SmallVector<StringRef, 8> Cells;
+    std::string Ph;
+    while (!Text.empty()) {
+      StringRef Line;
+      std::tie(Line, Text) = Text.split('\n');
+      if (Line.empty())
+        continue;
+      tlp::Span S;
+      if (!splitCells(Line, 7, Cells) || !readCell(Cells[0], Ph) ||
+          Ph.size() != 1 || Cells[1].getAsInteger(10, S.Start) ||
+          Cells[2].getAsInteger(10, S.Duration) ||
+          Cells[3].getAsInteger(10, S.Tid) ||
+          Cells[4].getAsInteger(10, S.Line) ||
+          !readCell(Cells[5], S.Category) || !readCell(Cells[6], S.Name))
+        return "expected a span: 'ph start dur tid line cat name'";
+      S.Phase = Ph[0];
+      T.V->push_back(std::move(S));
+    }
+    return StringRef();
+  }
+};
+
+template <> struct BlockScalarTraits<MetricTable> {
+  static void output(const MetricTable &T, void *, raw_ostream &OS) {
+    for (const auto &KV : *T.V) {
+      if (&KV != &T.V->front())
+        OS << '\n';
+      writeCell(OS, KV.first, true);
+      OS << ' ';
+      writeCell(OS, KV.second, false);
+    }
+  }
+  static StringRef input(StringRef Text, void *, MetricTable &T) {
+    SmallVector<StringRef, 2> Cells;
+    std::string Name, Value;
+    while (!Text.empty()) {
+      StringRef Line;
+      std::tie(Line, Text) = Text.split('\n');
+      if (Line.empty())
+        continue;
+      if (!splitCells(Line, 2, Cells) || !readCell(Cells[0], Name) ||
+          !readCell(Cells[1], Value))
+        return "expected a metric: 'name value'";
+      T.V->emplace_back(std::move(Name), std::move(Value));
+    }
+    return StringRef();
+  }
+};
+
+template <> struct ScalarTraits<IndexList> {
+  static void output(const IndexList &L, void *, raw_ostream &OS) {
+    const std::vector<uint32_t> &V = *L.V;
+    for (size_t I = 0; I < V.size();) {
+      size_t J = I;
+      while (J + 1 < V.size() && V[J + 1] == V[J] + 1)
+        ++J;
+      if (I)
+        OS << ' ';
+      OS << V[I];
+      if (J > I)
+        OS << '-' << V[J];
+      I = J + 1;
+    }
+  }
+  static StringRef input(StringRef Text, void *, IndexList &L) {
+    // A range is bounded: the verifier checks each index against the key
+    // components, but "0-4000000000" must not be expanded to find out.
+    constexpr uint64_t MaxEntries = 1u << 22;
+    while (true) {
+      Text = Text.ltrim(' ');
+      if (Text.empty())
+        return StringRef();
+      StringRef Item = Text.take_until([](char C) { return C == ' '; });
+      Text = Text.drop_front(Item.size());
+      StringRef From, To;
+      std::tie(From, To) = Item.split('-');
+      uint32_t A, B;
+      if (From.getAsInteger(10, A))
+        return "expected indices and ranges: '3 5-9 12'";
+      B = A;
+      if (Item.contains('-') && (To.getAsInteger(10, B) || B < A))
+        return "expected indices and ranges: '3 5-9 12'";
+      if (L.V->size() + (uint64_t(B) - A) >= MaxEntries)
+        return "too many indices";
+      for (uint64_t I = A; I <= B; ++I)
+        L.V->push_back(static_cast<uint32_t>(I));
+    }
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
 template <> struct ScalarTraits<CompileId> {
@@ -437,30 +648,6 @@ template <> struct MappingTraits<BreakText> {
   static const bool flow = true;
 };
 
-template <> struct MappingTraits<MetricText> {
-  static void mapping(IO &Io, MetricText &T) {
-    mapStr(Io, "name", T.Name);
-    mapStr(Io, "value", T.Value);
-  }
-  static const bool flow = true;
-};
-
-template <> struct MappingTraits<tlp::Span> {
-  static void mapping(IO &Io, tlp::Span &S) {
-    mapStr(Io, "name", S.Name);
-    mapOptStr(Io, "cat", S.Category);
-    std::string Ph(1, S.Phase);
-    mapStr(Io, "ph", Ph);
-    if (!Io.outputting())
-      S.Phase = Ph.size() == 1 ? Ph[0] : '?';
-    Io.mapRequired("start", S.Start);
-    Io.mapOptional("dur", S.Duration, int64_t(0));
-    Io.mapOptional("tid", S.Tid, int64_t(0));
-    Io.mapRequired("line", S.Line);
-  }
-  static const bool flow = true;
-};
-
 template <> struct MappingTraits<tlp::CacheLookup> {
   static void mapping(IO &Io, tlp::CacheLookup &C) {
     Io.mapRequired("cache", C.Cache);
@@ -469,7 +656,10 @@ template <> struct MappingTraits<tlp::CacheLookup> {
     mapOptStr(Io, "key", C.Key);
     mapOptStr(Io, "reason", C.Reason);
     Io.mapOptional("time_saved_ms", C.TimeSavedMs);
-    mapOptVector(Io, "components", C.Components);
+    if (!Io.outputting() || !C.Components.empty()) {
+      IndexList L{&C.Components};
+      Io.mapOptional("components", L);
+    }
   }
 };
 
@@ -507,16 +697,15 @@ template <> struct MappingTraits<tlp::CompileRecord> {
     Io.mapOptional("guard_count", R.GuardCount);
     if (!Io.outputting() || !R.Guards.empty())
       mapTextAs(Io, "guards", R.Guards, /*Optional=*/true);
-    std::vector<MetricText> Metrics;
-    if (Io.outputting())
-      for (const auto &KV : R.Metrics)
-        Metrics.push_back(MetricText{KV.first, KV.second});
-    mapOptVector(Io, "metrics", Metrics);
-    if (!Io.outputting())
-      for (MetricText &T : Metrics)
-        R.Metrics.emplace_back(std::move(T.Name), std::move(T.Value));
+    if (!Io.outputting() || !R.Metrics.empty()) {
+      MetricTable T{&R.Metrics};
+      Io.mapOptional("metrics", T);
+    }
     mapOptVector(Io, "caches", R.Caches);
-    mapOptVector(Io, "spans", R.Spans);
+    if (!Io.outputting() || !R.Spans.empty()) {
+      SpanTable T{&R.Spans};
+      Io.mapOptional("spans", T);
+    }
   }
 };
 

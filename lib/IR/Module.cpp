@@ -4,6 +4,7 @@
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
 #include <tuple>
@@ -233,14 +234,25 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
       return V;
     };
     auto Before = Split(*D.Before), After = Split(Miss);
-    auto Find = [](const std::vector<std::pair<StringRef, StringRef>> &V,
-                   StringRef Name) -> StringRef {
+    // Name -> the text of the first component of that name: a linear
+    // search made a miss of 300 components against 300 cost 90,000
+    // comparisons.
+    auto Index = [](const std::vector<std::pair<StringRef, StringRef>> &V) {
+      StringMap<StringRef> M;
       for (auto &P : V)
-        if (P.first == Name)
-          return P.second;
-      return StringRef();
+        M.try_emplace(P.first, P.second);
+      return M;
+    };
+    StringMap<StringRef> BeforeByName = Index(Before),
+                         AfterByName = Index(After);
+    auto Find = [](const StringMap<StringRef> &M, StringRef Name) {
+      auto It = M.find(Name);
+      return It == M.end() ? StringRef() : It->second;
     };
     auto Same = [](StringRef A, StringRef B) {
+      // Components are stored once: the same text is the same string.
+      if (A.data() == B.data() && A.size() == B.size())
+        return true;
       KeyComponent KA = splitKeyComponent(A), KB = splitKeyComponent(B);
       if (!KA.Hash.empty() && !KB.Hash.empty())
         return KA.Hash == KB.Hash;
@@ -251,7 +263,7 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
       return (K.Value.empty() && K.Hash.empty() ? T : K.Value).str();
     };
     for (auto &P : After) {
-      StringRef Old = Find(Before, P.first);
+      StringRef Old = Find(BeforeByName, P.first);
       if (!Old.empty() && Same(Old, P.second))
         continue;
       D.Changes.push_back(KeyChange{P.first.str(),
@@ -259,7 +271,7 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
                                     Value(P.second)});
     }
     for (auto &P : Before)
-      if (Find(After, P.first).empty())
+      if (Find(AfterByName, P.first).empty())
         D.Changes.push_back(KeyChange{P.first.str(), Value(P.second), ""});
     Out.push_back(std::move(D));
   }

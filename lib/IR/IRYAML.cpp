@@ -32,6 +32,19 @@ struct SafeString {
   std::string *S = nullptr;
 };
 
+/// What the YAML diagnostics of one document need; also the context of
+/// YAML I/O, so that a mapping can point an error at a node of its own.
+struct DiagContext {
+  DiagnosticEngine *Diags;
+  std::string File;
+  unsigned LineOffset = 0;
+  bool Failed = false;
+  /// The document's text, and where the next error is, when a mapping
+  /// knows better than YAML I/O (which reports at the current node).
+  StringRef Doc;
+  const char *ErrorAt = nullptr;
+};
+
 /// One line of an artifact's text.
 struct TextLine {
   StringRef V;
@@ -167,6 +180,8 @@ struct NodeText {
   tlp::Node *N = nullptr;
   tlp::Node Own;
   std::vector<std::string> Inputs;
+  /// Input: where the node's mapping starts, for a located error.
+  const char *At = nullptr;
   tlp::Node &node() { return N ? *N : Own; }
 };
 
@@ -553,6 +568,10 @@ template <> struct MappingTraits<NodeText> {
     Io.mapOptional("comment", N.CommentLine, 0u);
     Io.mapOptional("source", N.Source);
     mapStrings(Io, "inputs", T.Inputs);
+    if (!Io.outputting())
+      if (const yaml::Node *Here =
+              static_cast<yaml::Input &>(Io).getCurrentNode())
+        T.At = Here->getSourceRange().Start.getPointer();
   }
   static const bool flow = true;
 };
@@ -761,6 +780,10 @@ static void mapGraphNodes(IO &Io, GraphArtifact &G) {
     for (const std::string &Name : Nodes[I].Inputs) {
       auto It = Names.find(Name);
       if (It == Names.end()) {
+        // Read after the whole list (an input may come later): YAML I/O
+        // would put the error on the graph; point it at the node.
+        if (auto *C = static_cast<DiagContext *>(Io.getContext()))
+          C->ErrorAt = Nodes[I].At;
         Io.setError("input '" + Name + "' of node '" + N.qualifiedName() +
                     "' names no node of its graph scope");
         return;
@@ -1117,12 +1140,6 @@ bool looksLikeIR(StringRef Text) {
 }
 
 namespace {
-struct DiagContext {
-  DiagnosticEngine *Diags;
-  std::string File;
-  unsigned LineOffset = 0;
-  bool Failed = false;
-};
 } // namespace
 
 static void yamlDiagHandler(const SMDiagnostic &D, void *Ctx) {
@@ -1136,7 +1153,18 @@ static void yamlDiagHandler(const SMDiagnostic &D, void *Ctx) {
   if (!Msg.empty())
     Msg[0] = static_cast<char>(tolower(static_cast<unsigned char>(Msg[0])));
   unsigned Line = D.getLineNo() > 0 ? D.getLineNo() + C->LineOffset : 0;
-  C->Diags->report(Sev, C->File, Line, Msg, excerpt(D.getLineContents()));
+  StringRef Contents = D.getLineContents();
+  if (C->ErrorAt && C->ErrorAt >= C->Doc.begin() &&
+      C->ErrorAt < C->Doc.end()) {
+    size_t At = C->ErrorAt - C->Doc.begin();
+    Line = C->LineOffset + 1 +
+           static_cast<unsigned>(C->Doc.take_front(At).count('\n'));
+    size_t Start = C->Doc.take_front(At).rfind('\n');
+    Start = Start == StringRef::npos ? 0 : Start + 1;
+    Contents = C->Doc.slice(Start, C->Doc.find('\n', At));
+  }
+  C->ErrorAt = nullptr;
+  C->Diags->report(Sev, C->File, Line, Msg, excerpt(Contents));
 }
 
 static Error notValidIR(StringRef File) {
@@ -1461,8 +1489,9 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
   }
 
   DiagContext Ctx{&Diags, File.str(), T.Line - 1};
+  Ctx.Doc = T.Text;
   ParsedIRDocument Out;
-  yaml::Input In(MemoryBufferRef(T.Text, File), nullptr, yamlDiagHandler, &Ctx);
+  yaml::Input In(MemoryBufferRef(T.Text, File), &Ctx, yamlDiagHandler, &Ctx);
   IRDocument D;
   D.M = &M;
   D.C = &Out.Compile;

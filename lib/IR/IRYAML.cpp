@@ -17,6 +17,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/YAMLTraits.h"
 
 #include <map>
@@ -35,7 +36,7 @@ struct SafeString {
 /// What the YAML diagnostics of one document need; also the context of
 /// YAML I/O, so that a mapping can point an error at a node of its own.
 struct DiagContext {
-  DiagnosticEngine *Diags;
+  DiagnosticEngine *Diags = nullptr;
   std::string File;
   unsigned LineOffset = 0;
   bool Failed = false;
@@ -71,6 +72,34 @@ static QuotingType quotingFor(StringRef S) {
 /// A cell of a table line: `\\`, `\n`, `\r`, `\t` and `\xHH` for the
 /// other control bytes; with \p Space (every cell but the last of a line)
 /// also `\x20`. The empty cell is `-`, the cell "-" is `\-`.
+/// The length of the UTF-8 sequence at \p S[I] and its code point in
+/// \p CP; 0 if the bytes there are not UTF-8.
+static unsigned utf8At(StringRef S, size_t I, uint32_t &CP) {
+  unsigned char B = static_cast<unsigned char>(S[I]);
+  unsigned N = B >= 0xF0 ? 4 : B >= 0xE0 ? 3 : B >= 0xC2 ? 2 : 0;
+  if (!N || B > 0xF4 || I + N > S.size())
+    return 0;
+  CP = B & (0x7F >> N);
+  for (unsigned K = 1; K < N; ++K) {
+    unsigned char C = static_cast<unsigned char>(S[I + K]);
+    if ((C & 0xC0) != 0x80)
+      return 0;
+    CP = CP << 6 | (C & 0x3F);
+  }
+  if ((N == 3 && CP < 0x800) || (N == 4 && (CP < 0x10000 || CP > 0x10FFFF)) ||
+      (CP >= 0xD800 && CP <= 0xDFFF))
+    return 0;
+  return N;
+}
+
+/// Whether a literal block may hold \p CP as it is: YAML's printable
+/// characters, less the ones LLVM's reader or YAML 1.1 take for a line
+/// break (NEL, U+2028, U+2029) and the byte-order mark.
+static bool blockPrintable(uint32_t CP) {
+  return (CP >= 0xA0 && CP <= 0xD7FF && CP != 0x2028 && CP != 0x2029) ||
+         (CP >= 0xE000 && CP <= 0xFFFD && CP != 0xFEFF) || CP >= 0x10000;
+}
+
 static void writeCell(raw_ostream &OS, StringRef S, bool Space) {
   if (S.empty()) {
     OS << '-';
@@ -95,8 +124,25 @@ static void writeCell(raw_ostream &OS, StringRef S, bool Space) {
       OS << "\\t";
     else if (U < 0x20 || U == 0x7f || (C == ' ' && (Space || Last)))
       OS << "\\x" << hexdigit(U >> 4, true) << hexdigit(U & 15, true);
-    else
+    else if (U < 0x80)
       OS << C;
+    else {
+      // Not UTF-8: byte by byte; a character a literal block cannot hold:
+      // \uXXXX (all of them are in the BMP).
+      uint32_t CP;
+      unsigned N = utf8At(S, I, CP);
+      if (!N)
+        OS << "\\x" << hexdigit(U >> 4, true) << hexdigit(U & 15, true);
+      else if (!blockPrintable(CP)) {
+        OS << "\\u";
+        for (int Shift = 12; Shift >= 0; Shift -= 4)
+          OS << hexdigit((CP >> Shift) & 15, true);
+        I += N - 1;
+      } else {
+        OS << S.substr(I, N);
+        I += N - 1;
+      }
+    }
   }
 }
 
@@ -137,6 +183,19 @@ static bool readCell(StringRef S, std::string &Out) {
         return false;
       Out += static_cast<char>(V);
       I += 2;
+      break;
+    }
+    case 'u': {
+      unsigned V;
+      if (I + 4 >= S.size() || S.substr(I + 1, 4).getAsInteger(16, V) ||
+          (V >= 0xD800 && V <= 0xDFFF))
+        return false;
+      char Buf[4];
+      char *P = Buf;
+      if (!ConvertCodePointToUTF8(V, P))
+        return false;
+      Out.append(Buf, P);
+      I += 4;
       break;
     }
     default:
@@ -1488,7 +1547,10 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
     return notValidIR(File);
   }
 
-  DiagContext Ctx{&Diags, File.str(), T.Line - 1};
+  DiagContext Ctx;
+  Ctx.Diags = &Diags;
+  Ctx.File = File.str();
+  Ctx.LineOffset = T.Line - 1;
   Ctx.Doc = T.Text;
   ParsedIRDocument Out;
   yaml::Input In(MemoryBufferRef(T.Text, File), &Ctx, yamlDiagHandler, &Ctx);

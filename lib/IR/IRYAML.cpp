@@ -305,6 +305,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(ArtifactRef)
 LLVM_YAML_IS_SEQUENCE_VECTOR(NodeText)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::KernelDef)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CallSite)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::BufferAssign)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Kernel)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::SourceLoc)
 LLVM_YAML_IS_SEQUENCE_VECTOR(EdgeText)
@@ -383,6 +384,55 @@ template <typename T> void mapOptVector(IO &Io, const char *Key, T &V) {
   if (Io.outputting() && V.empty())
     return;
   Io.mapOptional(Key, V);
+}
+
+/// A kernel parameter as IR text: `-` (a value), its name (the role its
+/// prefix says), or `in_out_ptrN (out)` (Scratch).
+std::string paramText(const tlp::KernelParam &P) {
+  if (P.Role == tlp::ParamRole::Value)
+    return "-";
+  if (P.Role == tlp::ParamRole::Scratch)
+    return P.Name + " (out)";
+  return P.Name;
+}
+
+bool parseParam(StringRef T, tlp::KernelParam &P) {
+  P = tlp::KernelParam();
+  if (T == "-")
+    return true;
+  bool Scratch = T.consume_back(" (out)");
+  if (T.empty() || T.find_if_not(isIdentChar) != StringRef::npos)
+    return false;
+  P.Name = T.str();
+  if (T.startswith("in_out_ptr"))
+    P.Role = Scratch ? tlp::ParamRole::Scratch : tlp::ParamRole::InOut;
+  else if (Scratch)
+    return false;
+  else if (T.startswith("in_ptr"))
+    P.Role = tlp::ParamRole::In;
+  else if (T.startswith("out_ptr"))
+    P.Role = tlp::ParamRole::Out;
+  else
+    return false;
+  return true;
+}
+
+/// A call argument as IR text: `-` (no buffer), `bufN` or `out=bufN`.
+std::string argText(const tlp::CallArg &A) {
+  if (A.Buffer.empty())
+    return "-";
+  return A.Out ? "out=" + A.Buffer : A.Buffer;
+}
+
+bool parseArg(StringRef T, tlp::CallArg &A) {
+  A = tlp::CallArg();
+  if (T == "-")
+    return true;
+  A.Out = T.consume_front("out=");
+  if (!T.startswith("buf") || T.find_if_not(isIdentChar) != StringRef::npos)
+    return false;
+  A.Buffer = T.str();
+  return true;
 }
 
 } // namespace
@@ -645,7 +695,30 @@ template <> struct MappingTraits<tlp::KernelDef> {
     mapStrings(Io, "topo", D.TopoNames);
     mapOptVector(Io, "source_to_aten", D.SourceToAten);
     mapStrings(Io, "fragment", D.FragmentNodes);
+    std::vector<std::string> Params;
+    if (Io.outputting()) {
+      for (const tlp::KernelParam &P : D.Params)
+        Params.push_back(paramText(P));
+      mapStrings(Io, "params", Params);
+      return;
+    }
+    mapStrings(Io, "params", Params);
+    D.Params.resize(Params.size());
+    for (size_t I = 0; I < Params.size(); ++I)
+      if (!parseParam(Params[I], D.Params[I]))
+        Io.setError("parameter '" + Params[I] + "' of definition '" + D.Name +
+                    "' is not '-', a pointer parameter (in_ptrN, out_ptrN, "
+                    "in_out_ptrN) or 'in_out_ptrN (out)'");
   }
+};
+
+template <> struct MappingTraits<tlp::BufferAssign> {
+  static void mapping(IO &Io, tlp::BufferAssign &A) {
+    Io.mapRequired("line", A.Line);
+    mapStr(Io, "buffer", A.Buffer);
+    mapOptStr(Io, "from", A.From);
+  }
+  static const bool flow = true;
 };
 
 template <> struct MappingTraits<tlp::CallSite> {
@@ -657,6 +730,19 @@ template <> struct MappingTraits<tlp::CallSite> {
     Io.mapOptional("handle_line", C.HandleLine, 0u);
     Io.mapOptional("topo_line", C.TopoLine, 0u);
     mapStrings(Io, "topo", C.TopoNames);
+    std::vector<std::string> Args;
+    if (Io.outputting()) {
+      for (const tlp::CallArg &A : C.Args)
+        Args.push_back(argText(A));
+      mapStrings(Io, "args", Args);
+      return;
+    }
+    mapStrings(Io, "args", Args);
+    C.Args.resize(Args.size());
+    for (size_t I = 0; I < Args.size(); ++I)
+      if (!parseArg(Args[I], C.Args[I]))
+        Io.setError("argument '" + Args[I] + "' of the call of '" + C.Kernel +
+                    "' is not '-', a buffer (bufN) or 'out=bufN'");
   }
   static const bool flow = true;
 };
@@ -874,6 +960,7 @@ static void mapArtifactBody(IO &Io, Artifact &A) {
     Io.mapOptional("entry_end", C->EntryEnd, 0u);
     mapOptVector(Io, "defs", C->Defs);
     mapOptVector(Io, "calls", C->Calls);
+    mapOptVector(Io, "assigns", C->Assigns);
     mapText(Io, C->Text);
     if (!Io.outputting())
       C->reindex();

@@ -195,6 +195,27 @@ private:
         fail(W, "line " + Twine(D.Begin) + " does not name the kernel");
       if (D.HeaderBegin > D.Begin)
         fail(W, "header starts after the definition");
+      for (size_t I = 0; I < D.Params.size(); ++I)
+        for (size_t J = 0; J < I; ++J)
+          if (!D.Params[I].Name.empty() &&
+              D.Params[I].Name == D.Params[J].Name) {
+            fail(W, "parameter '" + D.Params[I].Name + "' appears twice");
+            break;
+          }
+    }
+    uint32_t PrevAssign = 0;
+    for (const BufferAssign &A : C.Assigns) {
+      std::string W = Where + ": assignment of '" + A.Buffer + "'";
+      if (A.Line <= C.EntryBegin || A.Line > C.EntryEnd) {
+        fail(W, "line " + Twine(A.Line) + " is outside the entry function");
+        continue;
+      }
+      if (A.Line <= PrevAssign)
+        fail(W, "buffer assignments are not in line order");
+      PrevAssign = A.Line;
+      if (!C.lines().line(C.Text, A.Line).trim().startswith(A.Buffer + " = "))
+        fail(W, "line " + Twine(A.Line) + " does not assign '" + A.Buffer +
+                    "'");
     }
     uint32_t Prev = 0;
     for (const CallSite &S : C.Calls) {

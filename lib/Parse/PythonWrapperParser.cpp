@@ -58,6 +58,11 @@ public:
     }
     finishEntry(Lines.size());
     Pending.finish(Ctx);
+    for (KernelDef &D : C.Defs) {
+      size_t B = D.Begin - 1, E = std::min<size_t>(D.End, Lines.size());
+      if (B < E)
+        wrapper::parseKernelParams(makeArrayRef(Lines).slice(B, E - B), D);
+    }
     C.reindex();
   }
 
@@ -78,6 +83,8 @@ private:
   bool InEntry = false;
   unsigned EntryIndent = 0;
   wrapper::PendingComments Pending;
+  // The text after the '(' of the direct call launch() recognised last.
+  StringRef ArgText;
 
   uint32_t lineNo(size_t I) const { return static_cast<uint32_t>(I + 1); }
 
@@ -220,6 +227,23 @@ private:
     CurDef = C.Defs.size() - 1;
   }
 
+  /// `bufA = <rhs>` in the entry function (\p T: the trimmed line).
+  void bufferAssign(size_t I, StringRef T) {
+    if (!T.startswith("buf"))
+      return;
+    size_t Eq = T.find(" = ");
+    if (Eq == StringRef::npos)
+      return;
+    StringRef Lhs = T.substr(0, Eq);
+    if (Lhs.find_if_not(isIdentChar) != StringRef::npos)
+      return;
+    BufferAssign A;
+    A.Line = lineNo(I);
+    A.Buffer = Lhs.str();
+    A.From = wrapper::bufferOf(T.substr(Eq + 3)).str();
+    C.Assigns.push_back(std::move(A));
+  }
+
   void body(size_t I, StringRef T) {
     if (T.startswith("#")) {
       std::vector<std::string> Names;
@@ -232,10 +256,14 @@ private:
         Pending.handle(Key, lineNo(I), Ctx);
       return;
     }
+    if (InEntry)
+      bufferAssign(I, T.trim());
     CallSite S;
     if (!launch(T, S))
       return;
     S.Line = lineNo(I);
+    if (ArgText.data())
+      wrapper::parseCallArgs(ArgText, S.Args);
     Pending.attach(S);
     C.Calls.push_back(std::move(S));
   }
@@ -251,6 +279,8 @@ private:
     if (!N || N >= T.size() || T[N] != '(')
       return false;
     StringRef Callee = T.substr(0, N);
+    // The arguments of a direct call (not of a Triton launch).
+    ArgText = Callee.endswith(".run") ? StringRef() : T.substr(N + 1);
     if (Callee.endswith(".run")) {
       StringRef K = Callee.drop_back(4);
       if (identLen(K) != K.size())
@@ -306,6 +336,7 @@ void parsePythonWrapper(CodeArtifact &C, PayloadContext &Ctx) {
   C.Lang = Language::Python;
   C.Defs.clear();
   C.Calls.clear();
+  C.Assigns.clear();
   C.EntryBegin = C.EntryEnd = 0;
   PyWrapperParser(C, Ctx).run();
 }

@@ -2,6 +2,7 @@
 
 #include "WrapperCommon.h"
 
+#include "tlp/Parse/Lexer.h"
 #include "tlp/Support/StringUtils.h"
 
 using namespace llvm;
@@ -129,6 +130,95 @@ void parseKernelHeader(ArrayRef<StringRef> Lines, KernelDef &D) {
         D.FragmentNodes.push_back(Name.str());
     }
   }
+}
+
+void parseKernelParams(ArrayRef<StringRef> Lines, KernelDef &D) {
+  D.Params.clear();
+  std::string Sig;
+  bool In = false;
+  for (StringRef T : Lines) {
+    if (!In) {
+      size_t K = T.find("kernel(");
+      if (K == StringRef::npos && T.ltrim().startswith("def "))
+        K = T.find('(');
+      else if (K != StringRef::npos)
+        K += 6;
+      if (K == StringRef::npos)
+        continue;
+      In = true;
+      T = T.substr(K + 1);
+    }
+    size_t E = T.find(')');
+    Sig += T.substr(0, E);
+    Sig += ' ';
+    if (E != StringRef::npos)
+      break;
+  }
+  if (StringRef(Sig).trim().empty())
+    return;
+  SmallVector<StringRef, 16> Parts;
+  StringRef(Sig).split(Parts, ',');
+  static const std::pair<const char *, ParamRole> Prefixes[] = {
+      {"in_out_ptr", ParamRole::InOut},
+      {"in_ptr", ParamRole::In},
+      {"out_ptr", ParamRole::Out}};
+  for (StringRef P : Parts) {
+    KernelParam KP;
+    for (const auto &Pre : Prefixes) {
+      size_t K = P.find(Pre.first);
+      if (K != StringRef::npos) {
+        KP.Name = P.substr(K).take_while(isIdentChar).str();
+        KP.Role = Pre.second;
+        break;
+      }
+    }
+    D.Params.push_back(std::move(KP));
+  }
+  // A C++ kernel's `auto out_ptr0 = in_out_ptr1;` makes in_out_ptr1 a
+  // buffer written first (scratch reused), not one read.
+  for (StringRef T : Lines) {
+    T = T.trim();
+    if (!T.consume_front("auto out_ptr"))
+      continue;
+    size_t Eq = T.find("= in_out_ptr");
+    if (Eq == StringRef::npos)
+      continue;
+    StringRef Name = T.substr(Eq + 2).take_while(isIdentChar);
+    for (KernelParam &P : D.Params)
+      if (P.Role == ParamRole::InOut && P.Name == Name)
+        P.Role = ParamRole::Scratch;
+  }
+}
+
+StringRef bufferOf(StringRef Arg) {
+  Arg.consume_front("out=");
+  Arg.consume_front("reinterpret_tensor(");
+  Arg = Arg.ltrim();
+  StringRef Id = Arg.take_while(isIdentChar);
+  return Id.startswith("buf") ? Id : StringRef();
+}
+
+void parseCallArgs(StringRef S, std::vector<CallArg> &Args) {
+  Args.clear();
+  size_t Start = 0;
+  auto Add = [&](size_t E) {
+    StringRef A = S.slice(Start, E).trim();
+    CallArg CA;
+    CA.Buffer = bufferOf(A).str();
+    CA.Out = !CA.Buffer.empty() && A.startswith("out=");
+    Args.push_back(std::move(CA));
+    Start = E + 1;
+  };
+  lex::findTopLevelIf(S, [&](size_t I) {
+    char C = S[I];
+    if (C == ')' || C == ']' || C == '}') {
+      Add(I);
+      return true;
+    }
+    if (C == ',')
+      Add(I);
+    return false;
+  });
 }
 
 } // namespace wrapper

@@ -59,6 +59,22 @@ private:
 /// marker) into \p D.
 void parseKernelHeader(llvm::ArrayRef<llvm::StringRef> Lines, KernelDef &D);
 
+/// The parameters of the kernel whose definition spans \p Lines (its
+/// source in the Python wrapper) into D.Params: the signature of the first
+/// `kernel(` (C++) or `def ` line (Triton) up to the first ')', split at
+/// commas, each part's `in_out_ptrN`, `in_ptrN` or `out_ptrN`; an
+/// `in_out_ptrN` a C++ `auto out_ptrM = in_out_ptrN;` line aliases is
+/// Scratch.
+void parseKernelParams(llvm::ArrayRef<llvm::StringRef> Lines, KernelDef &D);
+
+/// The buffer an argument or a right-hand side passes: `buf3`,
+/// `reinterpret_tensor(buf3, ...)`, `out=buf3`; empty if none.
+llvm::StringRef bufferOf(llvm::StringRef Arg);
+
+/// The arguments of a call, from \p S: the text after its '(' (to the
+/// closing bracket at depth 0, outside string literals).
+void parseCallArgs(llvm::StringRef S, std::vector<CallArg> &Args);
+
 } // namespace wrapper
 } // namespace tlp
 

@@ -847,109 +847,13 @@ private:
   /// several).
   std::vector<std::set<uint32_t>> RowsOf;
 
-  /// The text of each argument of the call of \p Name on \p Line.
-  static std::vector<StringRef> callArgs(StringRef Line, StringRef Name) {
-    std::vector<StringRef> Args;
-    size_t At = Line.find((Name + "(").str());
-    if (At == StringRef::npos)
-      return Args;
-    StringRef S = Line.substr(At + Name.size() + 1);
-    int Depth = 0;
-    size_t Start = 0;
-    for (size_t I = 0; I < S.size(); ++I) {
-      char C = S[I];
-      if (C == '(' || C == '[' || C == '{')
-        ++Depth;
-      else if ((C == ')' || C == ']' || C == '}') && Depth-- == 0) {
-        Args.push_back(S.slice(Start, I).trim());
-        break;
-      } else if (C == ',' && Depth == 0) {
-        Args.push_back(S.slice(Start, I).trim());
-        Start = I + 1;
-      }
-    }
-    return Args;
-  }
-
-  /// The buffer an argument passes: `buf3`, `reinterpret_tensor(buf3, ...)`,
-  /// `out=buf3`; empty if none.
-  static StringRef bufferOf(StringRef Arg) {
-    Arg.consume_front("out=");
-    Arg.consume_front("reinterpret_tensor(");
-    Arg = Arg.ltrim();
-    size_t E = Arg.find_if_not(
-        [](char C) { return isAlnum(C) || C == '_'; });
-    StringRef Id = Arg.substr(0, E);
-    return Id.startswith("buf") ? Id : StringRef();
-  }
-
-  /// The pointer parameters of a kernel definition, in order
-  /// (`in_ptr0`, `out_ptr1`, `in_out_ptr0`; "" for other parameters).
-  std::vector<std::string> kernelParams(const KernelDef &D) const {
-    std::vector<std::string> Params;
-    const CodeArtifact &C = *U.Code;
-    std::string Sig;
-    bool In = false;
-    for (uint32_t L = D.Begin; L <= D.End && L <= C.lines().size(); ++L) {
-      StringRef T = C.lines().line(C.Text, L);
-      if (!In) {
-        size_t K = T.find("kernel(");
-        if (K == StringRef::npos && T.ltrim().startswith("def "))
-          K = T.find('(');
-        else if (K != StringRef::npos)
-          K += 6;
-        if (K == StringRef::npos)
-          continue;
-        In = true;
-        T = T.substr(K + 1);
-      }
-      size_t E = T.find(')');
-      Sig += T.substr(0, E).str();
-      Sig += ' ';
-      if (E != StringRef::npos)
-        break;
-    }
-    SmallVector<StringRef, 16> Parts;
-    StringRef(Sig).split(Parts, ',');
-    for (StringRef P : Parts) {
-      std::string Name;
-      for (StringRef Pre : {"in_out_ptr", "in_ptr", "out_ptr"}) {
-        size_t K = P.find(Pre);
-        if (K != StringRef::npos) {
-          Name = P.substr(K).take_while([](char C) {
-            return isAlnum(C) || C == '_';
-          }).str();
-          break;
-        }
-      }
-      Params.push_back(Name);
-    }
-    if (!Params.empty() && StringRef(Sig).trim().empty())
-      Params.clear();
-    // A C++ kernel's `auto out_ptr0 = in_out_ptr1;` makes in_out_ptr1 a
-    // buffer written first (scratch reused), not one read: it is marked
-    // `out_ptr`.
-    for (uint32_t L = D.Begin; L <= D.End && L <= C.lines().size(); ++L) {
-      StringRef T = C.lines().line(C.Text, L).trim();
-      if (!T.consume_front("auto out_ptr"))
-        continue;
-      size_t Eq = T.find("= in_out_ptr");
-      if (Eq == StringRef::npos)
-        continue;
-      StringRef Name = T.substr(Eq + 2).take_while(
-          [](char C) { return isAlnum(C) || C == '_'; });
-      for (std::string &P : Params)
-        if (P == Name)
-          P = "out_ptr (" + P + ")";
-    }
-    return Params;
-  }
-
   /// Which earlier kernel rows each fused call reads a buffer of (through
-  /// `in_ptr` and `in_out_ptr` parameters), following the Python wrapper line by line: a
-  /// buffer is the last call's that wrote it (`out_ptr`, `in_out_ptr`,
-  /// `out=`); `bufA = bufB` and `reinterpret_tensor(bufB, ...)` share
-  /// bufB's storage. \p Known: the rows whose reads are known.
+  /// its definition's reading parameters), following the Python wrapper's
+  /// entry function in line order: a buffer is the last call's that wrote
+  /// it (writing parameters, `out=`); `bufA = bufB` and
+  /// `reinterpret_tensor(bufB, ...)` share bufB's storage (the parser's
+  /// call arguments, kernel parameters and buffer assignments). \p Known:
+  /// the rows whose reads are known.
   void bufferFlow(std::vector<std::set<uint32_t>> &ReadsFrom,
                   std::vector<bool> &Known) const {
     ReadsFrom.assign(U.Kernels.size(), {});
@@ -957,67 +861,68 @@ private:
     if (!U.Code || U.Code->Lang != Language::Python || !U.Code->EntryBegin)
       return;
     const CodeArtifact &C = *U.Code;
-    std::map<uint32_t, uint32_t> RowAt;
+    // The rows with one call, by line, with that call's site.
+    std::map<uint32_t, std::pair<uint32_t, const CallSite *>> RowAt;
     for (uint32_t R = 0; R < U.Kernels.size(); ++R)
       if (U.Kernels[R].CallLines.size() == 1)
-        RowAt[U.Kernels[R].CallLines[0]] = R;
+        RowAt[U.Kernels[R].CallLines[0]] = {R, nullptr};
+    for (const CallSite &S : C.Calls) {
+      auto It = RowAt.find(S.Line);
+      if (It != RowAt.end() && !It->second.second &&
+          S.Kernel == U.Kernels[It->second.first].Name)
+        It->second.second = &S;
+    }
     StringMap<std::string> Root;
     StringMap<uint32_t> Producer;
     auto RootOf = [&](StringRef B) -> std::string {
       auto It = Root.find(B);
       return It == Root.end() ? B.str() : It->second;
     };
-    for (uint32_t L = C.EntryBegin; L <= C.EntryEnd && L <= C.lines().size();
-         ++L) {
-      StringRef T = C.lines().line(C.Text, L).trim();
-      if (T.startswith("buf")) {
-        size_t Eq = T.find(" = ");
-        StringRef Lhs = T.substr(0, Eq);
-        if (Eq != StringRef::npos &&
-            Lhs.find_if_not([](char C) { return isAlnum(C) || C == '_'; }) ==
-                StringRef::npos) {
-          StringRef From = bufferOf(T.substr(Eq + 3));
-          std::string R = From.empty() ? Lhs.str() : RootOf(From);
-          Root[Lhs] = R;
-          if (From.empty())
-            Producer.erase(R);
-          continue;
-        }
-      }
-      auto At = RowAt.find(L);
-      if (At == RowAt.end())
+    static const std::vector<CallArg> NoArgs;
+    auto A = C.Assigns.begin(), AE = C.Assigns.end();
+    auto Assign = [&](const BufferAssign &BA) {
+      std::string R = BA.From.empty() ? BA.Buffer : RootOf(BA.From);
+      Root[BA.Buffer] = R;
+      if (BA.From.empty())
+        Producer.erase(R);
+    };
+    for (const auto &At : RowAt) {
+      uint32_t L = At.first;
+      for (; A != AE && A->Line < L; ++A)
+        Assign(*A);
+      if (A != AE && A->Line == L) {
+        // `bufA = kernel(...)`: an assignment, not a call that writes.
+        Assign(*A++);
         continue;
-      uint32_t R = At->second;
+      }
+      if (L < C.EntryBegin || L > C.EntryEnd)
+        continue;
+      uint32_t R = At.second.first;
       const Kernel &K = U.Kernels[R];
-      std::vector<StringRef> Args = callArgs(T, K.Name);
+      const std::vector<CallArg> &Args =
+          At.second.second ? At.second.second->Args : NoArgs;
       if (isCall(K)) {
-        for (StringRef A : Args)
-          if (A.startswith("out="))
-            if (StringRef B = bufferOf(A); !B.empty())
-              Producer[RootOf(B)] = R;
+        for (const CallArg &Arg : Args)
+          if (Arg.Out)
+            Producer[RootOf(Arg.Buffer)] = R;
         continue;
       }
       if (!isFused(K) || !K.Def || *K.Def >= C.Defs.size())
         continue;
-      std::vector<std::string> Params = kernelParams(C.Defs[*K.Def]);
+      const std::vector<KernelParam> &Params = C.Defs[*K.Def].Params;
       if (Params.size() != Args.size())
         continue;
       Known[R] = true;
       for (size_t I = 0; I < Args.size(); ++I) {
-        StringRef B = bufferOf(Args[I]);
-        if (B.empty() || !(StringRef(Params[I]).startswith("in_ptr") ||
-                           StringRef(Params[I]).startswith("in_out_ptr")))
+        if (Args[I].Buffer.empty() || !Params[I].reads())
           continue;
-        auto P = Producer.find(RootOf(B));
+        auto P = Producer.find(RootOf(Args[I].Buffer));
         if (P != Producer.end())
           ReadsFrom[R].insert(P->second);
       }
-      for (size_t I = 0; I < Args.size(); ++I) {
-        StringRef B = bufferOf(Args[I]);
-        if (!B.empty() && (StringRef(Params[I]).startswith("out_ptr") ||
-                           StringRef(Params[I]).startswith("in_out_ptr")))
-          Producer[RootOf(B)] = R;
-      }
+      for (size_t I = 0; I < Args.size(); ++I)
+        if (!Args[I].Buffer.empty() && Params[I].writes())
+          Producer[RootOf(Args[I].Buffer)] = R;
     }
   }
 

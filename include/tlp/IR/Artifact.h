@@ -158,6 +158,26 @@ private:
   LineTable Lines;
 };
 
+/// What a kernel reads and writes through a parameter, from its name:
+/// `in_ptrN` (In), `out_ptrN` (Out), `in_out_ptrN` (InOut); Value for
+/// any other parameter (sizes, block sizes). Scratch: an `in_out_ptrN`
+/// a C++ kernel aliases as an output first (`auto out_ptr0 =
+/// in_out_ptr1;`): written before it is read, like an `out_ptr`.
+enum class ParamRole : uint8_t { Value, In, Out, InOut, Scratch };
+
+/// A parameter of a kernel definition's signature.
+struct KernelParam {
+  /// The pointer parameter's name; empty for a Value parameter.
+  std::string Name;
+  ParamRole Role = ParamRole::Value;
+
+  bool reads() const { return Role == ParamRole::In || Role == ParamRole::InOut; }
+  bool writes() const {
+    return Role == ParamRole::Out || Role == ParamRole::InOut ||
+           Role == ParamRole::Scratch;
+  }
+};
+
 /// A kernel definition found in generated code.
 struct KernelDef {
   std::string Name;
@@ -173,6 +193,27 @@ struct KernelDef {
   std::vector<std::pair<std::string, std::string>> SourceToAten;
   /// Post-grad nodes named in the `Graph fragment` comment.
   std::vector<std::string> FragmentNodes;
+  /// The parameters of the kernel's signature, in order (the Python
+  /// wrapper's kernel sources: the Triton `def` or the C++ `kernel(...)`);
+  /// empty when no signature was found.
+  std::vector<KernelParam> Params;
+};
+
+/// An argument of a call: the buffer it passes (`buf3`,
+/// `reinterpret_tensor(buf3, ...)`, `out=buf3`), empty if none; Out when
+/// it is passed as `out=`.
+struct CallArg {
+  std::string Buffer;
+  bool Out = false;
+};
+
+/// `bufA = ...` in the Python wrapper's entry function: bufA now names the
+/// storage of the buffer From passes (`bufA = bufB`, `bufA =
+/// reinterpret_tensor(bufB, ...)`), or new storage (From empty).
+struct BufferAssign {
+  uint32_t Line = 0;
+  std::string Buffer;
+  std::string From;
 };
 
 /// A place in the wrapper where a kernel is launched or called.
@@ -186,6 +227,10 @@ struct CallSite {
   /// The `Topologically Sorted Source Nodes` comment before the call.
   uint32_t TopoLine = 0;
   std::vector<std::string> TopoNames;
+  /// The arguments of a direct call `name(...)` of the Python wrapper
+  /// (C++ kernels, extern and fallback ops), in order; empty for other
+  /// calls (a Triton `.run(...)` launch).
+  std::vector<CallArg> Args;
 };
 
 /// Generated code: the Python wrapper, the AOT C++ wrapper or the AOT
@@ -208,6 +253,9 @@ public:
   uint32_t EntryEnd = 0;
   std::vector<KernelDef> Defs;
   std::vector<CallSite> Calls;
+  /// The buffer assignments of the Python wrapper's entry function, in
+  /// line order.
+  std::vector<BufferAssign> Assigns;
 
   void reindex();
   const LineTable &lines() const { return Lines; }

@@ -101,3 +101,48 @@ TEST(UnitDigestTest, CompareRanks) {
 }
 
 } // namespace
+
+namespace {
+
+DigestKernel kernel(const char *Key, const char *Name,
+                    std::vector<std::string> Post) {
+  DigestKernel K;
+  K.Key = Key;
+  K.Name = Name;
+  K.NormName = normalizeKernelName(Name);
+  K.PostNodes = std::move(Post);
+  return K;
+}
+
+// A log with the provenance mapping keys each call of an extern kernel by
+// its debug handle (a row per call); one without it has one row for both
+// calls. Compared as one row a side, the two agree; their post-grad nodes
+// taken together still have to.
+TEST(UnitDigestTest, HandleRowsAgainstOneRow) {
+  UnitDigest A, B;
+  A.Kernels.push_back(kernel("extern_kernels.addmm:1", "extern_kernels.addmm",
+                             {"addmm"}));
+  A.Kernels.push_back(kernel("extern_kernels.addmm:3", "extern_kernels.addmm",
+                             {"addmm_1"}));
+  B.Kernels.push_back(kernel("extern_kernels.addmm", "extern_kernels.addmm",
+                             {"addmm", "addmm_1"}));
+  EXPECT_TRUE(diffDigests(A, B).empty());
+  EXPECT_TRUE(diffDigests(B, A).empty());
+
+  B.Kernels[0].PostNodes = {"addmm"};
+  std::vector<DigestChange> C = diffDigests(A, B);
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0].Kind, "kernel");
+  EXPECT_EQ(C[0].Change, "changed");
+  EXPECT_EQ(C[0].Detail, "fuses [addmm, addmm_1] -> [addmm]");
+
+  // Rows keyed alike on both sides are still compared one by one.
+  UnitDigest D;
+  D.Kernels.push_back(A.Kernels[0]);
+  C = diffDigests(A, D);
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0].Change, "removed");
+  EXPECT_EQ(C[0].Detail, "fuses [addmm_1]");
+}
+
+} // namespace

@@ -524,9 +524,37 @@ std::vector<DigestChange> diffDigests(const UnitDigest &A,
     Names.insert(KV.first);
   for (auto &KV : KB)
     Names.insert(KV.first);
+  auto HasHandle = [](const DigestKernel *K) { return K->Key != K->Name; };
+  auto Union = [](const std::vector<const DigestKernel *> &KS) {
+    std::set<std::string> Nodes;
+    for (const DigestKernel *K : KS)
+      Nodes.insert(K->PostNodes.begin(), K->PostNodes.end());
+    return Nodes;
+  };
   for (const std::string &Name : Names) {
     auto &XS = KA[Name];
     auto &YS = KB[Name];
+    // A log with the provenance mapping keys each call of a kernel by its
+    // debug handle (a row per call: extern_kernels.addmm:1 and :3), one
+    // without it has one row for every call of the name: such a name is
+    // compared as one row a side, its post-grad nodes taken together.
+    if (!XS.empty() && !YS.empty() && XS.size() != YS.size() &&
+        ((llvm::all_of(XS, HasHandle) && llvm::none_of(YS, HasHandle)) ||
+         (llvm::none_of(XS, HasHandle) && llvm::all_of(YS, HasHandle)))) {
+      std::set<std::string> NA = Union(XS), NB = Union(YS);
+      std::set<uint64_t> CA, CB;
+      for (const DigestKernel *K : XS)
+        CA.insert(K->CodeHash);
+      for (const DigestKernel *K : YS)
+        CB.insert(K->CodeHash);
+      if (NA != NB)
+        Add("kernel", "changed", Name,
+            "fuses [" + llvm::join(NA.begin(), NA.end(), ", ") + "] -> [" +
+                llvm::join(NB.begin(), NB.end(), ", ") + "]");
+      else if (CA != CB)
+        Add("kernel", "changed", Name, "code differs");
+      continue;
+    }
     for (size_t I = 0; I < std::max(XS.size(), YS.size()); ++I) {
       const DigestKernel *X = I < XS.size() ? XS[I] : nullptr;
       const DigestKernel *Y = I < YS.size() ? YS[I] : nullptr;

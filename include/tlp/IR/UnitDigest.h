@@ -178,7 +178,9 @@ struct DigestChange {
 /// The differences from \p A to \p B, in this order: nodes matched by
 /// name (changed when the op or the normalised arguments differ), kernels
 /// matched by normalised name in order (changed when the normalised code
-/// differs), fusion (a node of both whose kernels, by normalised name,
+/// differs; a name whose rows are keyed by debug handle on one side, a row
+/// per call, and not on the other, one row for all its calls, is compared
+/// as one row a side with its post-grad nodes together), fusion (a node of both whose kernels, by normalised name,
 /// differ), source lines whose kernels changed, and the collectives.
 /// Empty: the units agree.
 std::vector<DigestChange> diffDigests(const UnitDigest &A,

@@ -77,6 +77,96 @@ void CodeArtifact::reindex() {
   DefIndex.clear();
   for (uint32_t I = 0, E = Defs.size(); I < E; ++I)
     DefIndex.try_emplace(Defs[I].Name, I);
+  EntryNames.clear();
+  EntryNamesBuilt = false;
+}
+
+const EntryNameIndex &CodeArtifact::entryNames() const {
+  if (!EntryNamesBuilt) {
+    uint32_t B = EntryBegin ? EntryBegin + 1 : 1;
+    uint32_t E = EntryBegin ? EntryEnd : Lines.size();
+    EntryNames.build(Text, Lines, B, E, Defs);
+    EntryNamesBuilt = true;
+  }
+  return EntryNames;
+}
+
+static bool isRunChar(char C) { return isIdentChar(C) || C == '.'; }
+
+void EntryNameIndex::clear() {
+  Uses.clear();
+  Subscripts.clear();
+}
+
+void EntryNameIndex::build(StringRef Text, const LineTable &Lines,
+                           uint32_t Begin, uint32_t End,
+                           ArrayRef<KernelDef> Defs) {
+  clear();
+  End = std::min<uint32_t>(End, Lines.size());
+  if (Begin > End)
+    return;
+  // The lines of kernel definitions, once (not a scan of Defs per line).
+  std::vector<bool> InDef(End - Begin + 1, false);
+  for (const KernelDef &D : Defs)
+    for (uint32_t L = std::max(D.Begin, Begin); L <= D.End && L <= End; ++L)
+      InDef[L - Begin] = true;
+  for (uint32_t L = Begin; L <= End; ++L) {
+    if (InDef[L - Begin])
+      continue;
+    StringRef T = trimWS(Lines.line(Text, L));
+    if (T.startswith("#") || T.startswith("//"))
+      continue;
+    for (size_t I = 0, N = T.size(); I < N;) {
+      if (T[I] == '[') {
+        size_t S = I;
+        while (S && isRunChar(T[S - 1]))
+          --S;
+        Subscripts.emplace_back(L, T.slice(S, I).str());
+      }
+      if (!isRunChar(T[I])) {
+        ++I;
+        continue;
+      }
+      size_t S = I;
+      while (I < N && isRunChar(T[I]))
+        ++I;
+      // A run that starts with a dot follows one: no name starts in it.
+      StringRef Run = T.slice(S, I);
+      if (!isIdentChar(Run.front()))
+        continue;
+      // At most MaxNameParts parts a name: memory stays linear in the text
+      // (the prefixes of a run of N parts hold N * N / 2 parts).
+      unsigned Parts = 1;
+      for (size_t J = 1; J <= Run.size() && Parts <= MaxNameParts; ++J) {
+        if (J < Run.size() && Run[J] == '.')
+          ++Parts;
+        if (!isIdentChar(Run[J - 1]) || (J < Run.size() && Run[J] != '.'))
+          continue;
+        std::vector<uint32_t> &V = Uses[Run.take_front(J)];
+        if (V.empty() || V.back() != L)
+          V.push_back(L);
+      }
+    }
+  }
+}
+
+ArrayRef<uint32_t> EntryNameIndex::lines(StringRef Name) const {
+  auto It = Uses.find(Name);
+  if (It == Uses.end())
+    return None;
+  return It->second;
+}
+
+bool EntryNameIndex::subscripted(StringRef Name, uint32_t Line) const {
+  auto It = std::lower_bound(
+      Subscripts.begin(), Subscripts.end(), Line,
+      [](const std::pair<uint32_t, std::string> &S, uint32_t L) {
+        return S.first < L;
+      });
+  for (; It != Subscripts.end() && It->first == Line; ++It)
+    if (StringRef(It->second).endswith(Name))
+      return true;
+  return false;
 }
 
 Optional<uint32_t> CodeArtifact::findDef(StringRef Name) const {

@@ -12,15 +12,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlp/IR/Verifier.h"
 #include "tlp/Passes/Pass.h"
-#include "tlp/Support/StringUtils.h"
 
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+#include <iterator>
 
 using namespace llvm;
 
@@ -146,48 +145,14 @@ private:
                     Twine(Keys.size()) + " kernels have no call sites");
 
     // Keys whose kernel the wrapper parser saw no call of: look the name up
-    // as a token in the entry function (calls in forms it does not know).
+    // in the entry function's name index (calls in forms it does not know).
     if (Code) {
       bool Added = false;
-      // The identifier tokens of the entry function, once: a name with a
-      // token that is not there cannot be called there, and is not looked
-      // for line by line (a scan per key made a million keys quadratic).
-      StringSet<> Tokens;
-      {
-        uint32_t B = Code->EntryBegin ? Code->EntryBegin + 1 : 1;
-        uint32_t E = Code->EntryBegin ? Code->EntryEnd : Code->lines().size();
-        for (uint32_t L = B; L <= E && L <= Code->lines().size(); ++L) {
-          StringRef T = Code->lines().line(Code->Text, L);
-          while (!T.empty()) {
-            T = T.drop_while([](char C) { return !isAlnum(C) && C != '_'; });
-            StringRef Tok =
-                T.take_while([](char C) { return isAlnum(C) || C == '_'; });
-            T = T.drop_front(Tok.size());
-            if (Tok.empty())
-              continue;
-            Tokens.insert(Tok);
-            if (Tok.startswith("call_"))
-              Tokens.insert(Tok.drop_front(5));
-          }
-        }
-      }
-      auto MayBeCalled = [&](StringRef Name) {
-        // Every identifier token of the name must occur in the function.
-        while (!Name.empty()) {
-          Name = Name.drop_while([](char C) { return !isAlnum(C) && C != '_'; });
-          StringRef Tok =
-              Name.take_while([](char C) { return isAlnum(C) || C == '_'; });
-          Name = Name.drop_front(Tok.size());
-          if (!Tok.empty() && !Tokens.count(Tok))
-            return false;
-        }
-        return true;
-      };
       for (StringRef Key : Keys) {
         StringRef Name;
         Optional<uint64_t> Handle;
         Split(Key, Name, Handle);
-        if (!CallsByName.count(Name) && MayBeCalled(Name))
+        if (!CallsByName.count(Name))
           Added |= synthesize(*Code, Name);
       }
       if (Added)
@@ -333,26 +298,23 @@ private:
     U.Kernels = std::move(Rows);
   }
 
-  /// Add call sites for \p Name found by token search in the entry
-  /// function (or the whole code), skipping comments and definitions.
+  /// Add call sites for \p Name where the entry function (or the whole
+  /// code) names it, as `Name` or `call_Name`, outside comments and
+  /// definitions (CodeArtifact::entryNames()).
   static bool synthesize(CodeArtifact &C, StringRef Name) {
-    uint32_t Begin = C.EntryBegin ? C.EntryBegin + 1 : 1;
-    uint32_t End = C.EntryBegin ? C.EntryEnd : C.lines().size();
-    bool Added = false;
-    for (uint32_t L = Begin; L <= End; ++L) {
-      StringRef Text = trimWS(C.lines().line(C.Text, L));
-      if (Text.startswith("#") || Text.startswith("//") ||
-          !lineNamesKernel(Text, Name))
-        continue;
-      if (llvm::any_of(C.Defs, [&](const KernelDef &D) {
-            return L >= D.Begin && L <= D.End;
-          }))
-        continue;
+    const EntryNameIndex &Names = C.entryNames();
+    ArrayRef<uint32_t> Direct = Names.lines(Name);
+    // AOT Triton launches go through `call_<name>(` wrappers.
+    ArrayRef<uint32_t> Wrapped = Names.lines(("call_" + Name).str());
+    std::vector<uint32_t> Lines;
+    std::set_union(Direct.begin(), Direct.end(), Wrapped.begin(),
+                   Wrapped.end(), std::back_inserter(Lines));
+    for (uint32_t L : Lines) {
       CallSite S;
       S.Kernel = Name.str();
       S.Kind = guessKernelKind(Name);
       // `kernel[grid](...)`: a user-defined Triton kernel.
-      if (S.Kind == KernelKind::Unknown && Text.contains((Name + "[").str()))
+      if (S.Kind == KernelKind::Unknown && Names.subscripted(Name, L))
         S.Kind = KernelKind::Triton;
       S.Line = L;
       auto Pos =
@@ -360,9 +322,8 @@ private:
             return X.Line < Line;
           });
       C.Calls.insert(Pos, std::move(S));
-      Added = true;
     }
-    return Added;
+    return !Lines.empty();
   }
 };
 

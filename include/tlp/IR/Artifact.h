@@ -12,6 +12,7 @@
 #include "tlp/IR/Types.h"
 #include "tlp/Support/StringUtils.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -233,6 +234,43 @@ struct CallSite {
   std::vector<CallArg> Args;
 };
 
+/// Where names occur in the entry function of generated code, derived from
+/// its text (CodeArtifact::entryNames()), so that passes look names up
+/// rather than read the code. It holds the lines of the entry function (the
+/// whole code when there is none) that are no whole-line comment (`#`,
+/// `//`) and lie in no kernel definition. On them a name occurs where
+/// tlp::findToken finds it: every dot-aligned prefix (`a`, `a.b`, `a.b.c`)
+/// of a run of identifier characters and dots (`a.b.c`) that does not follow
+/// an identifier character or a dot and starts with an identifier
+/// character, also in string literals and trailing comments. Names that do
+/// not start and end with an identifier character, hold a character other
+/// than `[A-Za-z0-9_.]` or have more than MaxNameParts dot-separated parts
+/// are never found.
+class EntryNameIndex {
+public:
+  /// Kernel names have up to five parts
+  /// (`torch.ops._c10d_functional.all_reduce_.default`).
+  static constexpr unsigned MaxNameParts = 8;
+
+  /// Index lines \p Begin to \p End of \p Text, but for whole-line comments
+  /// and the lines of \p Defs.
+  void build(llvm::StringRef Text, const LineTable &Lines, uint32_t Begin,
+             uint32_t End, llvm::ArrayRef<KernelDef> Defs);
+  void clear();
+  /// The lines where \p Name occurs, ascending, each once.
+  llvm::ArrayRef<uint32_t> lines(llvm::StringRef Name) const;
+  /// Whether `Name[` occurs on indexed line \p Line (as a substring: `Name`
+  /// is the end of the run of identifier characters and dots before a `[`).
+  bool subscripted(llvm::StringRef Name, uint32_t Line) const;
+  /// The number of names indexed.
+  size_t size() const { return Uses.size(); }
+
+private:
+  llvm::StringMap<std::vector<uint32_t>> Uses;
+  /// The run before each `[` of the indexed lines (may be empty), by line.
+  std::vector<std::pair<uint32_t, std::string>> Subscripts;
+};
+
 /// Generated code: the Python wrapper, the AOT C++ wrapper or the AOT
 /// kernel file.
 class CodeArtifact : public Artifact {
@@ -257,13 +295,21 @@ public:
   /// line order.
   std::vector<BufferAssign> Assigns;
 
+  /// Rebuild the derived lookup tables after Text, the entry function or
+  /// Defs change.
   void reindex();
   const LineTable &lines() const { return Lines; }
   llvm::Optional<uint32_t> findDef(llvm::StringRef Name) const;
+  /// The names of the entry function (EntryNameIndex): built on first use
+  /// after reindex(), from Text, EntryBegin, EntryEnd and Defs. Not in the
+  /// IR text.
+  const EntryNameIndex &entryNames() const;
 
 private:
   LineTable Lines;
   llvm::StringMap<uint32_t> DefIndex;
+  mutable EntryNameIndex EntryNames;
+  mutable bool EntryNamesBuilt = false;
 };
 
 /// inductor_provenance_tracking_node_mappings, every version.

@@ -172,6 +172,14 @@ void parseKernelParams(ArrayRef<StringRef> Lines, KernelDef &D) {
         break;
       }
     }
+    // A pointer named twice (no Python or C++ signature can; a damaged
+    // log can): the repeat is not taken for a pointer, so that each name
+    // has one role (the verifier holds the parameters to it).
+    if (!KP.Name.empty() &&
+        llvm::any_of(D.Params, [&](const KernelParam &Q) {
+          return Q.Name == KP.Name;
+        }))
+      KP = KernelParam();
     D.Params.push_back(std::move(KP));
   }
   // A C++ kernel's `auto out_ptr0 = in_out_ptr1;` makes in_out_ptr1 a

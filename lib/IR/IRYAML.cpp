@@ -205,6 +205,11 @@ static bool readCell(StringRef S, std::string &Out) {
   return true;
 }
 
+/// Call \p F with the \p N cells of each non-empty line of a table;
+/// stops at the first line that has fewer cells or that \p F refuses.
+static bool forEachRow(StringRef Text, unsigned N,
+                       function_ref<bool(ArrayRef<StringRef>)> F);
+
 /// Split a table line into \p N cells: the first N - 1 end at a space, the
 /// last takes the rest of the line.
 static bool splitCells(StringRef Line, unsigned N,
@@ -218,6 +223,20 @@ static bool splitCells(StringRef Line, unsigned N,
     Line = Line.substr(Sp + 1);
   }
   Cells.push_back(Line);
+  return true;
+}
+
+static bool forEachRow(StringRef Text, unsigned N,
+                       function_ref<bool(ArrayRef<StringRef>)> F) {
+  SmallVector<StringRef, 8> Cells;
+  while (!Text.empty()) {
+    StringRef Line;
+    std::tie(Line, Text) = Text.split('\n');
+    if (Line.empty())
+      continue;
+    if (!splitCells(Line, N, Cells) || !F(Cells))
+      return false;
+  }
   return true;
 }
 
@@ -435,6 +454,27 @@ bool parseArg(StringRef T, tlp::CallArg &A) {
   return true;
 }
 
+/// A list of \p T written as strings, one per element: \p Text writes one,
+/// \p Parse reads one back; an element that does not parse is an error
+/// saying \p Why (given the element).
+template <typename T>
+void mapAsStrings(IO &Io, const char *Key, std::vector<T> &V,
+                  std::string (*Text)(const T &), bool (*Parse)(StringRef, T &),
+                  function_ref<std::string(StringRef)> Why) {
+  std::vector<std::string> Strings;
+  if (Io.outputting()) {
+    for (const T &X : V)
+      Strings.push_back(Text(X));
+    mapStrings(Io, Key, Strings);
+    return;
+  }
+  mapStrings(Io, Key, Strings);
+  V.resize(Strings.size());
+  for (size_t I = 0; I < Strings.size(); ++I)
+    if (!Parse(Strings[I], V[I]))
+      Io.setError(Why(Strings[I]));
+}
+
 } // namespace
 
 namespace llvm {
@@ -486,25 +526,22 @@ template <> struct BlockScalarTraits<SpanTable> {
     }
   }
   static StringRef input(StringRef Text, void *, SpanTable &T) {
-    SmallVector<StringRef, 8> Cells;
     std::string Ph;
-    while (!Text.empty()) {
-      StringRef Line;
-      std::tie(Line, Text) = Text.split('\n');
-      if (Line.empty())
-        continue;
+    bool OK = forEachRow(Text, 7, [&](ArrayRef<StringRef> Cells) {
       tlp::Span S;
-      if (!splitCells(Line, 7, Cells) || !readCell(Cells[0], Ph) ||
-          Ph.size() != 1 || Cells[1].getAsInteger(10, S.Start) ||
+      if (!readCell(Cells[0], Ph) || Ph.size() != 1 ||
+          Cells[1].getAsInteger(10, S.Start) ||
           Cells[2].getAsInteger(10, S.Duration) ||
           Cells[3].getAsInteger(10, S.Tid) ||
           Cells[4].getAsInteger(10, S.Line) ||
           !readCell(Cells[5], S.Category) || !readCell(Cells[6], S.Name))
-        return "expected a span: 'ph start dur tid line cat name'";
+        return false;
       S.Phase = Ph[0];
       T.V->push_back(std::move(S));
-    }
-    return StringRef();
+      return true;
+    });
+    return OK ? StringRef()
+              : "expected a span: 'ph start dur tid line cat name'";
   }
 };
 
@@ -519,19 +556,14 @@ template <> struct BlockScalarTraits<MetricTable> {
     }
   }
   static StringRef input(StringRef Text, void *, MetricTable &T) {
-    SmallVector<StringRef, 2> Cells;
     std::string Name, Value;
-    while (!Text.empty()) {
-      StringRef Line;
-      std::tie(Line, Text) = Text.split('\n');
-      if (Line.empty())
-        continue;
-      if (!splitCells(Line, 2, Cells) || !readCell(Cells[0], Name) ||
-          !readCell(Cells[1], Value))
-        return "expected a metric: 'name value'";
+    bool OK = forEachRow(Text, 2, [&](ArrayRef<StringRef> Cells) {
+      if (!readCell(Cells[0], Name) || !readCell(Cells[1], Value))
+        return false;
       T.V->emplace_back(std::move(Name), std::move(Value));
-    }
-    return StringRef();
+      return true;
+    });
+    return OK ? StringRef() : "expected a metric: 'name value'";
   }
 };
 
@@ -695,20 +727,12 @@ template <> struct MappingTraits<tlp::KernelDef> {
     mapStrings(Io, "topo", D.TopoNames);
     mapOptVector(Io, "source_to_aten", D.SourceToAten);
     mapStrings(Io, "fragment", D.FragmentNodes);
-    std::vector<std::string> Params;
-    if (Io.outputting()) {
-      for (const tlp::KernelParam &P : D.Params)
-        Params.push_back(paramText(P));
-      mapStrings(Io, "params", Params);
-      return;
-    }
-    mapStrings(Io, "params", Params);
-    D.Params.resize(Params.size());
-    for (size_t I = 0; I < Params.size(); ++I)
-      if (!parseParam(Params[I], D.Params[I]))
-        Io.setError("parameter '" + Params[I] + "' of definition '" + D.Name +
-                    "' is not '-', a pointer parameter (in_ptrN, out_ptrN, "
-                    "in_out_ptrN) or 'in_out_ptrN (out)'");
+    mapAsStrings<tlp::KernelParam>(
+        Io, "params", D.Params, paramText, parseParam, [&](StringRef P) {
+          return "parameter '" + P.str() + "' of definition '" + D.Name +
+                 "' is not '-', a pointer parameter (in_ptrN, out_ptrN, "
+                 "in_out_ptrN) or 'in_out_ptrN (out)'";
+        });
   }
 };
 
@@ -730,19 +754,11 @@ template <> struct MappingTraits<tlp::CallSite> {
     Io.mapOptional("handle_line", C.HandleLine, 0u);
     Io.mapOptional("topo_line", C.TopoLine, 0u);
     mapStrings(Io, "topo", C.TopoNames);
-    std::vector<std::string> Args;
-    if (Io.outputting()) {
-      for (const tlp::CallArg &A : C.Args)
-        Args.push_back(argText(A));
-      mapStrings(Io, "args", Args);
-      return;
-    }
-    mapStrings(Io, "args", Args);
-    C.Args.resize(Args.size());
-    for (size_t I = 0; I < Args.size(); ++I)
-      if (!parseArg(Args[I], C.Args[I]))
-        Io.setError("argument '" + Args[I] + "' of the call of '" + C.Kernel +
-                    "' is not '-', a buffer (bufN) or 'out=bufN'");
+    mapAsStrings<tlp::CallArg>(
+        Io, "args", C.Args, argText, parseArg, [&](StringRef A) {
+          return "argument '" + A.str() + "' of the call of '" + C.Kernel +
+                 "' is not '-', a buffer (bufN) or 'out=bufN'";
+        });
   }
   static const bool flow = true;
 };

@@ -67,6 +67,18 @@ std::string mdText(StringRef S) {
   return Out;
 }
 
+std::string clip(StringRef S, size_t Max) {
+  if (S.size() <= Max)
+    return S.str();
+  size_t N = Max;
+  // Do not cut inside a UTF-8 sequence.
+  while (N > 0 && (static_cast<unsigned char>(S[N]) & 0xC0) == 0x80)
+    --N;
+  return S.take_front(N).str() + "...";
+}
+
+std::string mdCell(StringRef S, size_t Max) { return mdText(clip(S, Max)); }
+
 std::string mdCode(StringRef S, bool InTable) {
   std::string Body;
   Body.reserve(S.size());

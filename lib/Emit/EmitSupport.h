@@ -28,8 +28,21 @@ llvm::Error unknownUnitError(llvm::StringRef Selector,
 std::string unitListEntry(const CompileUnit &U);
 
 /// Escape \p S for Markdown inline text: ASCII punctuation that Markdown or
-/// GFM gives a meaning is backslash-escaped; line breaks become spaces.
+/// GFM gives a meaning (emphasis, code spans, links and images `[ ] !`,
+/// HTML and autolinks `< >`, entities `&`, tables `|`, ...) is
+/// backslash-escaped; line breaks become spaces. '(' and ')' are left:
+/// with no '[' they cannot make a link, and the report stays readable. Every text from a log that
+/// is not in a code span or fenced block goes through this (docs/markdown.md,
+/// Safety), so none becomes a link, image, HTML or code span.
 std::string mdText(llvm::StringRef S);
+
+/// \p S cut to at most \p Max bytes on a UTF-8 boundary, "..." appended
+/// when cut.
+std::string clip(llvm::StringRef S, size_t Max);
+
+/// mdText for a table cell: \p S cut to at most \p Max bytes (on a UTF-8
+/// boundary, "..." appended when cut), then escaped.
+std::string mdCell(llvm::StringRef S, size_t Max = 160);
 
 /// \p S as a code span. In a GFM table cell '|' is escaped as well (the
 /// table extension splits cells before inline parsing). Line breaks become

@@ -266,22 +266,9 @@ private:
   bool AllPreNodes = true;
   std::vector<Section> Answers;
 
-  /// Text for a table cell: one line, pipes escaped, at most \p Max chars.
+  /// Text for a table cell: one line, escaped, at most \p Max bytes.
   static std::string cell(StringRef S, size_t Max = 160) {
-    std::string Out;
-    for (char C : S) {
-      if (Out.size() >= Max) {
-        Out += "...";
-        break;
-      }
-      if (C == '\n' || C == '\r')
-        Out += ' ';
-      else if (C == '|')
-        Out += "\\|";
-      else
-        Out += C;
-    }
-    return Out;
+    return mdCell(S, Max);
   }
 
   /// The ranks compared: for each compile, each rank against the lowest.
@@ -363,7 +350,7 @@ private:
                        mdCode(Row.CompileId) + " " + Row.Graph
                  : Link(C.UnitId))
          << ", against " << Link(Row.ReferenceId) << " (rank "
-         << Row.ReferenceRank << "): " << C.Difference << ".\n\n";
+         << Row.ReferenceRank << "): " << mdText(C.Difference) << ".\n\n";
     }
   }
 
@@ -437,10 +424,10 @@ private:
         for (const Module::KeyChange &K : D.Changes)
           OS << "  - " << mdCode(K.Name, false) << ": "
              << (K.Before.empty() ? std::string("(absent)")
-                                  : mdCode(cell(K.Before, 120), false))
+                                  : mdCode(clip(K.Before, 120), false))
              << " -> "
              << (K.After.empty() ? std::string("(absent)")
-                                 : mdCode(cell(K.After, 120), false))
+                                 : mdCode(clip(K.After, 120), false))
              << "\n";
       }
     }

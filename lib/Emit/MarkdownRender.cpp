@@ -2,9 +2,13 @@
 //
 // The document is parsed with the GFM table extension, then edited as a
 // tree before rendering: raw HTML nodes become text (so nothing from a log
-// can inject markup), headings get an empty anchor element carrying their
-// GitHub id, and links to .md pages may be pointed at .html. Rendering then
-// allows raw HTML, which is only the anchors added here.
+// can inject markup), links and images whose target is not in the page
+// (`#anchor`) or a relative `.md` page become their text unless the caller
+// trusts the document (the docs), headings get an empty anchor element
+// carrying their GitHub id (a custom node: the only raw HTML rendered), and
+// links to .md pages may be pointed at .html. Rendering is cmark's safe
+// mode, which also drops `javascript:` and like URLs. The page carries a
+// Content-Security-Policy allowing nothing but its own style.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,11 +18,14 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Base64.h"
+#include "llvm/Support/SHA256.h"
 
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm-extension_api.h>
 #include <cmark-gfm.h>
 
+#include <array>
 #include <cstdlib>
 #include <mutex>
 #include <vector>
@@ -57,12 +64,53 @@ static void plainText(cmark_node *N, std::string &Out) {
   }
 }
 
+/// True if \p URL is relative: no scheme (no ':' before the first '/', '?'
+/// or '#'), not from the root or another host ('/', '\\').
+static bool isRelative(StringRef URL) {
+  if (URL.startswith("/") || URL.startswith("\\"))
+    return false;
+  size_t Colon = URL.find(':');
+  return Colon == StringRef::npos || Colon > URL.find_first_of("/?#");
+}
+
 static bool isRelativeMarkdownLink(StringRef URL) {
-  if (URL.empty() || URL.startswith("#") || URL.startswith("/") ||
-      URL.contains("://") || URL.startswith("mailto:"))
+  if (URL.empty() || URL.startswith("#") || !isRelative(URL))
     return false;
   StringRef Path = URL.substr(0, URL.find('#'));
   return Path.endswith(".md");
+}
+
+/// A target a report may link to: an anchor of the page or a relative .md
+/// page.
+static bool isSafeTarget(StringRef URL) {
+  return (URL.startswith("#") && URL.find_first_of(":/\\") == StringRef::npos) ||
+         isRelativeMarkdownLink(URL);
+}
+
+/// Replace link or image \p N by its text: a link by its children, an image
+/// by the plain text of its description.
+static void unlink(cmark_node *N) {
+  if (cmark_node_get_type(N) == CMARK_NODE_IMAGE) {
+    std::string Alt;
+    plainText(N, Alt);
+    cmark_node *Text = cmark_node_new(CMARK_NODE_TEXT);
+    cmark_node_set_literal(Text, Alt.c_str());
+    cmark_node_replace(N, Text);
+    cmark_node_free(N);
+    return;
+  }
+  while (cmark_node *C = cmark_node_first_child(N))
+    cmark_node_insert_before(N, C);
+  cmark_node_unlink(N);
+  cmark_node_free(N);
+}
+
+/// The sha256 of \p Text in a CSP source: 'sha256-BASE64'.
+std::string cspHash(StringRef Text) {
+  std::array<uint8_t, 32> H = SHA256::hash(
+      ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Text.data()),
+                        Text.size()));
+  return "'sha256-" + encodeBase64(H) + "'";
 }
 
 std::string renderMarkdownToHTML(StringRef Markdown,
@@ -93,6 +141,7 @@ std::string renderMarkdownToHTML(StringRef Markdown,
       Headings.push_back(N);
       break;
     case CMARK_NODE_LINK:
+    case CMARK_NODE_IMAGE:
       Links.push_back(N);
       break;
     default:
@@ -100,6 +149,22 @@ std::string renderMarkdownToHTML(StringRef Markdown,
     }
   }
   cmark_iter_free(It);
+
+  // Links and images to anything but the page's anchors and relative .md
+  // pages become text (an image of the log would be fetched on opening, a
+  // link could lead anywhere). Deepest first: an image inside a link is
+  // replaced before the link is.
+  if (!Opts.TrustedLinks) {
+    std::vector<cmark_node *> Kept;
+    for (auto I = Links.rbegin(); I != Links.rend(); ++I) {
+      const char *U = cmark_node_get_url(*I);
+      if (cmark_node_get_type(*I) == CMARK_NODE_LINK && U && isSafeTarget(U))
+        Kept.push_back(*I);
+      else
+        unlink(*I);
+    }
+    Links.assign(Kept.rbegin(), Kept.rend());
+  }
 
   for (cmark_node *N : RawHTML) {
     const char *Lit = cmark_node_get_literal(N);
@@ -126,15 +191,18 @@ std::string renderMarkdownToHTML(StringRef Markdown,
     if (Count)
       Id += "-" + std::to_string(Count);
     ++Count;
-    cmark_node *Anchor = cmark_node_new(CMARK_NODE_HTML_INLINE);
+    // A custom node: rendered as is in safe mode, where raw HTML is not.
+    cmark_node *Anchor = cmark_node_new(CMARK_NODE_CUSTOM_INLINE);
     std::string A = "<a id=\"" + escapeHTML(Id) +
                     "\" class=\"anchor\" href=\"#" + escapeHTML(Id) + "\"></a>";
-    cmark_node_set_literal(Anchor, A.c_str());
+    cmark_node_set_on_enter(Anchor, A.c_str());
     cmark_node_prepend_child(H, Anchor);
   }
 
   if (Opts.RewriteMarkdownLinks)
     for (cmark_node *L : Links) {
+      if (cmark_node_get_type(L) != CMARK_NODE_LINK)
+        continue;
       const char *U = cmark_node_get_url(L);
       if (!U || !isRelativeMarkdownLink(U))
         continue;
@@ -147,7 +215,7 @@ std::string renderMarkdownToHTML(StringRef Markdown,
       cmark_node_set_url(L, New.c_str());
     }
 
-  char *HTML = cmark_render_html(Doc, CMARK_OPT_UNSAFE,
+  char *HTML = cmark_render_html(Doc, CMARK_OPT_DEFAULT,
                                  cmark_parser_get_syntax_extensions(Parser));
   std::string Body = HTML ? HTML : "";
   std::free(HTML);
@@ -156,10 +224,7 @@ std::string renderMarkdownToHTML(StringRef Markdown,
 
   if (!Opts.Standalone)
     return Body;
-  std::string Page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-                     "<meta charset=\"utf-8\">\n<title>" +
-                     escapeHTML(Title) + "</title>\n";
-  Page += R"(<style>
+  static const char *const Style = R"(
 body { font: 15px/1.5 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif;
        max-width: 72em; margin: 2em auto; padding: 0 1em; color: #1f2328; }
 code, pre { font: 13px ui-monospace, SFMono-Regular, Menlo, monospace;
@@ -172,10 +237,15 @@ th, td { border: 1px solid #d0d7de; padding: 0.25em 0.6em; vertical-align: top; 
 th { background: #f6f8fa; }
 a.anchor { float: left; margin-left: -1em; width: 1em; }
 h1, h2, h3 { border-bottom: 1px solid #d8dee4; padding-bottom: 0.2em; }
-</style>
-</head>
-<body>
 )";
+  // Nothing but the style below: no script, no request (docs/security.md).
+  std::string Page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+                     "<meta charset=\"utf-8\">\n"
+                     "<meta http-equiv=\"Content-Security-Policy\" "
+                     "content=\"default-src 'none'; style-src " +
+                     cspHash(Style) + "\">\n<title>" + escapeHTML(Title) +
+                     "</title>\n";
+  Page += "<style>" + std::string(Style) + "</style>\n</head>\n<body>\n";
   Page += Body;
   Page += "</body>\n</html>\n";
   return Page;

@@ -89,6 +89,7 @@ int main(int argc, char **argv) {
                   "': " + E2.message());
     MarkdownRenderOptions Opts;
     Opts.RewriteMarkdownLinks = true;
+    Opts.TrustedLinks = true;
     std::string HTML = renderMarkdownToHTML((*In)->getBuffer(), Opts);
     std::string Err;
     if (!writeFile(Out, HTML, Err))

@@ -21,6 +21,7 @@
 #include "HTMLDashboard.h"
 
 #include "tlp/Emit/Emitter.h"
+#include "tlp/Emit/MarkdownRender.h"
 #include "tlp/Emit/UnitJSON.h"
 #include "tlp/Emit/UnitView.h"
 #include "tlp/IR/UnitDigest.h"
@@ -197,21 +198,43 @@ private:
   std::vector<std::pair<std::string, std::string>> SideBySidePages;
 };
 
+/// The theme the reader picked (tlp.js toggleTheme), set before the first
+/// paint; without one, the system's (prefers-color-scheme in tlp.css).
+static const char ThemeScript[] =
+    "try{var t=localStorage.getItem(\"tlp-theme\");"
+    "if(t===\"dark\"||t===\"light\")"
+    "document.documentElement.dataset.theme=t}catch(e){}";
+
+/// The Content-Security-Policy of every page (docs/html.md, Safety): no
+/// request but the directory's own files, no script but the theme script
+/// and tlp.js (by hash on a single page, 'self' in a directory). Inline
+/// style is allowed: tlp.js colours kernel groups with style="--gh:N" on
+/// rows; with nothing loadable, style cannot fetch or run anything.
+static std::string contentSecurityPolicy(bool DirMode) {
+  static const std::string Single =
+      "default-src 'none'; script-src " + cspHash(ThemeScript) + " " +
+      cspHash("\n" + std::string(TlpJS)) +
+      "; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+  static const std::string Dir =
+      "default-src 'none'; script-src " + cspHash(ThemeScript) +
+      " 'self'; style-src 'self' 'unsafe-inline'; base-uri 'none'; "
+      "form-action 'none'";
+  return DirMode ? Dir : Single;
+}
+
 void HTMLEmitter::writeHead(raw_ostream &OS, StringRef Title, StringRef Mode) {
   OS << "<!DOCTYPE html>\n"
      << "<html lang=\"en\">\n"
      << "<head>\n"
      << "<meta charset=\"utf-8\">\n"
+     << "<meta http-equiv=\"Content-Security-Policy\" content=\""
+     << contentSecurityPolicy(DirMode) << "\">\n"
      << "<meta name=\"viewport\" content=\"width=device-width, "
         "initial-scale=1\">\n"
      << "<meta name=\"generator\" content=\"tlp " << TLP_VERSION_STRING
      << "\">\n"
      << "<title>" << escapeHTML(Title) << "</title>\n"
-     // The theme the reader picked (tlp.js toggleTheme), before the first
-     // paint; without one, the system's (prefers-color-scheme in tlp.css).
-     << "<script>try{var t=localStorage.getItem(\"tlp-theme\");"
-        "if(t===\"dark\"||t===\"light\")"
-        "document.documentElement.dataset.theme=t}catch(e){}</script>\n";
+     << "<script>" << ThemeScript << "</script>\n";
   // A directory shares one copy of the CSS and the JS among its pages
   // (written once, cached by the browser); a single page carries its own.
   if (DirMode)

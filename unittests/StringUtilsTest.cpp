@@ -73,3 +73,20 @@ TEST(StringUtils, ParseUnsigned) {
   EXPECT_FALSE(parseUnsigned("-1", V));
   EXPECT_FALSE(parseUnsigned("99999999999999999999", V));
 }
+
+// What a terminal must not get from a log: C0 (but tab and newline), DEL
+// and C1 controls print as '?', invalid UTF-8 bytes as U+FFFD.
+TEST(StringUtils, Printable) {
+  EXPECT_EQ(printable("plain\ttext\n"), "plain\ttext\n");
+  EXPECT_TRUE(isPrintable("caf\xC3\xA9 \xE2\x86\x92"));
+  EXPECT_EQ(printable("\x1b]0;title\x07"), "?]0;title?");
+  EXPECT_EQ(printable("\x1b[2J\r\x08\x7f"), "?[2J???");
+  EXPECT_EQ(printable("\x1b]52;c;ZXZpbA==\x1b\\"), "?]52;c;ZXZpbA==?\\");
+  // C1 CSI (U+009B) and NEL (U+0085); U+00A0 stays.
+  EXPECT_EQ(printable("a\xC2\x9B" "2Jb\xC2\x85\xC2\xA0"), "a?2Jb?\xC2\xA0");
+  EXPECT_EQ(printable("x\xFF\xC3"), "x\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_FALSE(isPrintable("\x1b"));
+  EXPECT_FALSE(isPrintable("\xC2\x9B"));
+  // An excerpt is one line.
+  EXPECT_EQ(excerpt("a\nb\x1b"), "a?b?");
+}

@@ -5,6 +5,7 @@
 #include "tlp/IR/Verifier.h"
 #include "tlp/Passes/Pass.h"
 #include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -42,7 +43,9 @@ void Driver::flush() { Diags.printNew(errs(), ToolName, Color); }
 
 int Driver::fail(const Twine &Message) {
   flush();
-  WithColor::error(errs(), ToolName) << Message << "\n";
+  // An error can quote the log (a name, a key): printed as printable()
+  // makes it, as diagnostics are.
+  WithColor::error(errs(), ToolName) << printable(Message.str()) << "\n";
   return 1;
 }
 

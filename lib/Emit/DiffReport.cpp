@@ -8,6 +8,8 @@
 
 #include "EmitSupport.h"
 
+#include "tlp/Support/StringUtils.h"
+
 #include "tlp/IR/NameMatch.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -144,10 +146,22 @@ static std::string side(const UnitDigest *D) {
   return D ? mdCode(D->Id) : std::string("-");
 }
 
+static void writeMarkdown(raw_ostream &OS, const DiffSide &A,
+                          const DiffSide &B, ArrayRef<UnitPair> Pairs);
+
 void writeDiff(raw_ostream &OS, const DiffSide &A, const DiffSide &B,
                ArrayRef<UnitPair> Pairs, bool JSON, bool Pretty) {
   if (JSON)
     return writeJSON(OS, A, B, Pairs, Pretty);
+  // No control character from a log in the text (docs/security.md).
+  std::string Text;
+  raw_string_ostream S(Text);
+  writeMarkdown(S, A, B, Pairs);
+  OS << printable(S.str());
+}
+
+static void writeMarkdown(raw_ostream &OS, const DiffSide &A,
+                          const DiffSide &B, ArrayRef<UnitPair> Pairs) {
   size_t Differ = llvm::count_if(
       Pairs, [](const UnitPair &P) { return !P.equal(); });
   OS << "# tlp diff\n\n"

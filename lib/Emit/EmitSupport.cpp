@@ -157,6 +157,9 @@ std::string mdCodeList(ArrayRef<std::string> Names, size_t Max, bool InTable) {
 }
 
 std::string escapeHTML(StringRef S) {
+  // No control character or invalid UTF-8 from a log in a page either.
+  if (!isPrintable(S))
+    return escapeHTML(printable(S));
   std::string Out;
   Out.reserve(S.size() + S.size() / 8);
   for (char C : S) {

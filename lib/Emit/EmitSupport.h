@@ -53,7 +53,8 @@ std::string mdCode(llvm::StringRef S, bool InTable = true);
 /// run inside it.
 std::string mdFence(llvm::StringRef Body, llvm::StringRef Info = "");
 
-/// Escape \p S for HTML element content and attribute values.
+/// Escape \p S for HTML element content and attribute values, made
+/// printable() first (no control character, valid UTF-8).
 std::string escapeHTML(llvm::StringRef S);
 
 /// \p S as a DOT quoted string: '"' and '\' escaped, line breaks as "\n"

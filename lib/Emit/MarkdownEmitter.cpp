@@ -242,6 +242,9 @@ public:
     } else {
       assembleReport(M, Doc);
     }
+    // One pass for the whole document: no control character or invalid
+    // UTF-8 from a log reaches a terminal or the page (docs/markdown.md).
+    Doc = printable(Doc);
     if (Opts.Render == RenderFormat::HTML) {
       MarkdownRenderOptions RO;
       Doc = renderMarkdownToHTML(Doc, RO);

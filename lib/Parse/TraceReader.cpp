@@ -769,6 +769,10 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   json::forEachMemberRaw(V, [&](StringRef Key, const json::Value &X) {
     if (First) {
       Cur.Kind = Key.contains('\\') ? json::decodeRawString(Key) : Key.str();
+      // Like every envelope string: valid UTF-8, and no control character
+      // (the kind is shown in every output, and in diagnostics).
+      if (!isPrintable(Cur.Kind))
+        Cur.Kind = printable(Cur.Kind);
       Cur.Meta = X;
       First = false;
       return true;
@@ -859,7 +863,7 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
     if (Cur.Meta.isObject())
       json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
         if (K == "name" && X.isString())
-          ArtName = json::decodeString(X);
+          ArtName = printable(json::decodeString(X));
         return true;
       });
     if (Cur.Kind == "artifact") {

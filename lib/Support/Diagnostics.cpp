@@ -1,6 +1,7 @@
 //===- Diagnostics.cpp - Located diagnostics for tlp ----------------------===//
 
 #include "tlp/Support/Diagnostics.h"
+#include "tlp/Support/StringUtils.h"
 
 #include "llvm/Support/WithColor.h"
 
@@ -26,7 +27,7 @@ void printDiagnostic(raw_ostream &OS, const Diagnostic &D, StringRef ToolName,
     WithColor Loc(OS, HighlightColor::Note,
                   UseColor ? ColorMode::Auto : ColorMode::Disable);
     if (!D.File.empty()) {
-      Loc << D.File << ':';
+      Loc << printable(D.File) << ':';
       if (D.Line)
         Loc << D.Line << ':';
     } else if (!ToolName.empty()) {
@@ -39,9 +40,11 @@ void printDiagnostic(raw_ostream &OS, const Diagnostic &D, StringRef ToolName,
                                                   : HighlightColor::Remark;
   WithColor(OS, C, UseColor ? ColorMode::Auto : ColorMode::Disable)
       << severityName(D.Sev) << ':';
-  OS << ' ' << D.Message << '\n';
+  // Log text in a message (names, keys, values) prints as printable()
+  // makes it: no escape sequence reaches the terminal.
+  OS << ' ' << printable(D.Message) << '\n';
   if (!D.Excerpt.empty())
-    OS << D.Excerpt << '\n';
+    OS << printable(D.Excerpt) << '\n';
 }
 
 void DiagnosticEngine::report(Severity Sev, StringRef File, uint32_t Line,

@@ -2,6 +2,7 @@
 
 #include "tlp/Support/StringUtils.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace llvm;
@@ -100,23 +101,63 @@ bool sanitizeUTF8(std::string &S) {
   return true;
 }
 
-std::string excerpt(StringRef S, size_t Max) {
+/// Whether the character at \p P (a valid sequence of \p Len bytes) is a
+/// control character printable() replaces.
+static bool isControl(const unsigned char *P, unsigned Len) {
+  if (Len == 1)
+    return (P[0] < 0x20 && P[0] != '\t' && P[0] != '\n') || P[0] == 0x7F;
+  return Len == 2 && P[0] == 0xC2 && P[1] < 0xA0;
+}
+
+bool isPrintable(StringRef S) {
+  const unsigned char *P = S.bytes_begin(), *E = S.bytes_end();
+  while (P < E) {
+    if (*P >= 0x20 && *P < 0x7F) {
+      ++P;
+      continue;
+    }
+    unsigned L = utf8SeqLen(P, E);
+    if (!L || isControl(P, L))
+      return false;
+    P += L;
+  }
+  return true;
+}
+
+std::string printable(StringRef S) {
+  if (isPrintable(S))
+    return S.str();
   std::string Out;
+  Out.reserve(S.size() + 16);
+  const unsigned char *P = S.bytes_begin(), *E = S.bytes_end();
+  while (P < E) {
+    unsigned L = utf8SeqLen(P, E);
+    if (!L) {
+      Out += "\xEF\xBF\xBD";
+      ++P;
+    } else if (isControl(P, L)) {
+      Out += '?';
+      P += L;
+    } else {
+      Out.append(reinterpret_cast<const char *>(P), L);
+      P += L;
+    }
+  }
+  return Out;
+}
+
+std::string excerpt(StringRef S, size_t Max) {
   size_t N = std::min(S.size(), Max);
   // Do not cut inside a UTF-8 sequence.
   while (N < S.size() && N > 0 &&
          (static_cast<unsigned char>(S[N]) & 0xC0) == 0x80)
     --N;
-  Out.reserve(N + 3);
-  for (size_t I = 0; I < N; ++I) {
-    unsigned char C = S[I];
-    Out += (C < 0x20 && C != '\t') || C == 0x7F ? '?' : static_cast<char>(C);
-  }
-  std::string Fixed = Out;
-  sanitizeUTF8(Fixed);
+  std::string Out = printable(S.take_front(N));
+  // An excerpt is one line.
+  std::replace(Out.begin(), Out.end(), '\n', '?');
   if (N < S.size())
-    Fixed += "...";
-  return Fixed;
+    Out += "...";
+  return Out;
 }
 
 void LineTable::build(StringRef Text) {

@@ -41,7 +41,9 @@ struct Diagnostic {
   }
 };
 
-/// Print \p D as `file:line: severity: message`, followed by the excerpt.
+/// Print \p D as `file:line: severity: message`, followed by the excerpt,
+/// each made printable() (no control character from a log reaches a
+/// terminal).
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D,
                      llvm::StringRef ToolName, bool UseColor);
 

@@ -38,8 +38,18 @@ bool sanitizeUTF8(std::string &S);
 /// True if \p S is valid UTF-8.
 bool isValidUTF8(llvm::StringRef S);
 
+/// \p S made safe to print on a terminal: C0 controls but tab and newline
+/// (ESC, BEL, CR, ...), DEL and C1 controls (U+0080-U+009F) become '?', and
+/// each byte of an invalid UTF-8 sequence becomes U+FFFD (as in the JSON).
+/// So no escape sequence from a log reaches a terminal (docs/outputs.md,
+/// Safety). Every diagnostic and text output goes through this.
+std::string printable(llvm::StringRef S);
+
+/// True if printable(\p S) would return \p S unchanged.
+bool isPrintable(llvm::StringRef S);
+
 /// Shorten \p S to at most \p Max bytes for display, on a UTF-8 boundary,
-/// with "..." appended when cut. Control characters become '?'.
+/// with "..." appended when cut, and made printable() (tab kept).
 std::string excerpt(llvm::StringRef S, size_t Max = 160);
 
 /// Offsets of line starts in a text. Line N (1-based) spans

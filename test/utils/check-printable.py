@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Count what must not reach a terminal in the bytes of stdin or of FILEs.
+
+    check-printable.py [FILE...]
+
+Control characters (C0 but tab and newline, DEL, C1 U+0080-U+009F) and
+invalid UTF-8 bytes. Prints one line per input ("NAME: N control
+characters, M invalid UTF-8 bytes") and exits 1 if any."""
+import sys
+
+
+def count(data):
+    text = data.decode("utf-8", errors="surrogateescape")
+    invalid = sum(1 for c in text if 0xDC80 <= ord(c) <= 0xDCFF)
+    controls = sum(1 for c in text
+                   if (ord(c) < 0x20 and c not in "\t\n") or
+                   0x7F <= ord(c) <= 0x9F)
+    return controls, invalid
+
+
+def main(argv):
+    inputs = argv[1:] or ["-"]
+    bad = False
+    for name in inputs:
+        data = sys.stdin.buffer.read() if name == "-" else open(name, "rb").read()
+        controls, invalid = count(data)
+        bad |= bool(controls or invalid)
+        print("%s: %d control characters, %d invalid UTF-8 bytes" %
+              ("stdin" if name == "-" else name.rsplit("/", 1)[-1], controls, invalid))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -700,7 +700,9 @@
       return k === undefined ? null : kernelItem(m, k);
     }
     if (kind === 'pre' || kind === 'post') {
-      var g = m[kind], n = g && g.byName.get(rest);
+      // A fragment may name a graph the unit lacks (an old link, a hand
+      // edit): nothing to select.
+      var g = m[kind], n = g ? g.byName.get(rest) : undefined;
       return n === undefined ? null : nodeItem(m, kind, n);
     }
     if (kind === 'src') {

@@ -39,6 +39,10 @@ config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%examples",
                              os.path.join(config.tlp_src_root, "examples")))
 config.substitutions.append(("%srcroot", config.tlp_src_root))
+config.substitutions.append(("%objroot", config.tlp_obj_root))
+# The libFuzzer build (utils/run-tests.sh's sanitizer build).
+if config.tlp_libfuzzer.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("libfuzzer")
 config.substitutions.append(("%tlp_tools_dir", config.tlp_tools_dir))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%utils", os.path.join(config.test_source_root,

@@ -184,17 +184,22 @@ def main():
     start = time.time()
 
     base = {}
+    base_problems = []
     for log in logs:
         out = os.path.join(work, "base.json")
-        rc, _ = run(args.tlp_emit, log, out, args.timeout)
+        rc, err = run(args.tlp_emit, log, out, args.timeout)
         if rc == 0:
             base[log] = (open(log, "rb").read(), summary(out))
+        elif rc != 1:
+            # A timeout or crash would silently change the campaign.
+            base_problems.append("%s (unmutated): exit %s\n%s" % (
+                log, rc, err[-2000:]))
     logs = sorted(base)
     if not logs:
         print("mutate-logs: no logs to mutate")
         return 1
 
-    problems = []
+    problems = base_problems
     silent = []
     per_kind = {k: 0 for k in KINDS}
     codes = {}

@@ -1,16 +1,40 @@
 #!/usr/bin/env bash
-# Build the libFuzzer targets with clang (ASan + UBSan) and run each for a
-# bounded time, starting from seeds made from the test fixtures.
-#   utils/run-fuzzers.sh [SECONDS-PER-TARGET]     (default: $TLP_FUZZ_SECONDS or 30)
-# TLP_FUZZ_SEED=N fixes libFuzzer's random seed (utils/run-tests.sh, and so
-# CI, uses 1, so that runs start alike; a time-bounded run still gets
-# further on a faster machine); unset, each run explores new ones.
+# Build the libFuzzer targets with clang (ASan + UBSan) and run each,
+# starting from seeds made from the test fixtures and from the inputs that
+# once broke a property (fuzz/regressions).
+#   utils/run-fuzzers.sh [SECONDS-PER-TARGET]   explore: each target for a
+#       time (default: $TLP_FUZZ_SECONDS or 30), from a new random seed
+#       (TLP_FUZZ_SEED=N fixes it), keeping what it finds in
+#       $build/fuzz-out/<target>/corpus for the next run.
+#   utils/run-fuzzers.sh --ci [TARGET...]       the check of the test suite
+#       (CTest's tlp-fuzz, so CI): each target replays the seeds and
+#       regressions, then runs a fixed number of inputs (RUNS below) from
+#       a fixed seed ($TLP_FUZZ_SEED or 1), with no corpus kept between
+#       runs and the inputs given in a fixed order: the same inputs on
+#       every machine and every rerun, so its verdict never depends on the
+#       machine's speed. No time bound decides it (-timeout only flags an
+#       input that hangs for 120 s). TLP_FUZZ_RUNS=N runs N inputs per
+#       target instead; TARGETs (log, ir, fx-graph, ...) limit it to those.
+# TLP_FUZZ_OUT: where seeds, logs and finds go ($build/fuzz-out);
+# TLP_FUZZ_NO_BUILD=1: the targets are built already.
 # A target that breaks a property or crashes leaves its input in
 # $build/fuzz-out/<target>/crash-*; copy it to fuzz/regressions/<target>/
 # once fixed, so that the test suite replays it. Exits non-zero on a find.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+ci=0
+if [[ "${1:-}" == --ci ]]; then
+  ci=1
+  shift
+fi
 secs="${1:-${TLP_FUZZ_SECONDS:-30}}"
+# Inputs per target in --ci mode (each about 20 s on one core of a 2-core
+# machine under load, 2026-12-04; docs/testing.md).
+declare -A RUNS=(
+  [log]=800 [ir]=10000 [fx-graph]=8000 [python-wrapper]=8000 [cpp-code]=6000
+  [node-mappings]=25000 [stack-traces]=40000 [kernel-info]=40000
+  [node-tree]=40000 [kernel-nodes]=40000
+)
 build="${TLP_FUZZ_BUILD_DIR:-$root/build-san}"
 
 if [[ ! -f "$build/build.ninja" ]]; then
@@ -18,15 +42,34 @@ if [[ ! -f "$build/build.ninja" ]]; then
     -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
     -DTLP_ENABLE_FUZZERS=ON -DTLP_ENABLE_BROWSER_TESTS=OFF >/dev/null
 fi
-cmake --build "$build" --target tlp-fuzzers tlp-opt
+if [[ "${TLP_FUZZ_NO_BUILD:-0}" != 1 ]]; then
+  cmake --build "$build" --target tlp-fuzzers tlp-opt
+fi
 
-out="$build/fuzz-out"
+out="${TLP_FUZZ_OUT:-$build/fuzz-out}"
 rm -rf "$out/seeds"
 python3 "$root/fuzz/make-seeds.py" --inputs "$root/test/Inputs" \
   --tlp-opt "$build/bin/tlp-opt" -o "$out/seeds"
 
+# In --ci mode the targets run with address randomisation off: a pointer's
+# hash then gives the same hash-table probes in every run, so the coverage,
+# and with it what libFuzzer keeps and mutates next, is the same (with it
+# on, two runs of one seed differed from the first input on).
+norandom=()
+if ((ci)); then
+  if setarch "$(uname -m)" -R true 2>/dev/null; then
+    norandom=(setarch "$(uname -m)" -R)
+  else
+    echo "run-fuzzers: cannot turn address randomisation off (setarch -R);" \
+         "runs may differ from machine to machine"
+  fi
+fi
+
 targets=(log ir fx-graph python-wrapper cpp-code node-mappings stack-traces
          kernel-info node-tree kernel-nodes)
+if ((ci && $# > 0)); then
+  targets=("$@")
+fi
 failed=()
 for t in "${targets[@]}"; do
   corpus="$out/$t/corpus"
@@ -36,15 +79,29 @@ for t in "${targets[@]}"; do
   [[ -f "$root/fuzz/dicts/$t.dict" ]] && dict=(-dict="$root/fuzz/dicts/$t.dict")
   regress=()
   [[ -d "$root/fuzz/regressions/$t" ]] && regress=("$root/fuzz/regressions/$t")
-  echo "run-fuzzers: $t for ${secs}s"
-  # -timeout: an input that takes 10 s counts as a hang.
+  # -timeout: an input that hangs counts as a find.
   # -entropic=0: entropic scheduling cost two thirds of the time here.
-  seed=()
-  [[ -n "${TLP_FUZZ_SEED:-}" ]] && seed=(-seed="$TLP_FUZZ_SEED")
-  if ! "$build/bin/tlp-fuzz-$t" -max_total_time="$secs" -timeout=10 -entropic=0 \
-      "${seed[@]}" -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-      -artifact_prefix="$out/$t/" "${dict[@]}" \
-      "$corpus" "$out/seeds/$t" "${regress[@]}" >"$out/$t/log.txt" 2>&1; then
+  common=(-entropic=0 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
+          -artifact_prefix="$out/$t/" "${dict[@]}")
+  if ((ci)); then
+    # No corpus directory: libFuzzer sorts the inputs it starts from by
+    # size only, so inputs of one size would keep the order in which the
+    # file system lists them; a list in name order keeps the runs alike.
+    list="$out/$t/inputs.txt"
+    find "$out/seeds/$t" "${regress[@]}" -type f 2>/dev/null | LC_ALL=C sort |
+      paste -sd, - >"$list"
+    runs="${TLP_FUZZ_RUNS:-${RUNS[$t]}}"
+    echo "run-fuzzers: $t for $runs runs, seed ${TLP_FUZZ_SEED:-1}"
+    cmd=("${norandom[@]}" "$build/bin/tlp-fuzz-$t" -runs="$runs" -seed="${TLP_FUZZ_SEED:-1}"
+         -timeout=120 "${common[@]}" -seed_inputs=@"$list")
+  else
+    echo "run-fuzzers: $t for ${secs}s"
+    seed=()
+    [[ -n "${TLP_FUZZ_SEED:-}" ]] && seed=(-seed="$TLP_FUZZ_SEED")
+    cmd=("$build/bin/tlp-fuzz-$t" -max_total_time="$secs" -timeout=10
+         "${seed[@]}" "${common[@]}" "$corpus" "$out/seeds/$t" "${regress[@]}")
+  fi
+  if ! "${cmd[@]}" >"$out/$t/log.txt" 2>&1; then
     failed+=("$t")
     echo "run-fuzzers: $t FOUND A PROBLEM:"
     grep -E "property broken|ERROR|SUMMARY|Test unit written" "$out/$t/log.txt" | head -5
@@ -57,4 +114,8 @@ if ((${#failed[@]})); then
   echo "run-fuzzers: problems found by: ${failed[*]} (inputs under $out)" >&2
   exit 1
 fi
-echo "run-fuzzers: no problems in ${#targets[@]} targets x ${secs}s"
+if ((ci)); then
+  echo "run-fuzzers: no problems in ${#targets[@]} targets (fixed runs and seed)"
+else
+  echo "run-fuzzers: no problems in ${#targets[@]} targets x ${secs}s"
+fi

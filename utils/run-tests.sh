@@ -8,10 +8,10 @@
 #   2. build again with clang, AddressSanitizer, UBSan and libFuzzer
 #      instrumentation (build-san/) and run the same tests there (the
 #      browser tests excepted: they test the page script, not our C++);
-#   3. (a CTest test of that build) run every fuzz target for
-#      TLP_FUZZ_SECONDS (default 30) seconds (utils/run-fuzzers.sh), with
-#      libFuzzer's seed fixed to TLP_FUZZ_SEED (default 1) so that runs
-#      start alike; utils/run-fuzzers.sh alone explores with a new seed.
+#   3. (a CTest test of that build) run every fuzz target on its seeds
+#      and regressions, then for a fixed number of inputs from a fixed seed
+#      (utils/run-fuzzers.sh --ci; TLP_FUZZ_SEED, default 1): the same
+#      verdict on every machine; utils/run-fuzzers.sh SECONDS explores.
 # The output ends with CTest's summary line.
 # Exits non-zero on any failure. TLP_SANITIZE=0 skips 2 and 3 (a quick run);
 # TLP_TORCH=0 skips 0 (and so the torch tests, unless logs are there).

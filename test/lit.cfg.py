@@ -40,9 +40,13 @@ config.substitutions.append(("%examples",
                              os.path.join(config.tlp_src_root, "examples")))
 config.substitutions.append(("%srcroot", config.tlp_src_root))
 config.substitutions.append(("%objroot", config.tlp_obj_root))
-# The libFuzzer build (utils/run-tests.sh's sanitizer build).
+# The libFuzzer build (utils/run-tests.sh's sanitizer build), and any
+# ASan + UBSan build.
 if config.tlp_libfuzzer.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("libfuzzer")
+if config.tlp_sanitizers.upper() in ("ON", "1", "TRUE", "YES") or \
+        "libfuzzer" in config.available_features:
+    config.available_features.add("sanitizers")
 config.substitutions.append(("%tlp_tools_dir", config.tlp_tools_dir))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%utils", os.path.join(config.test_source_root,

@@ -204,25 +204,77 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
   std::vector<CacheMissDiff> Out;
   if (!R.Id)
     return Out;
+  auto SameFrame = [&](const CompileRecord &O) {
+    return O.Log == R.Log && O.Rank == R.Rank && O.Id &&
+           O.Id->FrameId == R.Id->FrameId &&
+           O.Id->CompiledAutogradId == R.Id->CompiledAutogradId;
+  };
+  // The records of a frame are next to each other in Compiles (sorted by
+  // sortKey: rank, log, then compiled-autograd and frame id first in the
+  // id), so the latest earlier record of the frame is found walking back
+  // from R to the first record whose key prefix differs; the walk stops at
+  // the first record that has a lookup of the cache. (A scan of every
+  // earlier record per miss made 40,000 compiles with misses take 12.9 s.)
+  auto FramePrefix = [](const CompileRecord &O) {
+    return std::make_tuple(O.Rank.getValueOr(-1), O.Log, !O.Id.hasValue(),
+                           O.Id ? O.Id->CompiledAutogradId.getValueOr(-1) : -1,
+                           O.Id ? O.Id->FrameId.getValueOr(-1) : -1);
+  };
+  const CompileRecord *Begin = Compiles.data();
+  bool InCompiles = !Compiles.empty() && &R >= Begin &&
+                    &R < Begin + Compiles.size();
+  // The latest earlier lookup with key components of \p Cache in a record
+  // of the same frame, and that record.
+  auto Latest = [&](CacheLookup::CacheKind Cache)
+      -> std::pair<const CompileRecord *, const CacheLookup *> {
+    auto Last = [&](const CompileRecord &O) -> const CacheLookup * {
+      const CacheLookup *Found = nullptr;
+      for (const CacheLookup &C : O.Caches)
+        if (C.Cache == Cache && !C.Components.empty())
+          Found = &C;
+      return Found;
+    };
+    if (!InCompiles) {
+      // Not one of ours: the latest of every record.
+      std::pair<const CompileRecord *, const CacheLookup *> Found{};
+      for (const CompileRecord &O : Compiles) {
+        if (SameFrame(O))
+          if (const CacheLookup *C = Last(O))
+            Found = {&O, C};
+      }
+      return Found;
+    }
+    auto Prefix = FramePrefix(R);
+    for (const CompileRecord *O = &R; O != Begin;) {
+      --O;
+      if (FramePrefix(*O) != Prefix)
+        break;
+      if (SameFrame(*O))
+        if (const CacheLookup *C = Last(*O))
+          return {O, C};
+    }
+    return {};
+  };
+  // One walk per cache, however many misses of it R has.
+  SmallVector<std::pair<CacheLookup::CacheKind,
+                        std::pair<const CompileRecord *, const CacheLookup *>>,
+              4>
+      Walked;
   for (const CacheLookup &Miss : R.Caches) {
     if (Miss.Result != CacheLookup::Miss || Miss.Components.empty())
       continue;
     // The latest earlier lookup of this cache for the same frame.
     CacheMissDiff D;
     D.Miss = &Miss;
-    for (const CompileRecord &O : Compiles) {
-      if (&O == &R)
-        break;
-      if (O.Log != R.Log || O.Rank != R.Rank || !O.Id ||
-          O.Id->FrameId != R.Id->FrameId ||
-          O.Id->CompiledAutogradId != R.Id->CompiledAutogradId)
-        continue;
-      for (const CacheLookup &C : O.Caches)
-        if (C.Cache == Miss.Cache && !C.Components.empty()) {
-          D.Against = &O;
-          D.Before = &C;
-        }
+    auto W = llvm::find_if(Walked, [&](const auto &P) {
+      return P.first == Miss.Cache;
+    });
+    if (W == Walked.end()) {
+      Walked.emplace_back(Miss.Cache, Latest(Miss.Cache));
+      W = Walked.end() - 1;
     }
+    D.Against = W->second.first;
+    D.Before = W->second.second;
     if (!D.Before)
       continue;
     auto Split = [&](const CacheLookup &C) {

@@ -410,6 +410,9 @@ void computeFXNodeInputs(GraphArtifact &G) {
     ByScope[G.Nodes[I].Scope].try_emplace(G.Nodes[I].Name, I);
   const LineTable &Lines = G.lines();
   std::string Expr;
+  // The node whose inputs last took each node: a name used twice is one
+  // input (a std::find per name made a node of a million inputs take 98 s).
+  std::vector<uint32_t> TakenBy(G.Nodes.size(), UINT32_MAX);
   for (uint32_t I = 0; I < G.Nodes.size(); ++I) {
     Node &N = G.Nodes[I];
     N.Inputs.clear();
@@ -434,8 +437,10 @@ void computeFXNodeInputs(GraphArtifact &G) {
       auto It = Names.find(Name);
       if (It == Names.end() || It->second == I)
         return;
-      if (std::find(In.begin(), In.end(), It->second) == In.end())
+      if (TakenBy[It->second] != I) {
+        TakenBy[It->second] = I;
         In.push_back(It->second);
+      }
     });
   }
 }

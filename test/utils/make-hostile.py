@@ -9,6 +9,10 @@ KIND is one of
   launches  handles.log with N more launches of one kernel in its wrapper
   ghosts    handles.log whose mapping names N kernels that nothing calls
   ranks     a directory OUT of N rank logs of one compile each
+  inputs    handles.log whose post-grad graph has N more nodes and twenty
+            that each take them all as inputs
+  misses    N compiles of one frame, each with an FX graph cache miss
+            whose key differs from the one before in one component
 """
 import json
 import os
@@ -45,6 +49,31 @@ def main():
             elif "node_mappings" in l:
                 l = re.sub(r'"has_payload": "[0-9a-f]{32}"', '"has_payload": ""', l)
             res.append(l)
+    elif kind == "inputs":
+        # N nodes, then twenty nodes that each take all N as inputs: what was
+        # quadratic is paid twenty times, what is linear barely grows.
+        graph = False
+        for l in lines:
+            if "after_post_grad_graph" in l:
+                graph = True
+                l = re.sub(r'"has_payload": "[0-9a-f]{32}"', '"has_payload": ""', l)
+            elif graph and l.startswith("\t        return ("):
+                res.extend("\t        x%d = torch.ops.aten.clone.default(arg0_1)" % i
+                           for i in range(n))
+                names = ", ".join("x%d" % i for i in range(n))
+                res.extend("\t        cat%d = torch.ops.aten.cat.default([%s])" % (k, names)
+                           for k in range(20))
+                graph = False
+            res.append(l)
+    elif kind == "misses":
+        res = lines[:2]
+        for i in range(n):
+            res.append('V0901 10:00:00.063000 4242 torch/_inductor/compile_fx.py:751] '
+                       '{"artifact": {"name": "fx_graph_cache_miss", '
+                       '"encoding": "json"}, "frame_id": 0, "frame_compile_id": %d, '
+                       '"attempt": 0, "has_payload": ""}' % i)
+            res.append('\t{"key": "k%d", "cache_state": "miss", "components": '
+                       '["[h%d] fx_kwargs[n]: %d", "[same] gm: f"]}' % (i, i, i))
     elif kind == "ranks":
         # A directory of N rank logs, each the string table and the
         # dynamo_start of handles.log (one compile record each).

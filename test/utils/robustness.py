@@ -16,11 +16,28 @@ and checks that:
   - exit 1 comes with at least one error;
   - whenever the exit is 0, the output is valid JSON of schema tlp-json/2.
 
+Hostile text (`injection`): the fixtures with log strings (event kinds,
+artifact names, failure types and reasons, graph-break and recompile
+reasons, file names, graph and code text) that are Markdown links and
+images (`[x](javascript:...)`, `![](http://...)`), raw HTML, terminal
+escapes (OSC 0 title, ESC[2J, OSC 52 clipboard, C1 CSI) and invalid UTF-8.
+Besides the rules above, each is also rendered with `--md` (stdout),
+`--md --render=html` and `--html`, and checked (docs/security.md) that:
+
+  - stderr and the --md text hold no control character (but tab and
+    newline) and no invalid UTF-8;
+  - the rendered report has no link out of the page, no image, no
+    script or other element from the log, and a Content-Security-Policy;
+  - the HTML page has exactly tlp's scripts (the theme script, tlp.js and
+    the data blocks), a Content-Security-Policy and no control character
+    outside its JSON data blocks.
+
 Prints one line per kind of damage ("truncated: 40 inputs ok") and, for any
 input that breaks a rule, the input, the rule and the tool's stderr; exits 1
 if any did.
 """
 import argparse
+import html.parser
 import json
 import os
 import random
@@ -101,6 +118,15 @@ def make_inputs(inputs, work, rng):
     yield put("garbage", "gzip.log.gz", b"\x1f\x8b\x08\x00" + bytes(100))
     yield put("garbage", "json.log", b'{"not": "a log"}\n' * 100)
 
+    # Hostile strings (see INJECTIONS), in logs with compile failures,
+    # graph breaks and recompiles (health.log), markup (markup.log) and
+    # a full unit (jit_cpu_v1.log).
+    for name in ["health.log", "markup.log", "jit_cpu_v1.log", "restart.log"]:
+        data = open(os.path.join(inputs, name), "rb").read()
+        for k in range(6):
+            yield put("injection", "%s.inj%d.log" % (name[:-4], k),
+                      injected(data, rng))
+
     yield put("empty", "empty.log", b"")
     yield put("empty", "newlines.log", b"\n\n\n")
     yield put("empty", "tabs.log", b"\t\n\t\t\n")
@@ -126,6 +152,170 @@ def make_inputs(inputs, work, rng):
     with open(os.path.join(d, "notes.txt"), "w") as f:
         f.write("not a log\n")
     yield "dirs", d
+
+
+# Strings a log may hold to attack whoever reads its report (issue 19).
+INJECTIONS = [
+    "[Click here for the fix](javascript:alert(1))",
+    "![](http://host.invalid/x.png)",
+    "[![i](http://host.invalid/y.png)](https://host.invalid/)",
+    "<img src=x onerror=alert(2)>",
+    "<script>alert(3)</script>",
+    "<http://host.invalid/auto>",
+    "[ref]\n\n[ref]: javascript:alert(4)",
+    "`code` *em* _u_ | pipe &amp; &#x6a;avascript:",
+    "\u001b]0;pwned\u0007",
+    "\u001b[2J\u001b[H",
+    "\u001b]52;c;ZXZpbA==\u0007",
+    "\u009b2J\u0085",
+    "\r\u0008\u007f",
+]
+BAD_BYTES = [b"\xff\xfe", b"\xc3", b"\xed\xa0\x80"]
+ENVELOPE = re.compile(rb"^(V\d{4} [0-9:.]+ +\d+ [^\]]*\] )(\{.*\})$")
+
+
+def inject_json(value, rng, targets):
+    """\p value with injections appended to some strings, keys included."""
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            if rng.random() < 0.1:
+                k = k + rng.choice(INJECTIONS)
+            if k in targets and isinstance(v, str):
+                v = v + rng.choice(INJECTIONS)
+            out[k] = inject_json(v, rng, targets)
+        return out
+    if isinstance(value, list):
+        return [inject_json(v, rng, targets) for v in value]
+    if isinstance(value, str) and rng.random() < 0.5:
+        return value + rng.choice(INJECTIONS)
+    return value
+
+
+def injected(data, rng):
+    """\p data (a log) with hostile strings in envelopes and payloads."""
+    out = []
+    targets = {"name", "fail_type", "fail_reason", "co_name", "co_filename",
+               "filename", "loc"}
+    for line in data.split(b"\n"):
+        m = ENVELOPE.match(line)
+        r = rng.random()
+        if m and r < 0.6:
+            try:
+                env = json.loads(m.group(2))
+            except ValueError:
+                out.append(line)
+                continue
+            if rng.random() < 0.3:
+                k = next(iter(env))
+                env = {k + rng.choice(INJECTIONS): v for k, v in env.items()} \
+                    if rng.random() < 0.3 else env
+            env = inject_json(env, rng, targets)
+            text = json.dumps(env).encode()
+            if rng.random() < 0.2:
+                # Invalid UTF-8 inside a string of the envelope.
+                i = text.find(b'"name": "')
+                if i >= 0:
+                    i += 9
+                    text = text[:i] + rng.choice(BAD_BYTES) + text[i:]
+            out.append(m.group(1) + text)
+        elif line.startswith(b"\t") and r < 0.2:
+            body = line[1:]
+            if body.startswith((b"{", b"[")):
+                try:
+                    body = json.dumps(inject_json(json.loads(body), rng,
+                                                  targets)).encode()
+                except ValueError:
+                    pass
+            else:
+                # Raw terminal escapes and markup in graph and code text.
+                body += (b"  # " + rng.choice(INJECTIONS).encode()
+                         .decode("unicode_escape").encode("utf-8"))
+            out.append(b"\t" + body)
+        else:
+            out.append(line)
+    return b"\n".join(out)
+
+
+def unprintable(data):
+    """Control characters (C0 but tab and newline, DEL, C1) and invalid
+    UTF-8 bytes in \p data."""
+    text = data.decode("utf-8", errors="surrogateescape")
+    return sum(1 for c in text if 0xDC80 <= ord(c) <= 0xDCFF or
+               (ord(c) < 0x20 and c not in "\t\n") or 0x7F <= ord(c) <= 0x9F)
+
+
+class Elements(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.hrefs, self.scripts, self.csp = set(), [], [], None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.tags.add(tag)
+        if "href" in a:
+            self.hrefs.append(a["href"])
+        if tag == "script":
+            self.scripts.append(a.get("type") or "")
+        if tag == "meta" and a.get("http-equiv") == "Content-Security-Policy":
+            self.csp = a.get("content")
+
+
+REPORT_TAGS = {"html", "head", "meta", "title", "style", "body", "h1", "h2",
+               "h3", "p", "a", "code", "pre", "table", "thead", "tbody",
+               "tr", "th", "td", "ul", "li", "strong", "em"}
+
+
+def check_outputs(tlp_emit, path, work):
+    """The --md, --md --render=html and --html renderings of \p path: what
+    a hostile log must not get into them."""
+    problems = []
+    md = subprocess.run([tlp_emit, "--md", path], capture_output=True,
+                        timeout=LIMIT_S)
+    if md.returncode not in (0, 1):
+        problems.append("--md: exit %d" % md.returncode)
+    if unprintable(md.stdout):
+        problems.append("--md: %d control characters or invalid UTF-8 bytes "
+                        "on stdout" % unprintable(md.stdout))
+    if unprintable(md.stderr):
+        problems.append("--md: %d control characters or invalid UTF-8 bytes "
+                        "on stderr" % unprintable(md.stderr))
+    page = os.path.join(work, "report.html")
+    r = subprocess.run([tlp_emit, "--md", "--render=html", path, "-o", page],
+                       capture_output=True, timeout=LIMIT_S)
+    if r.returncode == 0:
+        data = open(page, "rb").read()
+        p = Elements()
+        p.feed(data.decode("utf-8", "replace"))
+        out = [h for h in p.hrefs if not h.startswith("#")]
+        if out:
+            problems.append("--render=html: links out of the page: %r" % out[:5])
+        if p.tags - REPORT_TAGS:
+            problems.append("--render=html: elements from the log: %r"
+                            % sorted(p.tags - REPORT_TAGS))
+        if not p.csp or not p.csp.startswith("default-src 'none'"):
+            problems.append("--render=html: no Content-Security-Policy")
+        if unprintable(data):
+            problems.append("--render=html: control characters")
+    page = os.path.join(work, "page.html")
+    r = subprocess.run([tlp_emit, "--html", path, "-o", page],
+                       capture_output=True, timeout=LIMIT_S)
+    if r.returncode == 0:
+        data = open(page, "rb").read()
+        p = Elements()
+        p.feed(data.decode("utf-8", "replace"))
+        code = [t for t in p.scripts if t != "application/json"]
+        if len(code) != 2:
+            problems.append("--html: %d scripts, not tlp's 2" % len(code))
+        if not p.csp or not p.csp.startswith("default-src 'none'"):
+            problems.append("--html: no Content-Security-Policy")
+        # The unit data is JSON (C0 escaped as \\u; a C1 character in a
+        # graph's text is text the page script shows as text).
+        rest = re.sub(rb'<script type="application/json"[^>]*>.*?</script>',
+                      b"", data, flags=re.S)
+        if unprintable(rest):
+            problems.append("--html: control characters")
+    return problems
 
 
 def check(kind, path, argvs, out):
@@ -214,8 +404,10 @@ def main():
         if n % 5 == 0 and not os.path.isdir(path):
             runs.append([[a.tlp_opt, "--link-provenance", path],
                          [a.tlp_emit, "--json", "-o", out]])
-        for argvs in runs:
+        for i, argvs in enumerate(runs):
             problems, code = check(kind, path, argvs, out)
+            if kind == "injection" and i == 0:
+                problems += check_outputs(a.tlp_emit, path, a.work)
             s = stats.setdefault(kind, [0, 0, 0])
             s[0] += 1
             s[1 if code == 0 else 2] += 1

@@ -47,6 +47,11 @@ public:
   Error preparedUnit(const Module &, const CompileUnit &,
                      std::string Prepared) override {
     *OS << Prepared;
+    // A stdout that fails (a full disk, a closed pipe) stops the run at
+    // once rather than after the whole input.
+    if (Out && Out->isStdout() && outs().has_error())
+      return createStringError(outs().error(), "cannot write '<stdout>': %s",
+                               outs().error().message().c_str());
     return Error::success();
   }
 
@@ -69,6 +74,9 @@ public:
                 << "message: 'tlp-opt failed before the end of its output; "
                    "the documents above are incomplete'\n";
       Out->os().flush();
+      // The failure is reported already; a stdout that cannot take this
+      // last document either is not a second error.
+      outs().clear_error();
     }
   }
 

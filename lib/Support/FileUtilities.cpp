@@ -6,13 +6,17 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/WithColor.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -29,6 +33,35 @@ std::string displayName(StringRef Path) {
 static std::error_code lastError() {
   return std::error_code(errno, std::generic_category());
 }
+
+static void watchMapping(const MemoryBuffer &B, StringRef Path);
+static void unwatchMapping(const MemoryBuffer &B);
+static void truncateForFault(StringRef Path, uint64_t Size);
+
+namespace {
+/// A mapped input file, watched while it lives: if the file shrinks under
+/// the mapping (logrotate copytruncate, a job that reopens its trace, a
+/// rewrite), reading a page past the new end raises SIGBUS, which becomes
+/// "the file changed while it was read", exit 1 (see watchMapping()).
+class WatchedBuffer : public MemoryBuffer {
+public:
+  WatchedBuffer(std::unique_ptr<MemoryBuffer> B, StringRef Path)
+      : Inner(std::move(B)) {
+    init(Inner->getBufferStart(), Inner->getBufferEnd(),
+         /*RequiresNullTerminator=*/false);
+    watchMapping(*Inner, Path);
+  }
+  ~WatchedBuffer() override { unwatchMapping(*Inner); }
+  StringRef getBufferIdentifier() const override {
+    return Inner->getBufferIdentifier();
+  }
+  BufferKind getBufferKind() const override { return Inner->getBufferKind(); }
+  void dontNeedIfMmap() override { Inner->dontNeedIfMmap(); }
+
+private:
+  std::unique_ptr<MemoryBuffer> Inner;
+};
+} // namespace
 
 Expected<std::unique_ptr<MemoryBuffer>> openInputFile(StringRef Path) {
   if (Path != "-" && sys::fs::is_directory(Path))
@@ -57,7 +90,11 @@ Expected<std::unique_ptr<MemoryBuffer>> openInputFile(StringRef Path) {
   if (std::error_code EC = Buf.getError())
     return createStringError(EC, "cannot open '%s': %s",
                              displayName(Path).c_str(), EC.message().c_str());
-  return std::move(*Buf);
+  if ((*Buf)->getBufferKind() != MemoryBuffer::MemoryBuffer_MMap)
+    return std::move(*Buf);
+  auto W = std::make_unique<WatchedBuffer>(std::move(*Buf), Path);
+  truncateForFault(Path, W->getBufferSize());
+  return std::unique_ptr<MemoryBuffer>(std::move(W));
 }
 
 namespace {
@@ -219,6 +256,87 @@ readStream(int FD, StringRef Name, std::string Prefix,
 }
 
 
+//===----------------------------------------------------------------------===//
+// Test-only fault injection (TLP_FAULT; docs/testing.md)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The faults TLP_FAULT names (a comma-separated list), read once, before
+/// any signal handler of this file is installed (the handlers read them).
+struct FaultSet {
+  bool NoExchange = false;    ///< no-exchange: as if renameat2 failed
+  bool TruncateInput = false; ///< truncate-input: cut an input once mapped
+  bool Crash = false;         ///< crash: crash once the tool is set up
+  char Undeletable[256] = {}; ///< undeletable=NAME: entries NAME resist
+  char PauseAt[64] = {};      ///< pause=POINT: stop up to 30 s at POINT
+};
+FaultSet Faults;
+char ToolNameForMessages[64] = "tlp";
+} // namespace
+
+static const FaultSet &faults() {
+  static const bool Loaded = [] {
+    const char *Env = ::getenv("TLP_FAULT");
+    if (!Env)
+      return true;
+    SmallVector<StringRef, 4> Items;
+    StringRef(Env).split(Items, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef I : Items) {
+      auto Copy = [](char *To, size_t Size, StringRef V) {
+        size_t N = std::min(V.size(), Size - 1);
+        std::memcpy(To, V.data(), N);
+        To[N] = 0;
+      };
+      if (I == "no-exchange")
+        Faults.NoExchange = true;
+      else if (I == "truncate-input")
+        Faults.TruncateInput = true;
+      else if (I == "crash")
+        Faults.Crash = true;
+      else if (I.consume_front("undeletable="))
+        Copy(Faults.Undeletable, sizeof Faults.Undeletable, I);
+      else if (I.consume_front("pause="))
+        Copy(Faults.PauseAt, sizeof Faults.PauseAt, I);
+    }
+    return true;
+  }();
+  (void)Loaded;
+  return Faults;
+}
+
+static void writeStderr(const char *S) {
+  ssize_t R = ::write(2, S, std::strlen(S));
+  (void)R;
+}
+
+/// With TLP_FAULT=pause=POINT, say so on stderr and wait up to 30 s (a
+/// signal ends the wait), so that a test can interrupt the run there.
+static void pauseForFault(const char *Point) {
+  if (std::strcmp(faults().PauseAt, Point))
+    return;
+  writeStderr("tlp: fault: paused at ");
+  writeStderr(Point);
+  writeStderr("\n");
+  for (int I = 0; I < 300; ++I) {
+    struct timespec T = {0, 100 * 1000 * 1000};
+    ::nanosleep(&T, nullptr);
+  }
+}
+
+/// "HOST-PID-" for the names of this process's temporary siblings: HOST
+/// is a hash of the host name, so that a run on another machine sharing
+/// the directory (NFS) is never taken for a dead process of this one.
+static std::string ownerTag() {
+  char Host[256] = {};
+  ::gethostname(Host, sizeof Host - 1);
+  uint32_t H = 2166136261u;
+  for (const char *C = Host; *C; ++C)
+    H = (H ^ static_cast<unsigned char>(*C)) * 16777619u;
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%08x-%ld-", H, static_cast<long>(::getpid()));
+  return Buf;
+}
+
 static Error openError(StringRef Path, std::error_code EC) {
   return createStringError(EC, "cannot open output file '%s': %s",
                            Path.str().c_str(), EC.message().c_str());
@@ -234,6 +352,75 @@ static std::string tempPrefix(StringRef Path) {
   SmallString<256> P(sys::path::parent_path(Path));
   sys::path::append(P, "." + sys::path::filename(Path) + ".tlp-");
   return std::string(P);
+}
+
+/// The directory \p Path is in, to show in a message.
+static std::string parentForMessage(StringRef Path) {
+  StringRef P = sys::path::parent_path(Path);
+  return P.empty() ? std::string(".") : P.str();
+}
+
+/// Why a new entry in the directory of \p Path could not be made, naming
+/// the directory (not \p Path, which may not exist or be writable itself).
+static std::string parentError(StringRef Path, std::error_code EC,
+                               StringRef Kind) {
+  std::string Dir = parentForMessage(Path);
+  if (EC == std::errc::no_such_file_or_directory)
+    return "the directory '" + Dir + "' does not exist";
+  if (EC == std::errc::not_a_directory)
+    return "'" + Dir + "' is not a directory";
+  return ("cannot create a " + Kind + " in the directory '" + Dir +
+          "': " + EC.message())
+      .str();
+}
+
+/// fsync \p Path, a directory: the names in it are on disk after this.
+static std::error_code syncDirectory(StringRef Path) {
+  std::string P = Path.empty() ? std::string(".") : Path.str();
+  int FD = ::open(P.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (FD < 0)
+    return lastError();
+  std::error_code EC;
+  if (::fsync(FD) != 0 && errno != EINVAL && errno != EROFS)
+    EC = lastError();
+  ::close(FD);
+  return EC;
+}
+
+static bool removeTree(StringRef Path, StringRef What);
+
+/// Remove the temporary siblings of \p Final that runs which are gone
+/// left behind (SIGKILL, a crash, a power cut): `.NAME.tlp-[tmp-|old-]
+/// HOST-PID-XXXXXX` whose HOST is this host and whose PID is no process
+/// (kill(PID, 0) fails with ESRCH). A sibling of a live process, of
+/// another host (a directory shared over NFS) or of a form it does not
+/// know (an older tlp's) is kept.
+static void removeStaleSiblings(StringRef Final) {
+  std::string Dir = parentForMessage(Final);
+  std::string Prefix = ("." + sys::path::filename(Final) + ".tlp-").str();
+  std::string Tag = ownerTag();
+  StringRef Host = StringRef(Tag).split('-').first;
+  std::error_code EC;
+  std::vector<std::string> Stale;
+  for (sys::fs::directory_iterator It(Dir, EC, /*follow_symlinks=*/false), E;
+       It != E && !EC; It.increment(EC)) {
+    StringRef Name = sys::path::filename(It->path());
+    if (!Name.consume_front(Prefix))
+      continue;
+    if (!Name.consume_front("tmp-"))
+      Name.consume_front("old-");
+    SmallVector<StringRef, 3> Parts;
+    Name.split(Parts, '-');
+    long Pid = 0;
+    if (Parts.size() != 3 || Parts[0] != Host ||
+        Parts[1].getAsInteger(10, Pid) || Pid <= 0 || Pid == ::getpid())
+      continue;
+    if (::kill(static_cast<pid_t>(Pid), 0) == 0 || errno != ESRCH)
+      continue;
+    Stale.push_back(It->path());
+  }
+  for (const std::string &P : Stale)
+    removeTree(P, "the temporary output of a run that is gone");
 }
 
 //===----------------------------------------------------------------------===//
@@ -277,8 +464,8 @@ Expected<std::unique_ptr<OutputFile>> OutputFile::open(StringRef Path,
   int FD = -1;
   SmallString<256> Temp;
   for (int Try = 0; FD < 0; ++Try) {
-    sys::fs::createUniquePath(tempPrefix(F->Final) + "%%%%%%", Temp,
-                              /*MakeAbsolute=*/false);
+    sys::fs::createUniquePath(tempPrefix(F->Final) + ownerTag() + "%%%%%%",
+                              Temp, /*MakeAbsolute=*/false);
     sys::RemoveFileOnSignal(Temp);
     FD = ::open(Temp.c_str(),
                 O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
@@ -287,9 +474,12 @@ Expected<std::unique_ptr<OutputFile>> OutputFile::open(StringRef Path,
     std::error_code EC = lastError();
     sys::DontRemoveFileOnSignal(Temp);
     if (EC != std::errc::file_exists || Try == 127)
-      return openError(Path, EC);
+      return createStringError(EC, "cannot open output file '%s': %s",
+                               Path.str().c_str(),
+                               parentError(F->Final, EC, "file").c_str());
   }
   F->Temp = std::string(Temp);
+  F->TempFD = FD;
   F->FD = std::make_unique<raw_fd_ostream>(FD, /*shouldClose=*/true);
   F->OS = F->FD.get();
   return std::move(F);
@@ -324,6 +514,15 @@ Error OutputFile::commit() {
     return Error::success();
   }
   raw_fd_ostream &Out = FD ? *FD : outs();
+  // On disk before it takes the final name: after a crash or a power cut
+  // the name holds the old file or the new one, whole. (NFS reports some
+  // write errors only here.)
+  std::error_code SyncEC;
+  if (FD && !Temp.empty()) {
+    FD->flush();
+    if (!FD->has_error() && ::fsync(TempFD) != 0)
+      SyncEC = lastError();
+  }
   if (FD)
     FD->close();
   else
@@ -331,12 +530,18 @@ Error OutputFile::commit() {
   if (Out.has_error()) {
     std::error_code EC = Out.error();
     Out.clear_error();
-    return writeError(Path, EC);
+    return writeError(FD ? Path : "<stdout>", EC);
   }
+  if (SyncEC)
+    return writeError(Path, SyncEC);
   if (!Temp.empty()) {
     if (std::error_code EC = sys::fs::rename(Temp, Final))
       return writeError(Path, EC);
     sys::DontRemoveFileOnSignal(Temp);
+    // The new name on disk too; a failure here loses nothing now.
+    (void)syncDirectory(sys::path::parent_path(Final));
+    Committed = true;
+    removeStaleSiblings(Final);
   }
   Committed = true;
   return Error::success();
@@ -356,6 +561,12 @@ constexpr int MaxTempDirs = 8;
 constexpr size_t MaxTempPath = 4096;
 char TempDirs[MaxTempDirs][MaxTempPath];
 std::atomic<bool> TempDirUsed[MaxTempDirs];
+/// The two-rename swap (no RENAME_EXCHANGE): while the old output is
+/// moved aside and the new one not yet in place, a signal moves the old
+/// one back (RenameBackFrom -> RenameBackTo) instead of losing it.
+char RenameBackFrom[MaxTempPath];
+char RenameBackTo[MaxTempPath];
+std::atomic<bool> RenameBackSet{false};
 const int CleanupSignals[] = {SIGHUP, SIGINT, SIGTERM};
 struct sigaction PrevActions[3];
 std::atomic<bool> Installed{false};
@@ -367,42 +578,121 @@ struct Dirent64 {
   unsigned char Type;
   char Name[1];
 };
+
+/// The first entry removeTreeAt() could not remove: its path below the
+/// tree's root and the reason.
+struct RemoveFailure {
+  int Errno = 0;
+  char Rel[MaxTempPath] = {};
+};
+
+/// Bounds of removeTreeAt(): how deep it goes, and how often it reads a
+/// directory again after removing entries (removing while reading may skip
+/// some). An entry that cannot be removed stops the rereading of its
+/// directory, so nothing is retried forever.
+constexpr int MaxRemoveDepth = 32;
+constexpr int MaxRemovePasses = 16;
 } // namespace
 
-/// Remove \p Name (relative to \p DirFD) and everything under it, never
-/// following a link. Async-signal-safe: system calls and stack buffers.
-static void removeTreeAt(int DirFD, const char *Name, int Depth) {
-  if (::unlinkat(DirFD, Name, 0) == 0)
+static bool unlinkEntry(int DirFD, const char *Name, int Flags) {
+  if (Faults.Undeletable[0] && !std::strcmp(Name, Faults.Undeletable)) {
+    errno = EPERM;
+    return false;
+  }
+  return ::unlinkat(DirFD, Name, Flags) == 0 || errno == ENOENT;
+}
+
+static void noteFailure(RemoveFailure &F, const char *Rel, int Errno) {
+  // A directory that is not empty because of a child already noted is not
+  // a second finding.
+  if (F.Errno && (Errno == ENOTEMPTY || Errno == EEXIST))
     return;
+  if (F.Errno)
+    return;
+  F.Errno = Errno;
+  size_t N = std::min(std::strlen(Rel), MaxTempPath - 1);
+  std::memcpy(F.Rel, Rel, N);
+  F.Rel[N] = 0;
+}
+
+/// Remove \p Name (relative to \p DirFD) and everything under it, never
+/// following a link; true if it is gone. \p Rel holds the path of \p Name
+/// below the root (for the message). What cannot be removed (another
+/// user's file, an immutable file, a mount point, an NFS .nfsXXXX) is left,
+/// and the first such entry is noted in \p F. Bounded and
+/// async-signal-safe: system calls and stack buffers.
+static bool removeTreeAt(int DirFD, const char *Name, int Depth, char *Rel,
+                         size_t RelLen, RemoveFailure &F) {
+  size_t NameLen = std::strlen(Name);
+  size_t Len = RelLen;
+  if (Len + 1 + NameLen < MaxTempPath) {
+    if (Len)
+      Rel[Len++] = '/';
+    std::memcpy(Rel + Len, Name, NameLen);
+    Len += NameLen;
+    Rel[Len] = 0;
+  }
+  auto Done = [&](bool Gone) {
+    Rel[RelLen] = 0;
+    return Gone;
+  };
+  if (unlinkEntry(DirFD, Name, 0))
+    return Done(true);
+  int Err = errno;
   int FD = ::openat(DirFD, Name,
                     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (FD >= 0) {
-    bool Removed = Depth < 32;
-    while (Removed) {
-      Removed = false;
-      ::lseek(FD, 0, SEEK_SET);
-      char Buf[4096];
-      long N;
-      while ((N = ::syscall(SYS_getdents64, FD, Buf, sizeof Buf)) > 0) {
-        for (long Off = 0; Off < N;) {
-          auto *D = reinterpret_cast<Dirent64 *>(Buf + Off);
-          Off += D->RecLen;
-          if (!std::strcmp(D->Name, ".") || !std::strcmp(D->Name, ".."))
-            continue;
-          removeTreeAt(FD, D->Name, Depth + 1);
+  if (FD < 0) {
+    noteFailure(F, Rel, Err);
+    return Done(false);
+  }
+  for (int Pass = 0; Depth < MaxRemoveDepth && Pass < MaxRemovePasses;
+       ++Pass) {
+    bool Seen = false, Removed = false;
+    ::lseek(FD, 0, SEEK_SET);
+    char Buf[4096];
+    long N;
+    while ((N = ::syscall(SYS_getdents64, FD, Buf, sizeof Buf)) > 0) {
+      for (long Off = 0; Off < N;) {
+        auto *D = reinterpret_cast<Dirent64 *>(Buf + Off);
+        Off += D->RecLen;
+        if (!std::strcmp(D->Name, ".") || !std::strcmp(D->Name, ".."))
+          continue;
+        Seen = true;
+        if (removeTreeAt(FD, D->Name, Depth + 1, Rel, Len, F))
           Removed = true;
-        }
       }
     }
-    ::close(FD);
+    // Read again only if this reading removed something: what is left
+    // after a reading that removed nothing cannot be removed.
+    if (!Seen || !Removed)
+      break;
   }
-  ::unlinkat(DirFD, Name, AT_REMOVEDIR);
+  ::close(FD);
+  if (unlinkEntry(DirFD, Name, AT_REMOVEDIR))
+    return Done(true);
+  noteFailure(F, Rel, errno);
+  return Done(false);
 }
 
 static void cleanupOnSignal(int Sig) {
-  for (int I = 0; I < MaxTempDirs; ++I)
-    if (TempDirUsed[I].load())
-      removeTreeAt(AT_FDCWD, TempDirs[I], 0);
+  // The old output first: it goes back where it was.
+  if (RenameBackSet.load())
+    ::rename(RenameBackFrom, RenameBackTo);
+  for (int I = 0; I < MaxTempDirs; ++I) {
+    if (!TempDirUsed[I].load())
+      continue;
+    RemoveFailure F;
+    char Rel[MaxTempPath];
+    Rel[0] = 0;
+    if (!removeTreeAt(AT_FDCWD, TempDirs[I], 0, Rel, 0, F)) {
+      writeStderr(ToolNameForMessages);
+      writeStderr(": warning: could not remove all of '");
+      writeStderr(TempDirs[I]);
+      writeStderr("'; left: '");
+      writeStderr(F.Rel);
+      writeStderr("'\n");
+    }
+  }
   // Then whatever handled the signal before (LLVM's removes its files and
   // re-raises the signal).
   for (int I = 0; I < 3; ++I) {
@@ -421,6 +711,7 @@ static void cleanupOnSignal(int Sig) {
 }
 
 static void installCleanupHandlers() {
+  faults(); // read before a handler can need them
   if (Installed.exchange(true))
     return;
   for (int I = 0; I < 3; ++I) {
@@ -435,6 +726,7 @@ static void installCleanupHandlers() {
     std::memset(&New, 0, sizeof New);
     New.sa_handler = cleanupOnSignal;
     sigemptyset(&New.sa_mask);
+    // SA_RESETHAND: a second signal during the cleanup ends the process.
     New.sa_flags = SA_NODEFER | SA_RESETHAND;
     ::sigaction(CleanupSignals[I], &New, nullptr);
   }
@@ -461,9 +753,24 @@ static void unregisterTempDir(StringRef Path) {
       TempDirUsed[I].store(false);
 }
 
-static void removeTree(StringRef Path) {
+/// Remove the tree \p Path (bounded, see removeTreeAt); if something is
+/// left, warn, naming \p What it is, where it is and what is left.
+static bool removeTree(StringRef Path, StringRef What) {
   std::string P = Path.str();
-  removeTreeAt(AT_FDCWD, P.c_str(), 0);
+  RemoveFailure F;
+  char Rel[MaxTempPath];
+  Rel[0] = 0;
+  if (removeTreeAt(AT_FDCWD, P.c_str(), 0, Rel, 0, F))
+    return true;
+  std::string Left = F.Rel;
+  if (StringRef(Left).startswith(P))
+    Left = Left.substr(P.size() + (Left.size() > P.size()));
+  WithColor::warning(errs(), ToolNameForMessages)
+      << "could not remove " << What << " '" << P << "': '"
+      << (Left.empty() ? std::string(".") : Left) << "' is left ("
+      << std::error_code(F.Errno, std::generic_category()).message()
+      << "); remove it by hand\n";
+  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -499,13 +806,15 @@ OutputDirectory::create(StringRef Path, StringRef IndexFile,
                         StringRef Signature) {
   std::unique_ptr<OutputDirectory> D(new OutputDirectory());
   SmallString<256> Abs(Path);
-  // The directory the user named, through a link if it is one.
-  SmallString<256> Real;
-  if (sys::fs::is_symlink_file(Path) && !sys::fs::real_path(Path, Real))
-    Abs = Real;
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/false);
+  // Without its trailing '/', so that `-o link/` is the link, not what
+  // lstat() of "link/" sees (the directory through it).
   while (Abs.size() > 1 && sys::path::is_separator(Abs.back()))
     Abs.pop_back();
+  // The directory the user named, through a link if it is one.
+  SmallString<256> Real;
+  if (sys::fs::is_symlink_file(Abs) && !sys::fs::real_path(Abs, Real))
+    Abs = Real;
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/false);
   if (std::error_code EC = sys::fs::make_absolute(Abs))
     return createStringError(EC, "cannot create directory '%s': %s",
                              Path.str().c_str(), EC.message().c_str());
@@ -530,16 +839,24 @@ OutputDirectory::create(StringRef Path, StringRef IndexFile,
   for (StringRef P = Parent; !P.empty() && !sys::fs::exists(P);
        P = sys::path::parent_path(P))
     Missing.push_back(P.str());
-  if (std::error_code EC = sys::fs::create_directories(Parent))
+  for (auto It = Missing.rbegin(); It != Missing.rend(); ++It) {
+    if (::mkdir(It->c_str(), 0777) == 0 || errno == EEXIST)
+      continue;
+    std::error_code EC = lastError();
+    for (auto Made = Missing.rbegin(); Made != It; ++Made)
+      ::rmdir(Made->c_str());
     return createStringError(EC, "cannot create directory '%s': %s",
-                             Path.str().c_str(), EC.message().c_str());
+                             Path.str().c_str(),
+                             parentError(*It, EC, "directory").c_str());
+  }
   D->MadeParents = std::move(Missing);
   // Registered for removal on a signal before it exists, so that no signal
   // can leave it behind.
   SmallString<256> Temp;
   for (int Try = 0;; ++Try) {
-    sys::fs::createUniquePath(tempPrefix(D->Path) + "tmp-%%%%%%", Temp,
-                              /*MakeAbsolute=*/false);
+    sys::fs::createUniquePath(tempPrefix(D->Path) + "tmp-" + ownerTag() +
+                                  "%%%%%%",
+                              Temp, /*MakeAbsolute=*/false);
     registerTempDir(Temp);
     if (::mkdir(Temp.c_str(), 0777) == 0)
       break;
@@ -547,7 +864,8 @@ OutputDirectory::create(StringRef Path, StringRef IndexFile,
     unregisterTempDir(Temp);
     if (EC != std::errc::file_exists || Try == 127)
       return createStringError(EC, "cannot create directory '%s': %s",
-                               Path.str().c_str(), EC.message().c_str());
+                               Path.str().c_str(),
+                               parentError(D->Path, EC, "directory").c_str());
   }
   D->Temp = std::string(Temp);
   return std::move(D);
@@ -557,7 +875,7 @@ OutputDirectory::~OutputDirectory() {
   if (Committed)
     return;
   if (!Temp.empty()) {
-    removeTree(Temp);
+    removeTree(Temp, "the unfinished output");
     unregisterTempDir(Temp);
   }
   // Only directories that are still empty: another run may have used them.
@@ -600,9 +918,14 @@ Error OutputDirectory::write(StringRef Rel, StringRef Text) {
     return openError(Shown, lastError());
   raw_fd_ostream OS(FD, /*shouldClose=*/true);
   OS << Text;
+  OS.flush();
+  // On disk before the directory takes the final name (see commit()).
+  std::error_code SyncEC;
+  if (!OS.has_error() && ::fsync(FD) != 0)
+    SyncEC = lastError();
   OS.close();
-  if (OS.has_error()) {
-    std::error_code EC = OS.error();
+  if (OS.has_error() || SyncEC) {
+    std::error_code EC = OS.has_error() ? OS.error() : SyncEC;
     OS.clear_error();
     return writeError(Shown, EC);
   }
@@ -621,56 +944,195 @@ Error OutputDirectory::link(StringRef Rel, StringRef Target) {
   return Error::success();
 }
 
+/// fsync the directory \p Path and every directory below it (not through
+/// links): the names of the files written into them are on disk.
+static std::error_code syncTree(StringRef Path) {
+  std::error_code EC = syncDirectory(Path);
+  std::error_code IterEC;
+  for (sys::fs::recursive_directory_iterator It(Path, IterEC,
+                                                /*follow_symlinks=*/false),
+       E;
+       It != E && !IterEC && !EC; It.increment(IterEC))
+    if (It->type() == sys::fs::file_type::directory_file)
+      EC = syncDirectory(It->path());
+  return EC;
+}
+
 Error OutputDirectory::commit() {
   auto Fail = [&](std::error_code EC) {
     return createStringError(EC, "cannot put the output in place at '%s': %s",
                              Path.c_str(), EC.message().c_str());
   };
-  // Directories are made 0700 by some systems' mkdtemp; ours honours the
-  // umask already (createUniqueDirectory), nothing to fix.
+  // Every file was synced by write(); the directories now, so that after a
+  // crash or a power cut the final name holds a whole tree.
+  if (std::error_code EC = syncTree(Temp))
+    return Fail(EC);
+  auto Finish = [&](StringRef Old) {
+    (void)syncDirectory(sys::path::parent_path(Path));
+    if (!Old.empty()) {
+      pauseForFault("before-remove");
+      removeTree(Old, "the old output, moved aside,");
+      unregisterTempDir(Old);
+    }
+    removeStaleSiblings(Path);
+    return Error::success();
+  };
   for (int Try = 0; Try < 8; ++Try) {
     if (::rename(Temp.c_str(), Path.c_str()) == 0) {
       unregisterTempDir(Temp);
       Committed = true;
-      return Error::success();
+      return Finish("");
     }
     if (errno != EEXIST && errno != ENOTEMPTY && errno != EISDIR)
       return Fail(lastError());
     // An old output is there (maybe just put there by a concurrent run):
     // swap the two in one step, then remove the old one.
 #ifdef RENAME_EXCHANGE
-    if (::renameat2(AT_FDCWD, Temp.c_str(), AT_FDCWD, Path.c_str(),
-                    RENAME_EXCHANGE) == 0) {
+    if (faults().NoExchange) {
+      errno = EINVAL;
+    } else if (::renameat2(AT_FDCWD, Temp.c_str(), AT_FDCWD, Path.c_str(),
+                           RENAME_EXCHANGE) == 0) {
       Committed = true;
-      removeTree(Temp);
-      unregisterTempDir(Temp);
-      return Error::success();
+      return Finish(Temp);
     }
     if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
       return Fail(lastError());
 #endif
-    // No exchange on this file system: move the old one aside first.
-    std::string Old = tempPrefix(Path) + "old";
-    SmallString<256> OldUnique;
-    sys::fs::createUniquePath(Old + "-%%%%%%", OldUnique, false);
-    registerTempDir(OldUnique);
+    // No exchange on this file system (NFS): move the old one aside, then
+    // the new one in. Between the two, a signal moves the old one back
+    // (RenameBack*) rather than removing it: old or new, whole.
+    std::string OldUnique = tempPrefix(Path) + "old-" + ownerTag();
+    SmallString<256> Unique;
+    sys::fs::createUniquePath(OldUnique + "%%%%%%", Unique, false);
+    OldUnique = std::string(Unique);
+    if (OldUnique.size() >= MaxTempPath || Path.size() >= MaxTempPath)
+      return Fail(std::make_error_code(std::errc::filename_too_long));
+    std::memcpy(RenameBackFrom, OldUnique.c_str(), OldUnique.size() + 1);
+    std::memcpy(RenameBackTo, Path.c_str(), Path.size() + 1);
+    installCleanupHandlers();
+    RenameBackSet.store(true);
     if (::rename(Path.c_str(), OldUnique.c_str()) != 0 && errno != ENOENT) {
       std::error_code EC = lastError();
-      unregisterTempDir(OldUnique);
+      RenameBackSet.store(false);
       return Fail(EC);
     }
+    pauseForFault("between-renames");
     if (::rename(Temp.c_str(), Path.c_str()) == 0) {
+      // The old one is now only a temporary: removed on a signal too.
+      registerTempDir(OldUnique);
+      RenameBackSet.store(false);
       unregisterTempDir(Temp);
       Committed = true;
-      removeTree(OldUnique);
-      unregisterTempDir(OldUnique);
-      return Error::success();
+      return Finish(OldUnique);
     }
     // Put the old one back if we can and try again.
     ::rename(OldUnique.c_str(), Path.c_str());
-    unregisterTempDir(OldUnique);
+    RenameBackSet.store(false);
   }
   return Fail(std::make_error_code(std::errc::device_or_resource_busy));
+}
+
+//===----------------------------------------------------------------------===//
+// An input that shrinks while it is mapped (SIGBUS)
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr int MaxWatched = 256;
+constexpr size_t MaxWatchedName = 512;
+struct WatchedRange {
+  std::atomic<bool> Used{false};
+  std::atomic<uintptr_t> Begin{0};
+  std::atomic<uintptr_t> End{0};
+  char Name[MaxWatchedName];
+};
+WatchedRange Watched[MaxWatched];
+struct sigaction PrevBusAction;
+std::atomic<bool> BusInstalled{false};
+} // namespace
+
+static void busHandler(int Sig, siginfo_t *Info, void *Context) {
+  uintptr_t Addr = reinterpret_cast<uintptr_t>(Info ? Info->si_addr : 0);
+  static const uintptr_t Page = ::sysconf(_SC_PAGESIZE);
+  for (WatchedRange &W : Watched) {
+    if (!W.Used.load())
+      continue;
+    uintptr_t End = (W.End.load() + Page - 1) / Page * Page;
+    if (Addr < W.Begin.load() || Addr >= End)
+      continue;
+    writeStderr(ToolNameForMessages);
+    writeStderr(": error: '");
+    writeStderr(W.Name);
+    writeStderr("' changed while it was read (it is shorter now than when "
+                "it was opened: cut or rewritten by another process); read a "
+                "copy that nothing writes to\n");
+    // The temporary outputs go, as on SIGTERM.
+    if (RenameBackSet.load())
+      ::rename(RenameBackFrom, RenameBackTo);
+    for (int I = 0; I < MaxTempDirs; ++I) {
+      if (!TempDirUsed[I].load())
+        continue;
+      RemoveFailure F;
+      char Rel[MaxTempPath];
+      Rel[0] = 0;
+      removeTreeAt(AT_FDCWD, TempDirs[I], 0, Rel, 0, F);
+    }
+    sys::RunInterruptHandlers();
+    ::_exit(1);
+  }
+  // Not an input of ours: a crash, for the handler before (LLVM's stack
+  // dump); the fault happens again once this returns.
+  ::sigaction(SIGBUS, &PrevBusAction, nullptr);
+  (void)Sig;
+  (void)Context;
+}
+
+static void installBusHandler() {
+  if (BusInstalled.exchange(true))
+    return;
+  faults();
+  struct sigaction New;
+  std::memset(&New, 0, sizeof New);
+  New.sa_sigaction = busHandler;
+  sigemptyset(&New.sa_mask);
+  New.sa_flags = SA_SIGINFO | SA_NODEFER;
+  ::sigaction(SIGBUS, &New, &PrevBusAction);
+}
+
+static void watchMapping(const MemoryBuffer &B, StringRef Path) {
+  installBusHandler();
+  for (WatchedRange &W : Watched) {
+    bool Free = false;
+    if (!W.Used.compare_exchange_strong(Free, true))
+      continue;
+    // Not yet matched by the handler: Begin == End until both are set.
+    W.End.store(0);
+    W.Begin.store(0);
+    size_t N = std::min(Path.size(), MaxWatchedName - 1);
+    std::memcpy(W.Name, Path.data(), N);
+    W.Name[N] = 0;
+    W.Begin.store(reinterpret_cast<uintptr_t>(B.getBufferStart()));
+    W.End.store(reinterpret_cast<uintptr_t>(B.getBufferEnd()));
+    return;
+  }
+}
+
+static void unwatchMapping(const MemoryBuffer &B) {
+  uintptr_t Begin = reinterpret_cast<uintptr_t>(B.getBufferStart());
+  for (WatchedRange &W : Watched) {
+    if (!W.Used.load() || W.Begin.load() != Begin)
+      continue;
+    W.End.store(0);
+    W.Begin.store(0);
+    W.Used.store(false);
+    return;
+  }
+}
+
+/// With TLP_FAULT=truncate-input, cut \p Path to half its \p Size once it
+/// is mapped: the shrinking input of a test, deterministic.
+static void truncateForFault(StringRef Path, uint64_t Size) {
+  if (faults().TruncateInput)
+    (void)::truncate(Path.str().c_str(), static_cast<off_t>(Size / 2));
 }
 
 //===----------------------------------------------------------------------===//
@@ -710,6 +1172,39 @@ Error checkOutputIsNotInput(StringRef Output, ArrayRef<std::string> Inputs,
           Output.str().c_str(), In.c_str());
   }
   return Error::success();
+}
+
+static void checkStdoutAtExit() {
+  raw_fd_ostream &Out = outs();
+  Out.flush();
+  if (!Out.has_error())
+    return;
+  std::error_code EC = Out.error();
+  Out.clear_error();
+  WithColor::error(errs(), ToolNameForMessages)
+      << "cannot write '<stdout>': " << EC.message() << "\n";
+  errs().flush();
+  // A run that otherwise succeeded must not exit 0 with its output lost.
+  std::_Exit(1);
+}
+
+void setUpToolProcess(StringRef ToolName) {
+  setBugReportMsg("PLEASE report this crash of tlp (a bug in tlp, not in "
+                  "LLVM) with the command line, the crash backtrace below "
+                  "and, if you can share it, the input.\n");
+  ::signal(SIGPIPE, SIG_IGN);
+  faults();
+  size_t N = std::min(ToolName.size(), sizeof ToolNameForMessages - 1);
+  std::memcpy(ToolNameForMessages, ToolName.data(), N);
+  ToolNameForMessages[N] = 0;
+  // outs() and errs() are made first so that their destructors (outs()'s
+  // aborts on an unchecked error) run after the check: exit runs them in
+  // the reverse order of their making.
+  (void)outs();
+  (void)errs();
+  std::atexit(checkStdoutAtExit);
+  if (faults().Crash)
+    __builtin_trap();
 }
 
 void printToolVersion(raw_ostream &OS, StringRef Tool) {

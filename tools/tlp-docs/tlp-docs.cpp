@@ -55,7 +55,8 @@ static bool writeFile(StringRef Path, StringRef Text, std::string &Err) {
 }
 
 int main(int argc, char **argv) {
-  InitLLVM X(argc, argv);
+  InitLLVM X(argc, argv, /*InstallPipeSignalExitHandler=*/false);
+  setUpToolProcess("tlp-docs");
   cl::HideUnrelatedOptions(DocsCategory);
   cl::SetVersionPrinter(
       [](raw_ostream &OS) { printToolVersion(OS, "tlp-docs"); });

@@ -194,7 +194,8 @@ static int diffMain(Driver &D) {
 }
 
 int main(int argc, char **argv) {
-  InitLLVM X(argc, argv);
+  InitLLVM X(argc, argv, /*InstallPipeSignalExitHandler=*/false);
+  setUpToolProcess("tlp-emit");
 #define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \
   FormatFlag.getParser().addLiteralOption(NAME, EmitterKind::CLASS,            \
                                           DESCRIPTION);                        \

@@ -54,7 +54,8 @@ static cl::opt<bool>
                cl::cat(OptCategory));
 
 int main(int argc, char **argv) {
-  InitLLVM X(argc, argv);
+  InitLLVM X(argc, argv, /*InstallPipeSignalExitHandler=*/false);
+  setUpToolProcess("tlp-opt");
   ArrayRef<PassInfo> Registered = getRegisteredPasses();
   for (unsigned I = 0; I < Registered.size(); ++I)
     PassFlags.getParser().addLiteralOption(

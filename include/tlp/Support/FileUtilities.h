@@ -4,13 +4,16 @@
 // the same messages for the same failures.
 //
 // Outputs are atomic: a file is written to a temporary sibling
-// (`.NAME.tlp-XXXXXX`) and renamed over NAME when it is complete; a
+// (`.NAME.tlp-HOST-PID-XXXXXX`), synced, and renamed over NAME when it is
+// complete; a
 // directory of pages is written into a fresh temporary sibling directory
 // and swapped into place whole. A reader of NAME sees the old output or the
 // new one, never a mixture or a truncated file, whatever happens to the
 // run (an error, SIGINT, SIGTERM, SIGKILL, a second run at the same time).
 // Temporary siblings are removed on failure and on SIGINT/SIGTERM/SIGHUP;
-// only SIGKILL can leave one behind (never at the final path).
+// only SIGKILL can leave one behind (never at the final path), and the
+// next successful run into NAME removes those whose process is gone. The
+// details, and what holds where, are in docs/outputs.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,6 +84,7 @@ private:
   std::string Path;   ///< As given.
   std::string Final;  ///< Where it goes (a symlink's target, resolved).
   std::string Temp;   ///< The temporary sibling; empty if written directly.
+  int TempFD = -1;    ///< Its descriptor (owned by FD), for fsync.
   std::string Buffer; ///< Buffered stdout.
   std::unique_ptr<llvm::raw_fd_ostream> FD;
   std::unique_ptr<llvm::raw_string_ostream> Str;
@@ -96,9 +100,11 @@ openOutputFile(llvm::StringRef Path, bool StreamStdout = false);
 ///
 /// Files are written into a fresh temporary sibling directory that nothing
 /// else knows of (so no link planted in the old output can redirect a
-/// write); commit() swaps it with the old directory in one rename
-/// (renameat2 RENAME_EXCHANGE; two renames where the file system lacks it)
-/// and removes the old one without following links in it. An existing
+/// write); commit() syncs it, swaps it with the old directory in one
+/// rename (renameat2 RENAME_EXCHANGE; two renames where the file system
+/// lacks it, the old one renamed back on a signal between them) and
+/// removes the old one without following links in it, giving up with a
+/// warning on what cannot be removed. An existing
 /// directory is replaced only if it is empty or holds an earlier output of
 /// the same kind (\p IndexFile whose first bytes contain \p Signature):
 /// tlp never deletes files it did not write. Parent directories made for
@@ -138,6 +144,14 @@ private:
 llvm::Error checkOutputIsNotInput(llvm::StringRef Output,
                                   llvm::ArrayRef<std::string> Inputs,
                                   bool IsDirectory);
+
+/// Set up the process of the tool \p ToolName (call first in main, after
+/// InitLLVM without its pipe handler): a crash asks for a report to tlp,
+/// not to LLVM; SIGPIPE is ignored, so that a closed stdout is a write
+/// error like a full disk; and stdout is checked at exit, so that a write
+/// error on it is "error: cannot write '<stdout>': ...", exit 1, never
+/// LLVM's abort on a stream error nobody looked at.
+void setUpToolProcess(llvm::StringRef ToolName);
 
 /// The name to show for a path in diagnostics ("<stdin>" for "-").
 std::string displayName(llvm::StringRef Path);

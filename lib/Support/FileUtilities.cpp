@@ -918,14 +918,9 @@ Error OutputDirectory::write(StringRef Rel, StringRef Text) {
     return openError(Shown, lastError());
   raw_fd_ostream OS(FD, /*shouldClose=*/true);
   OS << Text;
-  OS.flush();
-  // On disk before the directory takes the final name (see commit()).
-  std::error_code SyncEC;
-  if (!OS.has_error() && ::fsync(FD) != 0)
-    SyncEC = lastError();
   OS.close();
-  if (OS.has_error() || SyncEC) {
-    std::error_code EC = OS.has_error() ? OS.error() : SyncEC;
+  if (OS.has_error()) {
+    std::error_code EC = OS.error();
     OS.clear_error();
     return writeError(Shown, EC);
   }
@@ -944,17 +939,37 @@ Error OutputDirectory::link(StringRef Rel, StringRef Target) {
   return Error::success();
 }
 
-/// fsync the directory \p Path and every directory below it (not through
-/// links): the names of the files written into them are on disk.
+/// Put the tree \p Path on disk, files and names: one syncfs() of its file
+/// system (one journal commit; an fsync per file made --dump of the 356 MB
+/// log 4x slower), else an fsync of every directory and file below it.
 static std::error_code syncTree(StringRef Path) {
+#ifdef __linux__
+  int FD = ::open(Path.str().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (FD >= 0) {
+    int R = ::syncfs(FD);
+    std::error_code EC = R == 0 ? std::error_code() : lastError();
+    ::close(FD);
+    if (R == 0 || (errno != ENOSYS && errno != EINVAL))
+      return EC;
+  }
+#endif
   std::error_code EC = syncDirectory(Path);
   std::error_code IterEC;
   for (sys::fs::recursive_directory_iterator It(Path, IterEC,
                                                 /*follow_symlinks=*/false),
        E;
-       It != E && !IterEC && !EC; It.increment(IterEC))
-    if (It->type() == sys::fs::file_type::directory_file)
+       It != E && !IterEC && !EC; It.increment(IterEC)) {
+    if (It->type() == sys::fs::file_type::directory_file) {
       EC = syncDirectory(It->path());
+      continue;
+    }
+    int F = ::open(It->path().c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (F < 0)
+      continue;
+    if (::fsync(F) != 0)
+      EC = lastError();
+    ::close(F);
+  }
   return EC;
 }
 
@@ -963,8 +978,8 @@ Error OutputDirectory::commit() {
     return createStringError(EC, "cannot put the output in place at '%s': %s",
                              Path.c_str(), EC.message().c_str());
   };
-  // Every file was synced by write(); the directories now, so that after a
-  // crash or a power cut the final name holds a whole tree.
+  // On disk first, so that after a crash or a power cut the final name
+  // holds a whole tree.
   if (std::error_code EC = syncTree(Temp))
     return Fail(EC);
   auto Finish = [&](StringRef Old) {

@@ -28,7 +28,9 @@ faults (issue 19), with the TLP_FAULT hooks (docs/testing.md):
     successful run removes it;
   - an input cut while it is read (a real truncation, racing the reader,
     on a 20 MB log): exit 0 or 1, never a crash; exit 1 says that the file
-    changed.
+    changed;
+  - an output in a directory the user cannot write (as nobody when root):
+    the message names the directory.
 
 Prints one line per part with the number of runs and of problems, and the
 problems; exits 1 if there were any.
@@ -371,6 +373,37 @@ def faults(args, problems):
     for n in temps(work):
         problems.append("input cut: left " + n)
         remove(os.path.join(work, n))
+    # An output in a directory the user cannot write: the message names the
+    # directory (it named the output, which may itself be writable). Root
+    # writes anywhere, so as root the run is made as nobody.
+    ro = os.path.join(work, "ro")
+    os.makedirs(ro)
+    with open(os.path.join(ro, "x.json"), "w") as f:
+        f.write("{}")
+    os.chmod(os.path.join(ro, "x.json"), 0o666)
+    os.chmod(ro, 0o555)
+    os.chmod(work, 0o755)
+    os.chmod(args.work, 0o755)
+
+    def as_user():
+        if os.geteuid() == 0:
+            os.setgid(65534)
+            os.setuid(65534)
+
+    for fmt, out, want in (
+            ("json", "x.json", "cannot open output file '%s': cannot create "
+             "a file in the directory '%s': Permission denied"),
+            ("html", "h", "cannot create directory '%s': cannot create a "
+             "directory in the directory '%s': Permission denied")):
+        runs += 1
+        target = os.path.join(ro, out)
+        r = subprocess.run([args.tlp_emit, "--" + fmt, logs[1], "-o", target],
+                           stderr=subprocess.PIPE, preexec_fn=as_user)
+        err = r.stderr.decode()
+        if r.returncode != 1 or want % (target, ro) not in err:
+            problems.append("unwritable directory, %s: exit %d: %s" % (
+                fmt, r.returncode, err.strip()))
+    os.chmod(ro, 0o755)
     print("faults: %d runs, %d problems" % (runs, len(problems) - count))
 
 

@@ -1122,8 +1122,13 @@ static void watchMapping(const MemoryBuffer &B, StringRef Path) {
     // Not yet matched by the handler: Begin == End until both are set.
     W.End.store(0);
     W.Begin.store(0);
+    // The handler prints the name as is: no control character from a file
+    // name (a log directory from elsewhere) reaches the terminal.
     size_t N = std::min(Path.size(), MaxWatchedName - 1);
-    std::memcpy(W.Name, Path.data(), N);
+    for (size_t I = 0; I < N; ++I) {
+      unsigned char C = Path[I];
+      W.Name[I] = C < 0x20 || C == 0x7f ? '?' : static_cast<char>(C);
+    }
     W.Name[N] = 0;
     W.Begin.store(reinterpret_cast<uintptr_t>(B.getBufferStart()));
     W.End.store(reinterpret_cast<uintptr_t>(B.getBufferEnd()));

@@ -86,12 +86,20 @@ PROGRAMS = {}
 
 
 def program(name, units, source, prov_variants=True, env=None, ranks=1,
-            expect_error=False, note=""):
+            expect_error=False, note="", caches=False, repeat=1,
+            compiles=None):
     """units: (rank, compile id, graph) the program compiles, in any
-    order; rank None for a single-process run."""
+    order; rank None for a single-process run. caches: the FX graph and
+    AOTAutograd caches on, in a cache directory of the run's own (empty
+    at the start, so the run is the same every time). repeat: run the
+    program that many times into the same TORCH_TRACE directory (one log
+    a run; the second run finds the first's warm cache). compiles: what
+    the log must say of each compile, in log order (dicts of the fields
+    logged_compiles writes: run, compile_id, ordinal, caches, ...)."""
     PROGRAMS[name] = dict(units=units, source=source, prov=prov_variants,
                           env=env or {}, ranks=ranks,
-                          expect_error=expect_error, note=note)
+                          expect_error=expect_error, note=note,
+                          caches=caches, repeat=repeat, compiles=compiles)
 
 
 program("mlp", [(None, "0/0", "inference")], MLP + r'''
@@ -264,6 +272,81 @@ with torch.no_grad():
         note="a GPT-like model (24 blocks) for scale: over 2,000 post-grad nodes")
 
 
+# The caches on, and the same program run a second time against the cache
+# the first one filled: two logs in one directory, each with a 0/0.
+program("cache-warm", [(None, "0/0", "forward"), (None, "0/0", "backward")] * 2,
+        MLP + r"""
+model = MLP()
+f = torch.compile(model)
+x = torch.randn(4, 16)
+loss = f(x).pow(2).mean()
+loss.backward()
+print(loss.item(), model.fc1.weight.grad.abs().sum().item())
+""", prov_variants=False, caches=True, repeat=2, compiles=[
+    dict(run=1, compile_id="0/0", ordinal=1, status="success",
+         caches={"fx_graph": ["miss", "miss"], "aotautograd": ["miss"]}),
+    dict(run=2, compile_id="0/0", ordinal=1, status="success",
+         caches={"fx_graph": ["hit", "hit"], "aotautograd": ["hit"]})],
+        note="caches on; the training step run twice, the second time "
+        "against the first run's warm FX graph and AOTAutograd caches")
+
+# torch._dynamo.reset() between compiles of one function, as notebooks,
+# benchmarks and tests do: the compile ids start again at 0/0.
+program("reset", [(None, "0/0", "inference")] * 3, r"""
+def f(x):
+    return torch.sin(x) * 2.0 + x.cos()
+
+g = torch.compile(f)
+print(g(torch.randn(4, 8)).sum().item())   # 0/0 #1: the caches miss
+torch._dynamo.reset()
+print(g(torch.randn(4, 8)).sum().item())   # 0/0 #2: the same graph, a hit
+torch._dynamo.reset()
+print(g(torch.randn(6, 8)).sum().item())   # 0/0 #3: a new shape, a miss
+""", prov_variants=False, caches=True, compiles=[
+    dict(compile_id="0/0", ordinal=1, status="success",
+         caches={"fx_graph": ["miss"], "aotautograd": ["miss"]}),
+    dict(compile_id="0/0", ordinal=2, status="success",
+         caches={"fx_graph": ["hit"], "aotautograd": ["hit"]}),
+    dict(compile_id="0/0", ordinal=3, status="success",
+         caches={"fx_graph": ["miss"], "aotautograd": ["miss"]})],
+        note="torch._dynamo.reset() between three compiles of one function "
+        "(caches on): three compiles named 0/0")
+
+# A training loop with a compiled optimizer step.
+program("train-opt", [(None, "0/0", "forward"), (None, "0/0", "backward"),
+                     (None, "3/0", "inference"), (None, "3/1", "inference")],
+        MLP + r"""
+model = MLP()
+opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+f = torch.compile(model)
+
+@torch.compile
+def opt_step():
+    opt.step()
+
+x, y = torch.randn(4, 16), torch.randn(4, 8)
+for step in range(2):
+    opt.zero_grad(set_to_none=True)
+    loss = torch.nn.functional.mse_loss(f(x), y)
+    loss.backward()
+    opt_step()
+    print(step, loss.item())
+""", prov_variants=False, compiles=[
+    # The model's forward, its backward compiled at the first backward().
+    dict(compile_id="0/0", status="success"),
+    # The optimizer's step breaks its graph twice (restarts) before the
+    # update (3/0) compiles; 4/0 is the rest of the step; the second step
+    # recompiles the update (3/1: the momentum buffers exist now).
+    dict(compile_id="1/0", status="restart"),
+    dict(compile_id="1/0_1", status="success"),
+    dict(compile_id="2/0", status="restart"),
+    dict(compile_id="2/0_1", status="success"),
+    dict(compile_id="3/0", status="success"),
+    dict(compile_id="4/0", status="success"),
+    dict(compile_id="3/1", status="success", recompile_reasons=1)],
+        note="a training loop (two steps) with a compiled SGD step")
+
+
 def runs():
     """(run name, program name, extra env) for every run."""
     out = []
@@ -309,6 +392,97 @@ def logged_units(trace):
     return units
 
 
+def logged_compiles(trace, run_logs):
+    """What each compile's records say, read from the logs with a plain
+    text scan (independent of tlp), in log order (the logs in the order
+    the runs wrote them): a dynamo_start begins a new compile of its id,
+    so compiles that share an id (torch._dynamo.reset(), two runs) stay
+    apart; the other events of an id go to its latest compile. For each:
+    run (1-based), log, compile_id, ordinal (1-based, per log and id),
+    status, the forward's and the backward's time (compilation_metrics
+    entire_frame_compile_time_s, bwd_compilation_metrics
+    inductor_compile_time_s), the cache results (fx_graph, aotautograd:
+    a list of hit/miss/bypass in log order), fail_type,
+    recompile_reasons and restart_reasons."""
+    import re
+    env_re = re.compile(r'^(?:\[rank\d+\]:)?[VIWEC]\d{4} [\d:.]+ \d+ .*?:\d+\] (\{.*\})\s*$')
+    out = []
+    for run, fn in enumerate(run_logs, 1):
+        latest = {}
+        count = {}
+        with open(os.path.join(trace, fn), encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = env_re.match(line)
+                if not m:
+                    continue
+                try:
+                    ev = json.loads(m.group(1))
+                except ValueError:
+                    continue
+                cid = ev_compile_id(ev)
+                if cid is None:
+                    continue
+                kind = next(iter(ev))
+                base = cid.split("_")[0]
+                # Dynamo opens its first spans ("dynamo",
+                # "entire_frame_compile") and logs the recompile reasons
+                # just before the dynamo_start.
+                prelude = kind == "chromium_event" or (
+                    kind == "artifact" and
+                    ev[kind].get("name") == "recompile_reasons")
+                if cid in latest and latest[cid]["_prelude_only"] and \
+                        kind == "dynamo_start":
+                    latest[cid]["_prelude_only"] = False
+                elif kind == "dynamo_start" or cid not in latest:
+                    # Attempts after the first have no dynamo_start: an
+                    # attempt is new when its attempt-0 compile is.
+                    count[cid] = count.get(cid, 0) + 1
+                    c = {"run": run, "log": fn, "compile_id": cid,
+                         "ordinal": count[cid], "status": "unknown",
+                         "seconds": None, "backward_seconds": None,
+                         "caches": {}, "fail_type": None,
+                         "recompile_reasons": [], "restart_reasons": [],
+                         "_prelude_only": True}
+                    out.append(c)
+                    latest[cid] = c
+                    if kind == "dynamo_start":
+                        for k in list(latest):
+                            if k != cid and k.split("_")[0] == base:
+                                del latest[k]
+                c = latest[cid]
+                if not prelude:
+                    c["_prelude_only"] = False
+                meta = ev[kind]
+                if kind == "compilation_metrics":
+                    c["seconds"] = meta.get("entire_frame_compile_time_s")
+                    c["fail_type"] = meta.get("fail_type")
+                    c["status"] = "failure" if meta.get("fail_type") else "success"
+                    c["restart_reasons"] = list(meta.get("restart_reasons") or [])
+                elif kind == "bwd_compilation_metrics":
+                    c["backward_seconds"] = meta.get("inductor_compile_time_s")
+                elif kind == "artifact":
+                    name = meta.get("name", "")
+                    r = re.match(r"(fx_graph|aotautograd)_cache_(hit|miss|bypass)$", name)
+                    if r:
+                        c["caches"].setdefault(r.group(1), []).append(r.group(2))
+                    elif name == "recompile_reasons":
+                        c["recompile_reasons"].append(True)
+    for i, c in enumerate(out):
+        # An attempt with no metrics that a later attempt of the same
+        # compile follows was restarted.
+        base = c["compile_id"].split("_")[0]
+        if c["status"] == "unknown" and any(
+                d["run"] == c["run"] and d["compile_id"] != c["compile_id"]
+                and d["compile_id"].split("_")[0] == base
+                for d in out[i + 1:]):
+            c["status"] = "restart"
+    for c in out:
+        del c["_prelude_only"]
+        # The reasons' text is in the payload; the scan only counts them.
+        c["recompile_reasons"] = len(c["recompile_reasons"])
+    return out
+
+
 def ev_compile_id(ev):
     if "frame_id" not in ev:
         return None
@@ -346,35 +520,56 @@ def run_one(out, py, timeout, run, port):
         "TLP_GEN_PORT": str(port),
         "PYTHONHASHSEED": "0",
     })
+    if p["caches"]:
+        # A cache of the run's own, new each time: the first compile
+        # misses whatever ran before.
+        env.update({
+            "TORCHINDUCTOR_CACHE_DIR": os.path.join(d, "cache"),
+            "TORCHINDUCTOR_FX_GRAPH_CACHE": "1",
+            "TORCHINDUCTOR_AUTOGRAD_CACHE": "1",
+        })
     env.update(p["env"])
     env.update(extra)
     t0 = time.monotonic()
     status = "ok"
-    with open(os.path.join(d, "output.txt"), "w") as log:
-        proc = subprocess.Popen([py, src], cwd=os.path.join(d, "work"),
-                                env=env, stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-        # wait4: the CPU time of the program and the processes it reaped
-        # (the gloo ranks), a figure the machine's load does not change.
-        while True:
-            pid, st, ru = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - t0 > timeout:
-                os.killpg(proc.pid, 9)
-                pid, st, ru = os.wait4(proc.pid, 0)
-                status = "failed: timed out after %d s" % timeout
-                break
-            time.sleep(0.2)
-        proc.returncode = os.waitstatus_to_exitcode(st)
-        if status == "ok" and proc.returncode != 0:
-            status = "failed: exit status %d" % proc.returncode
-    seconds = round(time.monotonic() - t0, 1)
-    cpu = round(ru.ru_utime + ru.ru_stime, 1)
     trace = os.path.join(d, "trace")
+    cpu = 0.0
+    run_logs = []
+    with open(os.path.join(d, "output.txt"), "w") as log:
+        for _ in range(p["repeat"]):
+            if status != "ok":
+                break
+            before = set(os.listdir(trace)) if os.path.isdir(trace) else set()
+            log.flush()
+            proc = subprocess.Popen([py, src], cwd=os.path.join(d, "work"),
+                                    env=env, stdout=log,
+                                    stderr=subprocess.STDOUT,
+                                    start_new_session=True)
+            # wait4: the CPU time of the program and the processes it
+            # reaped (the gloo ranks), a figure the machine's load does
+            # not change.
+            while True:
+                pid, st, ru = os.wait4(proc.pid, os.WNOHANG)
+                if pid:
+                    break
+                if time.monotonic() - t0 > timeout:
+                    os.killpg(proc.pid, 9)
+                    pid, st, ru = os.wait4(proc.pid, 0)
+                    status = "failed: timed out after %d s" % timeout
+                    break
+                time.sleep(0.2)
+            cpu += ru.ru_utime + ru.ru_stime
+            proc.returncode = os.waitstatus_to_exitcode(st)
+            if status == "ok" and proc.returncode != 0:
+                status = "failed: exit status %d" % proc.returncode
+            after = set(os.listdir(trace)) if os.path.isdir(trace) else set()
+            run_logs += sorted(after - before)
+    seconds = round(time.monotonic() - t0, 1)
+    cpu = round(cpu, 1)
     logs = sorted(os.listdir(trace)) if os.path.isdir(trace) else []
-    if status == "ok" and len(logs) != p["ranks"]:
-        status = "failed: %d logs, expected %d" % (len(logs), p["ranks"])
+    if status == "ok" and len(logs) != p["ranks"] * p["repeat"]:
+        status = "failed: %d logs, expected %d" % (
+            len(logs), p["ranks"] * p["repeat"])
     found = logged_units(trace) if logs else []
     expected = p["units"]
     if expected is None:
@@ -385,6 +580,16 @@ def run_one(out, py, timeout, run, port):
             status = "failed: no compiled unit logged"
     elif status == "ok" and sorted(map(repr, found)) != sorted(map(repr, expected)):
         status = "failed: units %s logged, %s expected" % (found, expected)
+    compiles = []
+    if p["ranks"] == 1 and run_logs:
+        compiles = logged_compiles(trace, run_logs)
+        want = p["compiles"]
+        if status == "ok" and want is not None:
+            got = [{k: c.get(k) for k in w} for c, w in zip(compiles, want)]
+            if len(compiles) != len(want) or got != want:
+                status = "failed: compiles %s logged, %s expected" % (
+                    [{k: c.get(k) for k in (want[0] if want else {})}
+                     for c in compiles], want)
     manifest = {
         "name": name, "program": prog, "note": p["note"],
         "provenance": "INDUCTOR_PROVENANCE" in extra,
@@ -393,6 +598,7 @@ def run_one(out, py, timeout, run, port):
         "units": [{"rank": r, "compile_id": c, "graph": g}
                   for r, c, g in expected],
         "expect_error": p["expect_error"],
+        "caches": p["caches"], "run_logs": run_logs, "compiles": compiles,
         "status": status, "seconds": seconds, "cpu_seconds": cpu,
         "torch": torch_version(py),
     }

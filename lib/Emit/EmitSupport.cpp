@@ -17,6 +17,16 @@ std::string unitListEntry(const CompileUnit &U) {
   return U.Key.slug() + " (" + U.Key.displayName() + ")";
 }
 
+std::string unitCompileName(const Module &M, const CompileUnit &U) {
+  if (!U.Key.Id)
+    return std::string();
+  std::string S = U.Key.Id->str();
+  if (const CompileRecord *R = M.findCompile(U))
+    if (R->Ordinal)
+      S += " #" + std::to_string(R->Ordinal);
+  return S;
+}
+
 Error unknownUnitError(StringRef Selector, ArrayRef<std::string> Units) {
   std::string Msg = "unknown unit '" + Selector.str() + "'";
   if (Units.empty()) {

@@ -27,6 +27,10 @@ llvm::Error unknownUnitError(llvm::StringRef Selector,
 /// "0-0-forward (0/0 forward)", for unknownUnitError.
 std::string unitListEntry(const CompileUnit &U);
 
+/// The compile id of a unit as its compile shows it: "0/0", or "0/0 #2"
+/// when the id begins more than once in the log (torch._dynamo.reset()).
+std::string unitCompileName(const Module &M, const CompileUnit &U);
+
 /// Escape \p S for Markdown inline text: ASCII punctuation that Markdown or
 /// GFM gives a meaning (emphasis, code spans, links and images `[ ] !`,
 /// HTML and autolinks `< >`, entities `&`, tables `|`, ...) is

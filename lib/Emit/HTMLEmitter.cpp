@@ -702,7 +702,7 @@ static UnitSummary summarize(const Module &M, const CompileUnit &U,
   S.Log = M.logName(U.Key.Log);
   S.Rank = U.Key.Rank;
   if (U.Key.Id)
-    S.CompileId = U.Key.Id->str();
+    S.CompileId = emit::unitCompileName(M, U);
   S.Graph = graphKindName(U.Key.Graph).str();
   if (U.Frame)
     S.Frame = formatv("{0}:{1} in {2}", U.Frame->File, U.Frame->Line,
@@ -765,7 +765,7 @@ Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
     Data = Redone;
   }
   Summaries.push_back(S);
-  if (const CompileRecord *R = M.findCompile(U.Key))
+  if (const CompileRecord *R = M.findCompile(U))
     RecordUnits[static_cast<size_t>(R - M.Compiles.data())].push_back(
         {S.Name, DirMode ? S.File : "#unit=" + S.Id});
   if (U.Key.Rank) { // for the ranks compared

@@ -69,6 +69,7 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   J["log"] = M.logName(R.Log);
   J["rank"] = optInt(R.Rank);
   J["compile_id"] = R.Id ? ojson(R.Id->str()) : ojson(nullptr);
+  J["ordinal"] = R.Ordinal ? ojson(R.Ordinal) : ojson(nullptr);
   J["line"] = R.Line;
   J["status"] = compileStatusName(R.Status).str();
   if (R.Status == CompileStatus::Failure) {
@@ -262,7 +263,7 @@ public:
 
   Error preparedUnit(const Module &M, const CompileUnit &U,
                      std::string Prepared) override {
-    if (const CompileRecord *R = M.findCompile(U.Key))
+    if (const CompileRecord *R = M.findCompile(U))
       UnitsOf[R - M.Compiles.data()].push_back(U.Key.slug());
     if (U.Key.Rank)
       Digests.push_back(digestUnit(M, U, /*KeepCode=*/false));

@@ -212,7 +212,7 @@ public:
   }
 
   Error unit(const Module &M, const CompileUnit &U) override {
-    if (const CompileRecord *R = M.findCompile(U.Key))
+    if (const CompileRecord *R = M.findCompile(U))
       WithUnits.insert(static_cast<size_t>(R - M.Compiles.data()));
     // The digests of the ranks compared (docs/markdown.md, Ranks).
     if (!Query && U.Key.Rank)
@@ -458,8 +458,8 @@ private:
     std::string Heading = "Unit " + Slug;
     SummaryRows.push_back(
         "| [" + mdCode(Slug) + "](#" + headingAnchor(Heading) + ") | " +
-        (U.Key.Id ? mdCode(U.Key.Id->str()) : std::string("aot")) + " | " +
-        graphKindName(U.Key.Graph).str() + " | " +
+        (U.Key.Id ? mdCode(unitCompileName(M, U)) : std::string("aot")) +
+        " | " + graphKindName(U.Key.Graph).str() + " | " +
         (U.Key.Rank ? std::to_string(*U.Key.Rank) : std::string()) + " | " +
         (M.Logs.size() > 1 ? mdCode(sys::path::filename(M.logName(U.Key.Log))
                                         .str()) +

@@ -12,7 +12,7 @@ UnitView::UnitView(const Module &M, const CompileUnit &U)
     : M(M), U(U), P(U), Slug(U.Key.slug()), Name(U.Key.displayName()),
       Log(M.logName(U.Key.Log)),
       CompileId(U.Key.Id ? U.Key.Id->str() : std::string()),
-      Compile(M.findCompile(U.Key)), Coverage(P.coverage()) {
+      Compile(M.findCompile(U)), Coverage(P.coverage()) {
   Kernels.resize(U.Kernels.size());
   for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
     const Kernel &K = U.Kernels[R];

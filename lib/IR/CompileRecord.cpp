@@ -95,6 +95,10 @@ std::string CompileRecord::displayName() const {
   if (Rank)
     S += "rank " + std::to_string(*Rank) + " ";
   S += Id ? Id->str() : std::string("(no compile id)");
+  if (Ordinal)
+    S += " #" + std::to_string(Ordinal);
+  if (LogInId)
+    S += " (log " + std::to_string(Log) + ")";
   return S;
 }
 
@@ -103,6 +107,10 @@ std::string CompileRecord::slug() const {
   if (Rank)
     S += "r" + std::to_string(*Rank) + "-";
   S += Id ? Id->slug() : std::string("none");
+  if (Ordinal)
+    S += "-n" + std::to_string(Ordinal);
+  if (LogInId)
+    S += "-log" + std::to_string(Log);
   return S;
 }
 

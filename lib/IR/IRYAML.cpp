@@ -846,6 +846,8 @@ template <> struct MappingTraits<tlp::CacheLookup> {
 template <> struct MappingTraits<tlp::CompileRecord> {
   static void mapping(IO &Io, tlp::CompileRecord &R) {
     Io.mapOptional("compile_id", R.Id);
+    Io.mapOptional("ordinal", R.Ordinal, 0u);
+    Io.mapOptional("log_in_id", R.LogInId, false);
     Io.mapRequired("log", R.Log);
     Io.mapOptional("rank", R.Rank);
     Io.mapRequired("status", R.Status);

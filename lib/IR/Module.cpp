@@ -179,21 +179,58 @@ const CompileRecord *Module::findCompile(uint32_t Log, Optional<int64_t> Rank,
   Probe.Log = Log;
   Probe.Rank = Rank;
   Probe.Id = Id;
-  auto It = llvm::lower_bound(Compiles, Probe);
-  if (It == Compiles.end() || It->sortKey() != Probe.sortKey())
-    return nullptr;
-  return &*It;
+  // The ordinal sorts before the attempt: walk the compiles of the frame
+  // id for the first with this attempt.
+  for (auto It = llvm::lower_bound(Compiles, Probe); It != Compiles.end();
+       ++It) {
+    if (It->Log != Log || It->Rank != Rank ||
+        It->Id.hasValue() != Id.hasValue())
+      break;
+    if (!Id)
+      return &*It;
+    if (It->Id->CompiledAutogradId != Id->CompiledAutogradId ||
+        It->Id->FrameId != Id->FrameId ||
+        It->Id->FrameCompileId != Id->FrameCompileId)
+      break;
+    if (It->Id->Attempt == Id->Attempt)
+      return &*It;
+  }
+  return nullptr;
 }
 
 const CompileRecord *Module::findCompile(const UnitKey &K) const {
   return findCompile(K.Log, K.Rank, K.Id);
 }
 
+const CompileRecord *Module::findCompile(const CompileUnit &U) const {
+  const CompileRecord *First = findCompile(U.Key);
+  if (!First || !First->Ordinal)
+    return First;
+  uint32_t Line = 0;
+  U.forEachArtifact([&](UnitSlot, const Artifact &A) {
+    if (A.Line && (!Line || A.Line < Line))
+      Line = A.Line;
+  });
+  const CompileRecord *Best = First;
+  for (const CompileRecord *It = First; It != Compiles.data() + Compiles.size();
+       ++It) {
+    if (It->Log != First->Log || It->Rank != First->Rank || !It->Id ||
+        It->Id->CompiledAutogradId != First->Id->CompiledAutogradId ||
+        It->Id->FrameId != First->Id->FrameId ||
+        It->Id->FrameCompileId != First->Id->FrameCompileId)
+      break;
+    if (It->Id->Attempt == First->Id->Attempt && It->Line <= Line)
+      Best = It;
+  }
+  return Best;
+}
+
 std::vector<uint32_t> Module::unitsOf(const CompileRecord &R) const {
   std::vector<uint32_t> Out;
   for (size_t I = 0; I < Units.size(); ++I) {
     const UnitKey &K = Units[I]->Key;
-    if (K.Log == R.Log && K.Rank == R.Rank && K.Id == R.Id)
+    if (K.Log == R.Log && K.Rank == R.Rank && K.Id == R.Id &&
+        (!R.Ordinal || findCompile(*Units[I]) == &R))
       Out.push_back(static_cast<uint32_t>(I));
   }
   return Out;

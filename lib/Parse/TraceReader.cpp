@@ -1469,13 +1469,76 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
                  size_t FirstArtifact,
                  std::vector<HealthList> &Health,
                  const std::vector<std::string> &Strings, bool Sort) {
-  using Key = std::tuple<int64_t, bool, std::tuple<int64_t, int64_t, int64_t,
-                                                   int64_t>>;
+  // Compiles that share an id (torch._dynamo.reset() starts the ids
+  // again at 0/0) are distinct: each dynamo_start of attempt 0 begins a
+  // new compile of its frame id (rank, compiled autograd id, frame id,
+  // frame compile id), and an event goes to the compile of its id begun
+  // last before it. Dynamo opens its "dynamo" and "entire_frame_compile"
+  // spans and logs the recompile reasons just before the dynamo_start: a
+  // span begun (or reasons logged) with nothing else of its id between
+  // it and the next dynamo_start belongs to that compile.
+  using Base = std::tuple<int64_t, int64_t, int64_t, int64_t>;
+  auto BaseOf = [](Optional<int64_t> Rank, const CompileId &Id) {
+    return Base(Rank.getValueOr(-1), Id.CompiledAutogradId.getValueOr(-1),
+                Id.FrameId.getValueOr(-1), Id.FrameCompileId.getValueOr(-1));
+  };
+  std::map<Base, std::vector<uint32_t>> Starts, Others;
+  for (size_t I = FirstArtifact; I < M.Artifacts.size(); ++I) {
+    const Artifact &A = *M.Artifacts[I];
+    if (A.Id)
+      Others[BaseOf(A.Rank, *A.Id)].push_back(A.Line);
+  }
+  for (size_t I = FirstEvent; I < M.Events.size(); ++I) {
+    const CompileEvent &E = M.Events[I];
+    if (E.Id)
+      Others[BaseOf(E.Rank, *E.Id)].push_back(E.Line);
+  }
+  for (const HealthList &Chunk : Health)
+    for (const HealthEvent &H : Chunk) {
+      if (!H.Id)
+        continue;
+      if (H.Kind == HealthKind::None && H.Id->Attempt == 0)
+        Starts[BaseOf(H.Rank, *H.Id)].push_back(H.Line);
+      if (H.Kind != HealthKind::Chromium &&
+          H.Kind != HealthKind::RecompileReasons)
+        Others[BaseOf(H.Rank, *H.Id)].push_back(H.Line);
+    }
+  for (auto &KV : Others)
+    llvm::sort(KV.second);
+  // The compile (0-based) of id \p Id that an event at \p Line belongs
+  // to, and whether the id begins more than once.
+  auto Generation = [&](Optional<int64_t> Rank, const CompileId &Id,
+                        uint32_t Line, bool OpensSpan) {
+    auto It = Starts.find(BaseOf(Rank, Id));
+    if (It == Starts.end() || It->second.size() < 2)
+      return std::make_pair(0u, false);
+    const std::vector<uint32_t> &S = It->second;
+    uint32_t N = static_cast<uint32_t>(llvm::upper_bound(S, Line) - S.begin());
+    uint32_t G = N ? N - 1 : 0;
+    if (OpensSpan && N && N < S.size()) {
+      const std::vector<uint32_t> &O = Others[BaseOf(Rank, Id)];
+      auto Next = llvm::upper_bound(O, Line);
+      if (Next == O.end() || *Next >= S[N])
+        G = N;
+    }
+    return std::make_pair(G, true);
+  };
+
+  using Key =
+      std::tuple<int64_t, bool,
+                 std::tuple<int64_t, int64_t, int64_t, uint32_t, int64_t>>;
   std::map<Key, CompileRecord> Records;
   auto Get = [&](Optional<int64_t> Rank, Optional<CompileId> Id,
-                 uint32_t Line) -> CompileRecord & {
+                 uint32_t Line, bool OpensSpan = false) -> CompileRecord & {
+    std::pair<uint32_t, bool> G(0, false);
+    if (Id)
+      G = Generation(Rank, *Id, Line, OpensSpan);
+    CompileId I = Id ? *Id : CompileId();
     Key K(Rank.getValueOr(-1), !Id.hasValue(),
-          Id ? Id->tie() : CompileId().tie());
+          std::make_tuple(I.CompiledAutogradId.getValueOr(-1),
+                          I.FrameId.getValueOr(-1),
+                          I.FrameCompileId.getValueOr(-1), G.first,
+                          I.Attempt));
     auto It = Records.find(K);
     if (It == Records.end()) {
       CompileRecord R;
@@ -1483,6 +1546,7 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       R.Rank = Rank;
       R.Id = Id;
       R.Line = Line;
+      R.Ordinal = G.second ? G.first + 1 : 0;
       It = Records.emplace(K, std::move(R)).first;
     }
     return It->second;
@@ -1501,7 +1565,10 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
   std::map<const CompileRecord *, std::vector<size_t>> Open;
   for (HealthList &Chunk : Health) {
     for (HealthEvent &H : Chunk) {
-      CompileRecord &R = Get(H.Rank, H.Id, H.Line);
+      CompileRecord &R =
+          Get(H.Rank, H.Id, H.Line,
+              (H.Kind == HealthKind::Chromium && H.Event.Phase != 'E') ||
+                  H.Kind == HealthKind::RecompileReasons);
       R.Line = std::min(R.Line, H.Line);
       switch (H.Kind) {
       case HealthKind::None:
@@ -1566,7 +1633,12 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
           // keys just below this one: the attempt sorts last), newest first;
           // a loop over attempt numbers would spin for a damaged attempt
           // such as 2^63-1.
-          Key Here(R.Rank.getValueOr(-1), false, R.Id->tie());
+          uint32_t Gen = R.Ordinal ? R.Ordinal - 1 : 0;
+          Key Here(R.Rank.getValueOr(-1), false,
+                   std::make_tuple(R.Id->CompiledAutogradId.getValueOr(-1),
+                                   R.Id->FrameId.getValueOr(-1),
+                                   R.Id->FrameCompileId.getValueOr(-1), Gen,
+                                   R.Id->Attempt));
           auto SameCompile = [&](const Key &K) {
             const auto &T = std::get<2>(K);
             const auto &H = std::get<2>(Here);
@@ -1574,7 +1646,8 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
                    std::get<1>(K) == std::get<1>(Here) &&
                    std::get<0>(T) == std::get<0>(H) &&
                    std::get<1>(T) == std::get<1>(H) &&
-                   std::get<2>(T) == std::get<2>(H);
+                   std::get<2>(T) == std::get<2>(H) &&
+                   std::get<3>(T) == std::get<3>(H);
           };
           for (auto It = Records.lower_bound(Here); It != Records.begin();) {
             --It;
@@ -1628,7 +1701,8 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
     return A.Rank == B.Rank && A.Id && B.Id &&
            A.Id->CompiledAutogradId == B.Id->CompiledAutogradId &&
            A.Id->FrameId == B.Id->FrameId &&
-           A.Id->FrameCompileId == B.Id->FrameCompileId;
+           A.Id->FrameCompileId == B.Id->FrameCompileId &&
+           A.Ordinal == B.Ordinal;
   };
   for (size_t I = 0; I < All.size(); ++I) {
     CompileRecord &R = *All[I];
@@ -2030,6 +2104,10 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
             Opts, /*SortCompiles=*/false);
     ++Read;
   }
+  // Two logs with the same compile ids (two runs of one program): the
+  // records name their log, as the units do.
+  for (CompileRecord &R : M.Compiles)
+    R.LogInId = unitIdNeedsLog(M.Logs, R.Log, R.Rank);
   llvm::sort(M.Compiles);
   if (!Read && Subdirs)
     return createStringError(

@@ -252,7 +252,13 @@ public:
         if (It != StartFrames.end())
           Frame = It->second;
       }
+      // A second dynamo_start of the id begins another compile of it
+      // (after torch._dynamo.reset()): its runs start afresh, with no
+      // pre-grad graph of the compile before.
+      bool SeenStart = false, ForceNew = false;
+      size_t CompileFirstRun = 0;
       auto NewRun = [&](uint32_t Line) -> Run & {
+        ForceNew = false;
         Runs.emplace_back();
         Runs.back().Pre = Pre;
         Runs.back().Frame = Frame;
@@ -261,7 +267,7 @@ public:
         return Runs.back();
       };
       auto Current = [&](uint32_t Line, bool NeedNew) -> Run & {
-        if (Runs.empty() || NeedNew)
+        if (Runs.empty() || NeedNew || ForceNew)
           return NewRun(Line);
         return Runs.back();
       };
@@ -272,6 +278,13 @@ public:
           case CompileEvent::DynamoStart:
             if (It.E->Frame)
               Frame = It.E->Frame;
+            if (SeenStart) {
+              Pre = nullptr;
+              PreFresh = false;
+              ForceNew = true;
+              CompileFirstRun = Runs.size();
+            }
+            SeenStart = true;
             break;
           case CompileEvent::AotForward:
             Markers.push_back(GraphKind::Forward);
@@ -292,9 +305,9 @@ public:
           auto *GA = cast<GraphArtifact>(A);
           // The first pre-grad graph of a compile, after its post-grad
           // graph or code (events out of order): theirs all the same.
-          if (!Pre && !Runs.empty()) {
+          if (!Pre && Runs.size() > CompileFirstRun) {
             const Artifact *Before = nullptr;
-            Runs.front().Unit->forEachArtifact(
+            Runs[CompileFirstRun].Unit->forEachArtifact(
                 [&](UnitSlot, const Artifact &X) {
                   if (!Before || X.Line < Before->Line)
                     Before = &X;
@@ -308,8 +321,8 @@ public:
                     (Before ? Before->Name : std::string("?")) + "' (line " +
                     Twine(Before ? Before->Line : 0) +
                     "): events out of order; read as that compile's");
-            for (Run &Earlier : Runs)
-              Earlier.Pre = GA;
+            for (size_t J = CompileFirstRun; J < Runs.size(); ++J)
+              Runs[J].Pre = GA;
           }
           if (!Pre || !PreFresh || graphPriority(*GA) <= graphPriority(*Pre))
             Pre = GA;

@@ -24,6 +24,58 @@ def where(loc):
     return "%s:%d" % (os.path.basename(loc["file"]), loc["line"])
 
 
+def check_compiles(run, man, doc):
+    """The run's manifest lists each compile the log records, in log
+    order, read by the generator's own scan (gen-torch-logs.py,
+    logged_compiles): tlp must have one record for each (compiles that
+    share an id apart: the ordinal, the log), with the same status, time
+    and cache results; and no record with metrics that the scan lacks.
+    Prints a line per compile with caches: `  run: name: caches`."""
+    problems = 0
+    recs = {}
+    for c in doc["compiles"]:
+        if c["compile_id"] is None or c["rank"] is not None:
+            continue
+        key = (os.path.basename(c["log"]), c["compile_id"], c["ordinal"] or 1)
+        recs[key] = c
+    seen = set()
+    for m in man.get("compiles", []):
+        key = (m["log"], m["compile_id"], m["ordinal"])
+        c = recs.get(key)
+        if c is None:
+            print("%s: no compile record for %s #%d of run %d" % (
+                run, m["compile_id"], m["ordinal"], m["run"]))
+            problems += 1
+            continue
+        seen.add(key)
+        if c["status"] != m["status"]:
+            print("%s: %s: status %s, the log says %s" % (
+                run, c["name"], c["status"], m["status"]))
+            problems += 1
+        if c["time_s"] != m["seconds"]:
+            print("%s: %s: time %r s, the log says %r" % (
+                run, c["name"], c["time_s"], m["seconds"]))
+            problems += 1
+        caches = {}
+        for x in c["caches"]:
+            caches.setdefault(x["cache"], []).append(x["result"])
+        if caches != m["caches"]:
+            print("%s: %s: caches %r, the log says %r" % (
+                run, c["name"], caches, m["caches"]))
+            problems += 1
+        if caches:
+            print("  %s: %s: %s" % (run, c["name"], ", ".join(
+                "%s %s" % (k, "/".join(v)) for k, v in sorted(caches.items()))))
+    if man.get("compiles"):
+        ids = {m["compile_id"] for m in man["compiles"]}
+        for key, c in sorted(recs.items()):
+            if key not in seen and c["compile_id"] in ids:
+                print("%s: %s: a record the log does not have" % (
+                    run, c["name"]))
+                problems += 1
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tools", required=True)
@@ -48,6 +100,7 @@ def main():
         doc = json.load(open(out))
         have = {(c["rank"], c["compile_id"]): c for c in doc["compiles"]
                 if c["compile_id"] is not None}
+        problems += check_compiles(run, man, doc)
         # An AOTInductor unit has no compile id, so no compile record.
         missing = sorted({(u["rank"], u["compile_id"]) for u in man["units"]
                           if u["compile_id"] is not None} - set(have),
@@ -70,7 +123,7 @@ def main():
             if c["recompile_reasons"]:
                 facts.append("recompile %r" % c["recompile_reasons"][0])
         ids = " ".join("%s:%s" % (c["name"], c["status"])
-                       for c in have.values())
+                       for c in doc["compiles"] if c["compile_id"] is not None)
         print("%s: %s%s" % (run, ids, "".join("; " + f for f in facts)))
     print("%d runs checked, %d problems" % (len(runs), problems))
     return 1 if problems else 0

@@ -121,6 +121,16 @@ public:
   llvm::Optional<int64_t> Rank;
   /// None: the events of the log outside any compile (spans, say).
   llvm::Optional<CompileId> Id;
+  /// Compiles that share a compile id in one log (after
+  /// torch._dynamo.reset(), which starts the ids again at 0/0) are
+  /// distinct: each dynamo_start of an id begins a new one. 0 when the
+  /// id (any attempt) begins once in its log; else 1, 2, ... in log
+  /// order, shown as "0/0 #2".
+  uint32_t Ordinal = 0;
+  /// The name says the log ("(log 1)"): set when the input has several
+  /// logs and the rank does not pick out the record's log (two runs'
+  /// logs in one directory both have a 0/0); see unitIdNeedsLog.
+  bool LogInId = false;
 
   CompileStatus Status = CompileStatus::Unknown;
   /// Failure: the exception type, its message, and the user frame.
@@ -173,13 +183,19 @@ public:
   /// there were no lookups.
   std::string cacheSummary() const;
 
-  /// "0/0", "rank 1 0/1_1", "(no compile id)".
+  /// "0/0", "rank 1 0/1_1", "(no compile id)", "0/0 #2", "0/0 (log 1)".
   std::string displayName() const;
-  /// File-name safe: "0-0", "r1-0-1_1", "none".
+  /// File-name safe: "0-0", "r1-0-1_1", "none", "0-0-n2", "0-0-log1".
   std::string slug() const;
+  /// Rank, log, compile id with the ordinal before the attempt: the
+  /// attempts of one compile sort together.
   auto sortKey() const {
+    CompileId I = Id ? *Id : CompileId();
     return std::make_tuple(Rank.getValueOr(-1), Log, !Id.hasValue(),
-                           Id ? Id->tie() : CompileId().tie());
+                           I.CompiledAutogradId.getValueOr(-1),
+                           I.FrameId.getValueOr(-1),
+                           I.FrameCompileId.getValueOr(-1), Ordinal,
+                           I.Attempt);
   }
   bool operator<(const CompileRecord &O) const {
     return sortKey() < O.sortKey();

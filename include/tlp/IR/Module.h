@@ -230,10 +230,15 @@ public:
 
   /// Display name of log \p I for diagnostics.
   std::string logName(uint32_t I) const;
-  /// The compile record of a unit (same log, rank and compile id), or null.
+  /// The first compile record of a unit key (same log, rank and compile
+  /// id), or null.
   const CompileRecord *findCompile(const UnitKey &K) const;
   const CompileRecord *findCompile(uint32_t Log, llvm::Optional<int64_t> Rank,
                                    llvm::Optional<CompileId> Id) const;
+  /// The compile record of a unit: of the compiles with its log, rank and
+  /// compile id (several after torch._dynamo.reset()), the one begun
+  /// last before the unit's first artifact; or null.
+  const CompileRecord *findCompile(const CompileUnit &U) const;
   /// The units of a record, as indices into Units (whole modules only).
   std::vector<uint32_t> unitsOf(const CompileRecord &R) const;
 

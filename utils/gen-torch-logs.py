@@ -400,8 +400,9 @@ def logged_compiles(trace, run_logs):
     apart; the other events of an id go to its latest compile. For each:
     run (1-based), log, compile_id, ordinal (1-based, per log and id),
     status, the forward's and the backward's time (compilation_metrics
-    entire_frame_compile_time_s, bwd_compilation_metrics
-    inductor_compile_time_s), the cache results (fx_graph, aotautograd:
+    entire_frame_compile_time_s; bwd_compilation_metrics
+    backward_cumulative_compile_time_us, else duration_us, in seconds,
+    else inductor_compile_time_s), the cache results (fx_graph, aotautograd:
     a list of hit/miss/bypass in log order), fail_type,
     recompile_reasons and restart_reasons."""
     import re
@@ -459,7 +460,11 @@ def logged_compiles(trace, run_logs):
                     c["status"] = "failure" if meta.get("fail_type") else "success"
                     c["restart_reasons"] = list(meta.get("restart_reasons") or [])
                 elif kind == "bwd_compilation_metrics":
-                    c["backward_seconds"] = meta.get("inductor_compile_time_s")
+                    us = meta.get("backward_cumulative_compile_time_us")
+                    if us is None:
+                        us = meta.get("duration_us")
+                    c["backward_seconds"] = us / 1e6 if us is not None \
+                        else meta.get("inductor_compile_time_s")
                 elif kind == "artifact":
                     name = meta.get("name", "")
                     r = re.match(r"(fx_graph|aotautograd)_cache_(hit|miss|bypass)$", name)

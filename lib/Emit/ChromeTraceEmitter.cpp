@@ -127,6 +127,8 @@ public:
         ojson Args = ojson::object();
         if (R.Id) {
           Args["compile_id"] = R.Id->str();
+          if (R.Ordinal)
+            Args["compile"] = R.idName();
           Args["status"] = compileStatusName(R.Status).str();
         }
         Args["log_line"] = S.Line;

@@ -108,12 +108,10 @@ void writeCompiles(raw_ostream &OS, const Module &M,
     OS << "<tr id=\"" << escapeHTML(compileAnchor(R)) << "\" class=\"status-"
        << Status << "\" data-status=\"" << Status << "\"><td><a href=\"#"
        << escapeHTML(compileAnchor(R)) << "\"><code>"
-       << escapeHTML(R.Id->str()) << "</code></a></td><td>"
+       << escapeHTML(R.idName()) << "</code></a></td><td>"
        << (R.Rank ? std::to_string(*R.Rank) : std::string("-"))
-       << "</td><td class=\"status\">" << Status << "</td><td>";
-    if (Optional<double> T = R.compileSeconds())
-      OS << formatv("{0:f3}", *T);
-    OS << "</td><td class=\"why\">";
+       << "</td><td class=\"status\">" << Status << "</td><td>"
+       << escapeHTML(R.timeText()) << "</td><td class=\"why\">";
     if (R.Status == CompileStatus::Failure && !R.FailType.empty()) {
       OS << "<div class=\"fail\"><b>" << escapeHTML(R.FailType) << "</b>";
       if (!R.FailReason.empty())
@@ -365,7 +363,7 @@ void writeTimeline(raw_ostream &OS, const Module &M) {
       else
         Tip += ": " + duration(S.Duration);
       if (R.Id)
-        Tip += "\ncompile " + R.Id->str() + " (" +
+        Tip += "\ncompile " + R.idName() + " (" +
                compileStatusName(R.Status).str() + ")";
       Tip += "\nlog line " + std::to_string(S.Line);
       std::string Status =

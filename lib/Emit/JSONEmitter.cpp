@@ -82,6 +82,8 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
     J["failure"] = nullptr;
   }
   J["time_s"] = optDouble(R.compileSeconds());
+  J["backward_time_s"] = optDouble(R.backwardSeconds());
+  J["total_time_s"] = optDouble(R.totalSeconds());
   J["frame"] = R.frame() ? sourceJSON(*R.frame()) : ojson(nullptr);
   ojson Stack = ojson::array();
   for (const SourceLoc &F : R.Stack)
@@ -105,6 +107,15 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   for (const auto &KV : R.Metrics)
     Metrics[KV.first] = metricJSON(KV.second);
   J["metrics"] = std::move(Metrics);
+  for (auto Table : {std::make_pair("bwd_metrics", &R.BwdMetrics),
+                     std::make_pair("runtime_metrics", &R.RuntimeMetrics),
+                     std::make_pair("bwd_runtime_metrics",
+                                    &R.BwdRuntimeMetrics)}) {
+    ojson O = ojson::object();
+    for (const auto &KV : *Table.second)
+      O[KV.first] = metricJSON(KV.second);
+    J[Table.first] = std::move(O);
+  }
   ojson Caches = ojson::array();
   for (const CacheLookup &C : R.Caches) {
     ojson O = ojson::object();

@@ -400,9 +400,7 @@ private:
       } else if (!R.RecompileReasons.empty()) {
         Why = "recompile: " + cell(R.RecompileReasons.front());
       }
-      std::string Time;
-      if (Optional<double> T = R.compileSeconds())
-        Time = formatv("{0:f3}", *T).str();
+      std::string Time = R.timeText();
       std::string Output = WithUnits.count(I) ? std::string("yes")
                                               : cell(R.noOutputReason());
       OS << "| " << mdCode(R.displayName()) << " | "

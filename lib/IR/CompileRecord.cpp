@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cstdlib>
 
@@ -71,6 +72,44 @@ Optional<double> CompileRecord::compileSeconds() const {
   return None;
 }
 
+static Optional<double>
+numberIn(const std::vector<std::pair<std::string, std::string>> &Ms,
+         StringRef Name) {
+  for (const auto &KV : Ms) {
+    if (KV.first != Name)
+      continue;
+    StringRef V = KV.second;
+    if (V.empty() || !(isDigit(V[0]) || V[0] == '-'))
+      return None;
+    std::string S = V.str();
+    char *End = nullptr;
+    double D = std::strtod(S.c_str(), &End);
+    if (End != S.c_str() + S.size())
+      return None;
+    return D;
+  }
+  return None;
+}
+
+Optional<double> CompileRecord::backwardSeconds() const {
+  if (Optional<double> Us =
+          numberIn(BwdMetrics, "backward_cumulative_compile_time_us"))
+    return *Us / 1e6;
+  if (Optional<double> Us = numberIn(BwdMetrics, "duration_us"))
+    return *Us / 1e6;
+  return numberIn(BwdMetrics, "inductor_compile_time_s");
+}
+
+Optional<double> CompileRecord::totalSeconds() const {
+  Optional<double> F = compileSeconds();
+  if (BwdMetrics.empty() || !F)
+    return F;
+  Optional<double> B = backwardSeconds();
+  if (!B)
+    return None;
+  return *F + *B;
+}
+
 const CacheLookup *CompileRecord::lastCache(CacheLookup::CacheKind K) const {
   for (auto It = Caches.rbegin(); It != Caches.rend(); ++It)
     if (It->Cache == K)
@@ -94,7 +133,23 @@ std::string CompileRecord::displayName() const {
   std::string S;
   if (Rank)
     S += "rank " + std::to_string(*Rank) + " ";
-  S += Id ? Id->str() : std::string("(no compile id)");
+  return S + idName();
+}
+
+std::string CompileRecord::timeText() const {
+  Optional<double> F = compileSeconds();
+  auto Fmt = [](Optional<double> D) {
+    return D ? formatv("{0:f3}", *D).str() : std::string("unknown");
+  };
+  if (BwdMetrics.empty())
+    return F ? Fmt(F) : std::string();
+  Optional<double> T = totalSeconds();
+  return (T ? Fmt(T) + " " : std::string()) + "(forward " + Fmt(F) +
+         ", backward " + Fmt(backwardSeconds()) + ")";
+}
+
+std::string CompileRecord::idName() const {
+  std::string S = Id ? Id->str() : std::string("(no compile id)");
   if (Ordinal)
     S += " #" + std::to_string(Ordinal);
   if (LogInId)

@@ -883,6 +883,18 @@ template <> struct MappingTraits<tlp::CompileRecord> {
       MetricTable T{&R.Metrics};
       Io.mapOptional("metrics", T);
     }
+    if (!Io.outputting() || !R.BwdMetrics.empty()) {
+      MetricTable T{&R.BwdMetrics};
+      Io.mapOptional("bwd_metrics", T);
+    }
+    if (!Io.outputting() || !R.RuntimeMetrics.empty()) {
+      MetricTable T{&R.RuntimeMetrics};
+      Io.mapOptional("runtime_metrics", T);
+    }
+    if (!Io.outputting() || !R.BwdRuntimeMetrics.empty()) {
+      MetricTable T{&R.BwdRuntimeMetrics};
+      Io.mapOptional("bwd_runtime_metrics", T);
+    }
     mapOptVector(Io, "caches", R.Caches);
     if (!Io.outputting() || !R.Spans.empty()) {
       SpanTable T{&R.Spans};

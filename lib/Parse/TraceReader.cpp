@@ -138,6 +138,9 @@ enum class EventClass {
 enum class HealthKind {
   None,
   Metrics,          ///< compilation_metrics (metadata, no payload)
+  BwdMetrics,       ///< bwd_compilation_metrics: the backward's compile
+  RuntimeMetrics,   ///< compilation_metrics_runtime
+  BwdRuntimeMetrics, ///< bwd_compilation_metrics_runtime
   Guards,           ///< dynamo_guards: JSON list of {code, ...}
   CppGuards,        ///< dynamo_cpp_guards_str: text
   Chromium,         ///< chromium_event: one trace event as JSON
@@ -157,9 +160,6 @@ const char *const IgnoredKinds[] = {
     "describe_tensor",
     "describe_source",
     "dynamo_output_graph",
-    "compilation_metrics_runtime",
-    "bwd_compilation_metrics",
-    "aot_autograd_backward_compilation_metrics",
     "aot_joint_graph",
     "optimize_ddp_split_graph",
     "optimize_ddp_split_child",
@@ -183,6 +183,11 @@ const char *const IgnoredKinds[] = {
 /// Envelope keys that feed compile records.
 const std::pair<const char *, HealthKind> HealthKinds[] = {
     {"compilation_metrics", HealthKind::Metrics},
+    {"bwd_compilation_metrics", HealthKind::BwdMetrics},
+    // The older name of bwd_compilation_metrics (2024).
+    {"aot_autograd_backward_compilation_metrics", HealthKind::BwdMetrics},
+    {"compilation_metrics_runtime", HealthKind::RuntimeMetrics},
+    {"bwd_compilation_metrics_runtime", HealthKind::BwdRuntimeMetrics},
     {"dynamo_guards", HealthKind::Guards},
     {"dynamo_cpp_guards_str", HealthKind::CppGuards},
     {"chromium_event", HealthKind::Chromium},
@@ -1145,7 +1150,11 @@ void ChunkScanner::finishHealth() {
                 Cur.HK == HealthKind::Cache ||
                 (Cur.HK == HealthKind::RecompileReasons &&
                  trimWS(Cur.Text).startswith("["));
-  if (Cur.HK != HealthKind::Metrics && !Cur.HasPayload) {
+  bool IsMetrics = Cur.HK == HealthKind::Metrics ||
+                   Cur.HK == HealthKind::BwdMetrics ||
+                   Cur.HK == HealthKind::RuntimeMetrics ||
+                   Cur.HK == HealthKind::BwdRuntimeMetrics;
+  if (!IsMetrics && !Cur.HasPayload) {
     Bad("no payload");
     return;
   }
@@ -1162,7 +1171,10 @@ void ChunkScanner::finishHealth() {
   switch (Cur.HK) {
   case HealthKind::None:
     return;
-  case HealthKind::Metrics: {
+  case HealthKind::Metrics:
+  case HealthKind::BwdMetrics:
+  case HealthKind::RuntimeMetrics:
+  case HealthKind::BwdRuntimeMetrics: {
     if (!Cur.Meta.isObject()) {
       Bad("metadata is not an object");
       return;
@@ -1192,8 +1204,11 @@ void ChunkScanner::finishHealth() {
           return true;
         });
       }
-      // The configuration dumps are long and the same for every compile.
-      if (K.endswith("_config") && X.isString())
+      // The configuration dumps are long and the same for every compile;
+      // the backward's inductor_provenance repeats its stack traces
+      // artifact.
+      if ((K.endswith("_config") && X.isString()) ||
+          K == "inductor_provenance")
         return true;
       std::string Text = X.Text.str();
       sanitizeUTF8(Text);
@@ -1202,7 +1217,7 @@ void ChunkScanner::finishHealth() {
       auto Ins = Seen.try_emplace(K, Ms.size());
       if (!Ins.second) {
         diag(Severity::Warning, Cur.Line,
-             "'compilation_metrics': key '" + K +
+             "'" + Cur.ArtName + "': key '" + K +
                  "' is repeated; the last value is kept",
              StringRef(), DiagClass::Other);
         Ms[Ins.first->second].second = std::move(Text);
@@ -1591,6 +1606,24 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
         for (const std::string &Why : H.detail().Strings)
           R.addBreak(Why, findUserLocation(Why));
         break;
+      case HealthKind::BwdMetrics:
+        // AOTAutograd compiles the backward at the first backward() and
+        // logs it under the forward's compile id; a failure there is the
+        // compile's.
+        R.BwdMetrics = std::move(H.detail().Metrics);
+        if (!H.detail().FailType.empty() && R.FailType.empty()) {
+          R.FailType = std::move(H.detail().FailType);
+          R.FailReason = std::move(H.detail().FailReason);
+          if (H.detail().Where)
+            R.FailFrame = H.detail().Where;
+        }
+        break;
+      case HealthKind::RuntimeMetrics:
+        R.RuntimeMetrics = std::move(H.detail().Metrics);
+        break;
+      case HealthKind::BwdRuntimeMetrics:
+        R.BwdRuntimeMetrics = std::move(H.detail().Metrics);
+        break;
       case HealthKind::Guards:
         R.GuardCount = H.detail().Count;
         if (R.Guards.empty())
@@ -1726,6 +1759,11 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
     // A restarted attempt shows why, when only the next attempt says so.
     if (R.Status == CompileStatus::Restart && R.Breaks.empty())
       R.Breaks = All[I + 1]->Breaks;
+    // The backward's metrics name the compile id without the attempt:
+    // they belong to the attempt that compiled.
+    if (R.Status == CompileStatus::Restart && !R.BwdMetrics.empty() &&
+        All[I + 1]->BwdMetrics.empty())
+      std::swap(R.BwdMetrics, All[I + 1]->BwdMetrics);
     // guard_count counts every guard; the dynamo_guards list may not.
     if (Optional<double> G = R.metricNumber("guard_count"))
       if (*G >= 0)

@@ -24,12 +24,21 @@ def where(loc):
     return "%s:%d" % (os.path.basename(loc["file"]), loc["line"])
 
 
+def fmt_time(c):
+    """`total = forward + backward` as the JSON gives them (they must
+    add up)."""
+    ok = abs(c["total_time_s"] - c["time_s"] - c["backward_time_s"]) < 1e-6
+    return "%.3f = %.3f + %.3f%s" % (c["total_time_s"], c["time_s"],
+                                     c["backward_time_s"],
+                                     "" if ok else " (does not add up)")
+
+
 def check_compiles(run, man, doc):
     """The run's manifest lists each compile the log records, in log
     order, read by the generator's own scan (gen-torch-logs.py,
     logged_compiles): tlp must have one record for each (compiles that
-    share an id apart: the ordinal, the log), with the same status, time
-    and cache results; and no record with metrics that the scan lacks.
+    share an id apart: the ordinal, the log), with the same status,
+    forward and backward time and cache results; and no record with metrics that the scan lacks.
     Prints a line per compile with caches: `  run: name: caches`."""
     problems = 0
     recs = {}
@@ -56,6 +65,12 @@ def check_compiles(run, man, doc):
             print("%s: %s: time %r s, the log says %r" % (
                 run, c["name"], c["time_s"], m["seconds"]))
             problems += 1
+        if c["backward_time_s"] != m["backward_seconds"]:
+            print("%s: %s: backward time %r s, the log says %r" % (
+                run, c["name"], c["backward_time_s"], m["backward_seconds"]))
+            problems += 1
+        if m["backward_seconds"] is not None:
+            print("  %s: %s: time %s" % (run, c["name"], fmt_time(c)))
         caches = {}
         for x in c["caches"]:
             caches.setdefault(x["cache"], []).append(x["result"])

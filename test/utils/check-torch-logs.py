@@ -62,7 +62,9 @@ READ |= {"artifact:" + n for n in (
     "inductor_generated_kernel_to_post_grad_nodes")}
 # Read into compile records (docs/inputs.md).
 READ |= {"compilation_metrics", "dynamo_guards", "dynamo_cpp_guards_str",
-         "chromium_event"}
+         "chromium_event", "bwd_compilation_metrics",
+         "aot_autograd_backward_compilation_metrics",
+         "compilation_metrics_runtime", "bwd_compilation_metrics_runtime"}
 READ |= {"artifact:" + n for n in (
     "recompile_reasons", "dynamo_error", "dynamo_graph_break_reason",
     "fx_graph_cache_hit", "fx_graph_cache_miss", "fx_graph_cache_bypass",

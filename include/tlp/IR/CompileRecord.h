@@ -156,6 +156,16 @@ public:
   /// compilation_metrics fields that are set, in log order: name and the
   /// value as compact JSON text. The config dumps are left out.
   std::vector<std::pair<std::string, std::string>> Metrics;
+  /// bwd_compilation_metrics (aot_autograd_backward_compilation_metrics
+  /// in older logs): the compile of the backward graph, which AOTAutograd
+  /// runs at the first backward() and logs under the forward's compile
+  /// id. Same form as Metrics; empty for inference or when the backward
+  /// was not compiled in this log (a warm AOTAutograd cache loads both).
+  std::vector<std::pair<std::string, std::string>> BwdMetrics;
+  /// compilation_metrics_runtime, bwd_compilation_metrics_runtime: work
+  /// done when the compiled code first runs (runtime autotuning).
+  std::vector<std::pair<std::string, std::string>> RuntimeMetrics;
+  std::vector<std::pair<std::string, std::string>> BwdRuntimeMetrics;
   std::vector<CacheLookup> Caches;
   std::vector<Span> Spans;
 
@@ -168,8 +178,17 @@ public:
   /// A metric as a number (seconds, counts), if set and numeric.
   llvm::Optional<double> metricNumber(llvm::StringRef Name) const;
   /// The total compile time in seconds: entire_frame_compile_time_s, or
-  /// the dynamo_cumulative_compile_time_us of newer logs.
+  /// the dynamo_cumulative_compile_time_us of newer logs. The backward's
+  /// compile comes later and is not in it.
   llvm::Optional<double> compileSeconds() const;
+  /// The backward's compile time in seconds, if logged:
+  /// backward_cumulative_compile_time_us, else duration_us, else
+  /// inductor_compile_time_s of BwdMetrics.
+  llvm::Optional<double> backwardSeconds() const;
+  /// Forward and backward together: compileSeconds() plus
+  /// backwardSeconds() when the backward was logged; None when either
+  /// is logged without its time.
+  llvm::Optional<double> totalSeconds() const;
   /// The result of the last lookup of cache \p K, if any.
   const CacheLookup *lastCache(CacheLookup::CacheKind K) const;
   /// Add a break or restart reason, merging duplicates.
@@ -185,6 +204,11 @@ public:
 
   /// "0/0", "rank 1 0/1_1", "(no compile id)", "0/0 #2", "0/0 (log 1)".
   std::string displayName() const;
+  /// displayName() without the rank: "0/1_1", "0/0 #2".
+  std::string idName() const;
+  /// The compile time for a table: "2.500"; with a backward compile,
+  /// "3.750 (forward 2.500, backward 1.250)"; "" if not logged.
+  std::string timeText() const;
   /// File-name safe: "0-0", "r1-0-1_1", "none", "0-0-n2", "0-0-log1".
   std::string slug() const;
   /// Rank, log, compile id with the ordinal before the attempt: the

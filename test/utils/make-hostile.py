@@ -9,7 +9,7 @@ KIND is one of
   launches  handles.log with N more launches of one kernel in its wrapper
   ghosts    handles.log whose mapping names N kernels that nothing calls
   ranks     a directory OUT of N rank logs of one compile each
-  inputs    handles.log whose post-grad graph has N more nodes and twenty
+  inputs    handles.log whose post-grad graph has N more nodes and thirty
             that each take them all as inputs
   misses    N compiles of one frame, each with an FX graph cache miss
             whose key differs from the one before in one component
@@ -50,8 +50,8 @@ def main():
                 l = re.sub(r'"has_payload": "[0-9a-f]{32}"', '"has_payload": ""', l)
             res.append(l)
     elif kind == "inputs":
-        # N nodes, then twenty nodes that each take all N as inputs: what was
-        # quadratic is paid twenty times, what is linear barely grows.
+        # N nodes, then thirty nodes that each take all N as inputs: what was
+        # quadratic is paid thirty times, what is linear barely grows.
         graph = False
         for l in lines:
             if "after_post_grad_graph" in l:
@@ -62,7 +62,7 @@ def main():
                            for i in range(n))
                 names = ", ".join("x%d" % i for i in range(n))
                 res.extend("\t        cat%d = torch.ops.aten.cat.default([%s])" % (k, names)
-                           for k in range(20))
+                           for k in range(30))
                 graph = False
             res.append(l)
     elif kind == "misses":

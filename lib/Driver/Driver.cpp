@@ -98,6 +98,10 @@ std::unique_ptr<Module> Driver::load(const DriverOptions &Opts,
 bool Driver::readRestOfIR(Module &M) {
   std::unique_ptr<IRDocumentReader> R = std::move(IRStream);
   bool SeenDiags = false;
+  Optional<IREndCounts> End;
+  unsigned EndLine = 0;
+  IREndCounts Read;
+  Read.Compiles = M.Compiles.size();
   IRDocumentText T;
   while (true) {
     Expected<bool> More = R->next(T);
@@ -109,7 +113,8 @@ bool Driver::readRestOfIR(Module &M) {
       break;
     Expected<ParsedIRDocument> D = parseIRDocument(T, R->name(), M, Diags);
     if (D && (D->Kind == IRDocumentKind::Header ||
-              D->Kind == IRDocumentKind::Compile || SeenDiags))
+              D->Kind == IRDocumentKind::Compile || End ||
+              (SeenDiags && D->Kind != IRDocumentKind::End)))
       D = outOfOrder(T, R->count(), R->name(), Diags);
     if (!D) {
       fail(toString(D.takeError()));
@@ -117,11 +122,19 @@ bool Driver::readRestOfIR(Module &M) {
     }
     if (D->Kind == IRDocumentKind::Unit) {
       M.Units.push_back(std::move(D->Unit));
+    } else if (D->Kind == IRDocumentKind::End) {
+      End = D->End;
+      EndLine = T.Line;
     } else {
       SeenDiags = true;
+      Read.Diagnostics = D->Diagnostics.size();
       adoptInputDiagnostics(std::move(D->Diagnostics));
     }
   }
+  // Cut short: what was read goes on, with an error (as for a cut log).
+  Read.Units = M.Units.size();
+  checkIREnd(End, EndLine, Read, R->name(), R->lines(), Diags);
+  flush();
   return true;
 }
 
@@ -179,6 +192,8 @@ struct InFlight {
   unsigned DocNo = 0;
   bool IsDiagnostics = false;
   std::vector<Diagnostic> InputDiags;
+  /// IR input: the end document's counts, if it was that.
+  llvm::Optional<IREndCounts> End;
 
   DiagnosticEngine Diags;
   std::string Failure;
@@ -322,6 +337,10 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
         F.InputDiags = std::move(D->Diagnostics);
         return;
       }
+      if (D->Kind == IRDocumentKind::End) {
+        F.End = D->End;
+        return;
+      }
       F.U = std::move(D->Unit);
       if (Opts.Verify)
         if (Error E = verifyUnit(M, *F.U)) {
@@ -386,6 +405,10 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
     Submit();
   bool OK = true;
   bool SeenInputDiags = false;
+  Optional<IREndCounts> InputEnd;
+  unsigned InputEndLine = 0;
+  IREndCounts InputRead;
+  InputRead.Compiles = M.Compiles.size();
   Optional<UnitKey> LastKey;
   while (!Queue.empty()) {
     std::unique_ptr<InFlight> F = std::move(Queue.front());
@@ -398,8 +421,9 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
       Submit();
     if (!OK)
       continue;
-    if (FromIR && SeenInputDiags) {
-      // Nothing may follow the diagnostics, whatever it holds.
+    if (FromIR && (InputEnd || (SeenInputDiags && !F->End))) {
+      // Nothing but the end may follow the diagnostics, and nothing the
+      // end, whatever it holds.
       fail(toString(outOfOrder(F->Doc, F->DocNo, InputFile, Diags)));
       OK = false;
       continue;
@@ -413,7 +437,13 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
     }
     if (F->IsDiagnostics) {
       SeenInputDiags = true;
+      InputRead.Diagnostics = F->InputDiags.size();
       adoptInputDiagnostics(std::move(F->InputDiags));
+      continue;
+    }
+    if (F->End) {
+      InputEnd = F->End;
+      InputEndLine = F->Doc.Line;
       continue;
     }
     if (FromIR && Opts.Verify && LastKey && !(*LastKey < F->U->Key)) {
@@ -428,8 +458,10 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
       OK = false;
       continue;
     }
-    if (FromIR)
+    if (FromIR) {
       LastKey = F->U->Key;
+      ++InputRead.Units;
+    }
   }
   if (Pool)
     Pool->wait();
@@ -439,6 +471,12 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
   }
   if (!OK)
     return false;
+  if (FromIR) {
+    // Cut short: what was read goes on, with an error (as for a cut log).
+    checkIREnd(InputEnd, InputEndLine, InputRead, InputFile,
+               IRStream->lines(), Diags);
+    flush();
+  }
   IRStream.reset();
   attachDiagnostics(M);
   if (!Gate())

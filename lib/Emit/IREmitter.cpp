@@ -47,6 +47,7 @@ public:
   Error preparedUnit(const Module &, const CompileUnit &,
                      std::string Prepared) override {
     *OS << Prepared;
+    ++Units;
     // A stdout that fails (a full disk, a closed pipe) stops the run at
     // once rather than after the whole input.
     if (Out && Out->isStdout() && outs().has_error())
@@ -61,6 +62,9 @@ public:
 
   Error end(const Module &M) override {
     printDiagnosticsDocument(M.Diagnostics, *OS);
+    // Last: what the stream holds. A reader that does not find it knows
+    // the stream was cut short, even at a document boundary.
+    printEndDocument({Units, M.Compiles.size(), M.Diagnostics.size()}, *OS);
     if (Out)
       if (Error E = Out->commit())
         return E;
@@ -84,6 +88,7 @@ private:
   std::unique_ptr<OutputFile> Out;
   raw_ostream *OS = nullptr;
   bool Done = false;
+  uint64_t Units = 0;
 };
 
 } // namespace

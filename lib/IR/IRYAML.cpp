@@ -301,8 +301,9 @@ struct IndexList {
 
 /// One document of the stream.
 struct IRDocument {
-  enum DocKind { Header, Compile, Unit, Diags, Invalid };
+  enum DocKind { Header, Compile, Unit, Diags, End, Invalid };
   DocKind Kind = Invalid;
+  IREndCounts *E = nullptr;
   Module *M = nullptr;
   CompileRecord *C = nullptr;
   CompileUnit *U = nullptr;
@@ -1253,6 +1254,11 @@ template <> struct MappingTraits<IRDocument> {
     } else if (Io.mapTag("!tlp.diagnostics", D.Kind == IRDocument::Diags)) {
       D.Kind = IRDocument::Diags;
       Io.mapRequired("diagnostics", *D.D);
+    } else if (Io.mapTag("!tlp.end", D.Kind == IRDocument::End)) {
+      D.Kind = IRDocument::End;
+      Io.mapRequired("units", D.E->Units);
+      Io.mapRequired("compiles", D.E->Compiles);
+      Io.mapRequired("diagnostics", D.E->Diagnostics);
     } else {
       D.Kind = IRDocument::Invalid;
     }
@@ -1298,11 +1304,51 @@ void printDiagnosticsDocument(ArrayRef<Diagnostic> Diags, raw_ostream &OS) {
   writeDocument(D, OS);
 }
 
+void printEndDocument(const IREndCounts &E, raw_ostream &OS) {
+  IREndCounts Copy = E;
+  IRDocument D;
+  D.Kind = IRDocument::End;
+  D.E = &Copy;
+  writeDocument(D, OS);
+}
+
 void printModule(const Module &M, raw_ostream &OS) {
   printModuleHeader(M, OS);
   for (const std::unique_ptr<CompileUnit> &U : M.Units)
     printUnit(*U, OS);
   printDiagnosticsDocument(M.Diagnostics, OS);
+  printEndDocument({M.Units.size(), M.Compiles.size(), M.Diagnostics.size()},
+                   OS);
+}
+
+static std::string countsText(const IREndCounts &C) {
+  auto N = [](uint64_t V, const char *One, const char *Many) {
+    return std::to_string(V) + " " + (V == 1 ? One : Many);
+  };
+  return N(C.Units, "unit", "units") + ", " +
+         N(C.Compiles, "compile record", "compile records") + " and " +
+         N(C.Diagnostics, "diagnostic", "diagnostics");
+}
+
+bool checkIREnd(const Optional<IREndCounts> &Said, unsigned EndLine,
+                const IREndCounts &Read, StringRef File, unsigned LastLine,
+                DiagnosticEngine &Diags) {
+  if (!Said) {
+    Diags.error(File, LastLine,
+                "the IR ends without its closing '--- !tlp.end' document: "
+                "it was cut short (truncated?); read " +
+                    countsText(Read));
+    return false;
+  }
+  if (Said->Units != Read.Units || Said->Compiles != Read.Compiles ||
+      Said->Diagnostics != Read.Diagnostics) {
+    Diags.error(File, EndLine,
+                "the IR's end document counts " + countsText(*Said) +
+                    ", but " + countsText(Read) +
+                    " were read: documents are missing or were added");
+    return false;
+  }
+  return true;
 }
 
 bool looksLikeIR(StringRef Text) {
@@ -1621,8 +1667,8 @@ static Optional<unsigned> tooDeeplyNested(StringRef Text) {
 }
 
 static const char NotADocument[] =
-    "document is not a !tlp.module, !tlp.compile, !tlp.unit or "
-    "!tlp.diagnostics document";
+    "document is not a !tlp.module, !tlp.compile, !tlp.unit, "
+    "!tlp.diagnostics or !tlp.end document";
 
 Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
                                            StringRef File, Module &M,
@@ -1647,7 +1693,7 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
     return notValidIR(File);
   }
   if (Tag != "!tlp.module" && Tag != "!tlp.compile" && Tag != "!tlp.unit" &&
-      Tag != "!tlp.diagnostics") {
+      Tag != "!tlp.diagnostics" && Tag != "!tlp.end") {
     Diags.report(Severity::Error, File, Rest.empty() ? T.Line : Line,
                  NotADocument, excerpt(trimWS(Marker)));
     return notValidIR(File);
@@ -1675,6 +1721,7 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
   D.M = &M;
   D.C = &Out.Compile;
   D.D = &Out.Diagnostics;
+  D.E = &Out.End;
   In >> D;
   if (In.error() && !Ctx.Failed)
     // YAML I/O can fail without a message (a directive inside a document,
@@ -1698,6 +1745,9 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
   case IRDocument::Diags:
     Out.Kind = IRDocumentKind::Diagnostics;
     break;
+  case IRDocument::End:
+    Out.Kind = IRDocumentKind::End;
+    break;
   case IRDocument::Invalid:
     Diags.error(File, Line, NotADocument);
     return notValidIR(File);
@@ -1710,7 +1760,8 @@ Error outOfOrder(const IRDocumentText &T, unsigned DocNo, StringRef File,
   Diags.error(File, T.Line,
               "document " + Twine(DocNo) +
                   " is out of order: expected the module header first, "
-                  "then the compile records, and the diagnostics last");
+                  "then the compile records, the units, the diagnostics, "
+                  "and the end document last");
   return notValidIR(File);
 }
 
@@ -1762,6 +1813,9 @@ Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
   if (Error E = parseIRHeader(R, *M, Diags))
     return E;
   bool SeenDiags = false;
+  Optional<IREndCounts> End;
+  unsigned EndLine = 0;
+  IREndCounts Read;
   IRDocumentText T;
   while (true) {
     Expected<bool> More = R.next(T);
@@ -1773,15 +1827,25 @@ Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
     if (!D)
       return D.takeError();
     if (D->Kind == IRDocumentKind::Header ||
-        D->Kind == IRDocumentKind::Compile || SeenDiags)
+        D->Kind == IRDocumentKind::Compile || End ||
+        (SeenDiags && D->Kind != IRDocumentKind::End))
       return outOfOrder(T, R.count(), File, Diags);
-    if (D->Kind == IRDocumentKind::Unit)
+    if (D->Kind == IRDocumentKind::Unit) {
       M->Units.push_back(std::move(D->Unit));
-    else {
+    } else if (D->Kind == IRDocumentKind::End) {
+      End = D->End;
+      EndLine = T.Line;
+    } else {
       SeenDiags = true;
       M->Diagnostics = std::move(D->Diagnostics);
     }
   }
+  // A stream cut at a document boundary: what was read is kept, with an
+  // error (as a cut log is read).
+  Read.Units = M->Units.size();
+  Read.Compiles = M->Compiles.size();
+  Read.Diagnostics = M->Diagnostics.size();
+  checkIREnd(End, EndLine, Read, File, R.lines(), Diags);
   return M;
 }
 

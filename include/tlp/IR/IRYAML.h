@@ -64,6 +64,8 @@ public:
   llvm::StringRef name() const { return Name; }
   /// Number of documents returned so far.
   unsigned count() const { return Count; }
+  /// The last line read so far (at the end: the input's last line).
+  unsigned lines() const { return NextLine > 1 ? NextLine - 1 : 1; }
   /// The tag of the next document (`!tlp.unit`), reading no further than
   /// its marker line; "" at the end of the input.
   llvm::Expected<std::string> peekTag();
@@ -86,7 +88,28 @@ private:
   static size_t documentLength(llvm::StringRef Text, bool AtEnd);
 };
 
-enum class IRDocumentKind { Header, Compile, Unit, Diagnostics };
+enum class IRDocumentKind { Header, Compile, Unit, Diagnostics, End };
+
+/// The counts of the closing `!tlp.end` document: what a whole stream
+/// holds, so that a stream cut at a document boundary is told from a whole
+/// one.
+struct IREndCounts {
+  uint64_t Units = 0;
+  uint64_t Compiles = 0;
+  uint64_t Diagnostics = 0;
+};
+
+/// Print the closing document.
+void printEndDocument(const IREndCounts &E, llvm::raw_ostream &OS);
+
+/// Check the end of an IR stream that was read through: \p Said are the
+/// counts of its end document (None if there was none; \p EndLine its
+/// line), \p Read what was read, \p LastLine the stream's last line. A
+/// missing end or other counts are an error in \p Diags (the stream was
+/// cut short); returns false then.
+bool checkIREnd(const llvm::Optional<IREndCounts> &Said, unsigned EndLine,
+                const IREndCounts &Read, llvm::StringRef File,
+                unsigned LastLine, DiagnosticEngine &Diags);
 
 /// What one parsed document holds.
 struct ParsedIRDocument {
@@ -97,6 +120,8 @@ struct ParsedIRDocument {
   std::unique_ptr<CompileUnit> Unit;
   /// For a diagnostics document.
   std::vector<Diagnostic> Diagnostics;
+  /// For the end document.
+  IREndCounts End;
 };
 
 /// Read the first document of \p R, which must be the module header, and

@@ -67,3 +67,23 @@ TEST(Names, EnumsRoundTrip) {
   EXPECT_EQ(guessKernelKind("torch.ops.aten.nonzero.default"),
             KernelKind::Fallback);
 }
+
+// "Why did the cache miss?": the first lines of a key component that differ.
+TEST(KeyValueDiff, FirstChangedRun) {
+  // One line each: no diff (the emitters show both values).
+  EXPECT_EQ(keyValueDiff("a", "b"), "");
+  EXPECT_EQ(keyValueDiff("a\nb", "a\nb"), "");
+  EXPECT_EQ(firstDifferingLine("a\nb", "a\nb"), 0u);
+  EXPECT_EQ(firstDifferingLine("x\na\nb", "x\na\nc"), 3u);
+  // A changed line between unchanged ones, with two lines of context.
+  EXPECT_EQ(keyValueDiff("h\n1\n2\nold\n3\n4\n5", "h\n1\n2\nnew\n3\n4\n5"),
+            "@@ -2,5 +2,5 @@\n 1\n 2\n-old\n+new\n 3\n 4\n");
+  // An inserted line at the end.
+  EXPECT_EQ(keyValueDiff("a\nb", "a\nb\nc"), "@@ -1,2 +1,3 @@\n a\n b\n+c\n");
+  // A later difference is announced, not shown.
+  EXPECT_EQ(keyValueDiff("a\nx\nb\nc\nd\ny", "a\nX\nb\nc\nd\nY", 1),
+            "@@ -1,3 +1,3 @@\n a\n-x\n+X\n b\n@@ more lines differ below @@\n");
+  // A run longer than Max is cut.
+  EXPECT_EQ(keyValueDiff("a\n1\n2\n3", "a\n4\n5\n6", 1, 2),
+            "@@ -1,3 +1,3 @@\n a\n-1\n-2\n+4\n+5\n@@ more lines differ below @@\n");
+}

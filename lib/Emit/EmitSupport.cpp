@@ -87,6 +87,20 @@ std::string clip(StringRef S, size_t Max) {
   return S.take_front(N).str() + "...";
 }
 
+std::string clipDifference(StringRef S, StringRef Other, size_t Max) {
+  if (S.size() <= Max)
+    return S.str();
+  size_t Pos = 0;
+  while (Pos < S.size() && Pos < Other.size() && S[Pos] == Other[Pos])
+    ++Pos;
+  if (Pos + 40 <= Max)
+    return clip(S, Max);
+  size_t Start = Pos > 40 ? Pos - 40 : 0;
+  while (Start > 0 && (static_cast<unsigned char>(S[Start]) & 0xC0) == 0x80)
+    --Start;
+  return "..." + clip(S.drop_front(Start), Max);
+}
+
 std::string mdCell(StringRef S, size_t Max) { return mdText(clip(S, Max)); }
 
 std::string mdCode(StringRef S, bool InTable) {

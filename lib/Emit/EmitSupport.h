@@ -44,6 +44,13 @@ std::string mdText(llvm::StringRef S);
 /// when cut.
 std::string clip(llvm::StringRef S, size_t Max);
 
+/// clip, but when \p S is longer than \p Max and \p Other (the value it
+/// is compared with) first differs from it past the first Max - 40 bytes,
+/// the cut starts 40 bytes before that difference with "..." in front, so
+/// the part that differs shows.
+std::string clipDifference(llvm::StringRef S, llvm::StringRef Other,
+                           size_t Max);
+
 /// mdText for a table cell: \p S cut to at most \p Max bytes (on a UTF-8
 /// boundary, "..." appended when cut), then escaped.
 std::string mdCell(llvm::StringRef S, size_t Max = 160);

@@ -419,16 +419,45 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
          << D.Miss->Components.size() << " differ";
       if (N) {
         OS << ":\n<ul>\n";
-        for (const Module::KeyChange &K : D.Changes)
-          OS << "<li><code>" << escapeHTML(K.Name) << "</code>: "
-             << (K.Before.empty()
-                     ? std::string("(absent)")
-                     : "<code>" + escapeHTML(firstLine(K.Before)) + "</code>")
+        for (const Module::KeyChange &K : D.Changes) {
+          OS << "<li><code>" << escapeHTML(K.Name) << "</code>: ";
+          // A value of several lines (a changed `gm`): the first lines
+          // that differ, as a small diff.
+          std::string Diff = K.Before.empty() || K.After.empty()
+                                 ? std::string()
+                                 : keyValueDiff(K.Before, K.After);
+          if (!Diff.empty()) {
+            OS << "line " << firstDifferingLine(K.Before, K.After)
+               << " differs:\n<pre class=\"key-diff\">";
+            SmallVector<StringRef, 16> Lines;
+            StringRef(Diff).rtrim('\n').split(Lines, '\n');
+            for (StringRef L : Lines) {
+              StringRef Class = L.startswith("@@")  ? "hunk"
+                                : L.startswith("-") ? "del"
+                                : L.startswith("+") ? "ins"
+                                                    : "";
+              if (Class.empty())
+                OS << escapeHTML(L) << "\n";
+              else
+                OS << "<span class=\"" << Class << "\">" << escapeHTML(L)
+                   << "</span>\n";
+            }
+            OS << "</pre></li>\n";
+            continue;
+          }
+          auto Show = [](StringRef V, StringRef Other) {
+            StringRef First =
+                V.take_until([](char C) { return C == '\n' || C == '\r'; });
+            return "<code>" + escapeHTML(clipDifference(First, Other, 200)) +
+                   "</code>";
+          };
+          OS << (K.Before.empty() ? std::string("(absent)")
+                                  : Show(K.Before, K.After))
              << " &rarr; "
-             << (K.After.empty()
-                     ? std::string("(absent)")
-                     : "<code>" + escapeHTML(firstLine(K.After)) + "</code>")
+             << (K.After.empty() ? std::string("(absent)")
+                                 : Show(K.After, K.Before))
              << "</li>\n";
+        }
         OS << "</ul>";
       }
       OS << "</li>\n";

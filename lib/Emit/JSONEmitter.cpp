@@ -142,6 +142,16 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
       C["name"] = K.Name;
       C["before"] = K.Before.empty() ? ojson(nullptr) : ojson(K.Before);
       C["after"] = K.After.empty() ? ojson(nullptr) : ojson(K.After);
+      // Where the values differ: the line, and for values of several
+      // lines the first lines that differ (a changed `gm`).
+      std::string Diff;
+      unsigned Line = 0;
+      if (!K.Before.empty() && !K.After.empty()) {
+        Line = firstDifferingLine(K.Before, K.After);
+        Diff = keyValueDiff(K.Before, K.After);
+      }
+      C["line"] = Line ? ojson(Line) : ojson(nullptr);
+      C["diff"] = Diff.empty() ? ojson(nullptr) : ojson(Diff);
       Ch.push_back(std::move(C));
     }
     O["changed"] = std::move(Ch);

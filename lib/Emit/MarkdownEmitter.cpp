@@ -422,14 +422,34 @@ private:
            << countOf(D.Changes.size(), "component", "components") << " of "
            << D.Miss->Components.size() << " differ"
            << (D.Changes.empty() ? ".\n" : ":\n");
-        for (const Module::KeyChange &K : D.Changes)
-          OS << "  - " << mdCode(K.Name, false) << ": "
-             << (K.Before.empty() ? std::string("(absent)")
-                                  : mdCode(clip(K.Before, 120), false))
+        for (const Module::KeyChange &K : D.Changes) {
+          OS << "  - " << mdCode(K.Name, false) << ": ";
+          // A value of several lines (a changed `gm`): the first lines
+          // that differ, as a small diff; their first lines are often
+          // the same (`<lambda>()`).
+          std::string Diff = K.Before.empty() || K.After.empty()
+                                 ? std::string()
+                                 : keyValueDiff(K.Before, K.After);
+          if (!Diff.empty()) {
+            OS << "line " << firstDifferingLine(K.Before, K.After)
+               << " differs:\n\n";
+            std::string Block = mdFence(Diff, "diff");
+            SmallVector<StringRef, 16> Lines;
+            StringRef(Block).rtrim('\n').split(Lines, '\n');
+            for (StringRef L : Lines)
+              OS << "    " << L << "\n";
+            OS << "\n";
+            continue;
+          }
+          OS << (K.Before.empty()
+                     ? std::string("(absent)")
+                     : mdCode(clipDifference(K.Before, K.After, 120), false))
              << " -> "
-             << (K.After.empty() ? std::string("(absent)")
-                                 : mdCode(clip(K.After, 120), false))
+             << (K.After.empty()
+                     ? std::string("(absent)")
+                     : mdCode(clipDifference(K.After, K.Before, 120), false))
              << "\n";
+        }
       }
     }
     if (Any)

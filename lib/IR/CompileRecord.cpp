@@ -5,6 +5,7 @@
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -43,6 +44,101 @@ KeyComponent splitKeyComponent(StringRef C) {
   K.Name = Rest.substr(0, Colon);
   K.Value = Rest.substr(Colon + 2);
   return K;
+}
+
+static SmallVector<StringRef, 16> valueLines(StringRef S) {
+  SmallVector<StringRef, 16> Lines;
+  S.split(Lines, '\n');
+  for (StringRef &L : Lines)
+    L = L.rtrim('\r');
+  return Lines;
+}
+
+unsigned firstDifferingLine(StringRef Before, StringRef After) {
+  if (Before == After)
+    return 0;
+  SmallVector<StringRef, 16> A = valueLines(Before), B = valueLines(After);
+  size_t P = 0;
+  while (P < A.size() && P < B.size() && A[P] == B[P])
+    ++P;
+  return static_cast<unsigned>(P + 1);
+}
+
+std::string keyValueDiff(StringRef Before, StringRef After, unsigned Context,
+                         unsigned Max) {
+  SmallVector<StringRef, 16> A = valueLines(Before), B = valueLines(After);
+  if ((A.size() <= 1 && B.size() <= 1) || Before == After)
+    return std::string();
+  size_t NA = A.size(), NB = B.size();
+  // The common prefix, then the first changed run: the smallest I + J
+  // (each at most Max) where A[P + I] and B[P + J] agree again, or both
+  // values end. Bounded: at most (2 Max + 1)^2 comparisons.
+  size_t P = 0;
+  while (P < NA && P < NB && A[P] == B[P])
+    ++P;
+  size_t I = 0, J = 0;
+  bool Synced = false;
+  for (size_t D = 1; D <= 2 * size_t(Max) && !Synced; ++D)
+    for (size_t X = 0; X <= D && !Synced; ++X) {
+      size_t Y = D - X;
+      if (X > Max || Y > Max || P + X > NA || P + Y > NB)
+        continue;
+      bool EndA = P + X == NA, EndB = P + Y == NB;
+      if ((EndA && EndB) || (!EndA && !EndB && A[P + X] == B[P + Y])) {
+        I = X;
+        J = Y;
+        Synced = true;
+      }
+    }
+  if (!Synced) {
+    I = std::min<size_t>(Max, NA - P);
+    J = std::min<size_t>(Max, NB - P);
+  }
+  size_t Lead = std::min<size_t>(Context, P), Trail = 0;
+  if (Synced)
+    while (Trail < Context && P + I + Trail < NA && P + J + Trail < NB &&
+           A[P + I + Trail] == B[P + J + Trail])
+      ++Trail;
+  bool More = !Synced;
+  if (Synced) {
+    // Later differences: the rest after the run is not the same.
+    size_t RA = NA - (P + I), RB = NB - (P + J);
+    if (RA != RB)
+      More = true;
+    else
+      for (size_t K = 0; K < RA && !More; ++K)
+        More = A[P + I + K] != B[P + J + K];
+  }
+  auto Range = [](size_t Start, size_t Count) {
+    // Unified diff: a range of no lines names the line before it.
+    return std::to_string(Count ? Start + 1 : Start) + "," +
+           std::to_string(Count);
+  };
+  std::string Out = "@@ -" + Range(P - Lead, Lead + I + Trail) + " +" +
+                    Range(P - Lead, Lead + J + Trail) + " @@\n";
+  auto Line = [&](char Tag, StringRef L) {
+    Out += Tag;
+    if (L.size() > 200) {
+      size_t N = 200;
+      while (N > 0 && (static_cast<unsigned char>(L[N]) & 0xC0) == 0x80)
+        --N;
+      Out += L.take_front(N).str() + "...";
+    } else {
+      Out += L.str();
+    }
+    Out += '\n';
+  };
+  for (size_t K = P - Lead; K < P; ++K)
+    Line(' ', A[K]);
+  for (size_t K = 0; K < I; ++K)
+    Line('-', A[P + K]);
+  for (size_t K = 0; K < J; ++K)
+    Line('+', B[P + K]);
+  for (size_t K = 0; K < Trail; ++K)
+    Line(' ', A[P + I + K]);
+  if (More)
+    Out += "@@ more lines differ below @@\n";
+  return Out;
 }
 
 StringRef CompileRecord::metric(StringRef Name) const {

@@ -70,6 +70,20 @@ struct KeyComponent {
 };
 KeyComponent splitKeyComponent(llvm::StringRef C);
 
+/// The first lines that differ between two values of a key component (a
+/// changed `gm`, a long config value), as a small unified diff: a header
+/// "@@ -7,3 +7,3 @@" (1-based lines of each value), then up to \p Context
+/// unchanged lines, the first run of changed lines ("-" before, "+" after,
+/// at most \p Max of each side), and up to \p Context unchanged lines
+/// after it; "@@ more lines differ below @@" ends it when later lines
+/// differ too or the run was cut. Lines are cut at 200 bytes. Empty when
+/// both values are one line, or the texts are the same.
+std::string keyValueDiff(llvm::StringRef Before, llvm::StringRef After,
+                         unsigned Context = 2, unsigned Max = 6);
+/// The 1-based line of the first line that differs between \p Before and
+/// \p After (0 when the texts are the same).
+unsigned firstDifferingLine(llvm::StringRef Before, llvm::StringRef After);
+
 /// A chromium_event as a span of time (begin and end paired) or an
 /// instant. Times are microseconds, as the events write them.
 struct Span {

@@ -307,6 +307,12 @@ private:
     std::map<uint32_t, std::string> Notes;
     std::map<uint32_t, std::vector<std::pair<std::string, std::string>>> ByLine;
     const GraphArtifact &G = *U.PreGrad;
+    // "Vanished" only with PyTorch's record of where nodes went.
+    const char *Unlinked =
+        unlinkedPreVanished(U) ? "vanished: no post-grad node, no kernel"
+        : !hasProvenanceRecord(U)
+            ? "not linked: unknown (no provenance mapping for this graph)"
+            : "not linked (the forward's node: no backward code may need it)";
     for (uint32_t I = 0; I < G.Nodes.size(); ++I) {
       const Node &N = G.Nodes[I];
       if (!isComputeNode(N) || !N.Line)
@@ -319,7 +325,7 @@ private:
         Kern.push_back(U.Kernels[R].key());
       std::string S;
       if (Post.empty() && Kern.empty())
-        S = "vanished: no post-grad node, no kernel";
+        S = Unlinked;
       if (!Post.empty())
         S = "post: " + joinNames(Post);
       if (!Kern.empty())

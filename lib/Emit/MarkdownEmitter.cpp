@@ -514,14 +514,35 @@ private:
   /// their confidence range; nothing when none was.
   void inferredLine(raw_ostream &OS, const UnitView &V) {
     const UnitView::InferredEdges &I = V.inferred();
-    if (!I.Count)
-      return;
-    OS << "Inferred links (no provenance mapping for them): " << I.Count
-       << " of " << V.unit().Edges.size() << " edges, confidence " << I.Low;
+    const CompileUnit &U = V.unit();
+    if (!hasProvenanceRecord(U)) {
+      // What is known and how: no record, so every link below is either
+      // a code comment PyTorch wrote or an inference.
+      OS << "No provenance mapping for this graph ("
+         << (U.Mapping ? "the mapping PyTorch logged is empty"
+                       : "none was logged")
+         << "); " << countOf(I.Count, "link", "links") << " inferred";
+      if (!I.Count) {
+        OS << ".\n\n";
+        return;
+      }
+      OS << ", of " << U.Edges.size() << " edges";
+    } else {
+      if (!I.Count)
+        return;
+      OS << "Inferred links (no provenance mapping for them): " << I.Count
+         << " of " << U.Edges.size() << " edges";
+    }
+    OS << ", confidence " << I.Low;
     if (I.High != I.Low)
       OS << "-" << I.High;
     OS << "% (" << I.SourceLine << " source-line, " << I.OpMatch
-       << " op-match, " << I.FXComment << " fx-comment).\n\n";
+       << " op-match, " << I.FXComment << " fx-comment";
+    if (I.CodeComment)
+      OS << ", " << I.CodeComment
+         << " code-comment names matched against the forward's pre-grad "
+            "graph";
+    OS << ").\n\n";
   }
 
   void artifactLine(raw_ostream &OS, const CompileUnit &U) {
@@ -602,7 +623,12 @@ private:
                 const UnitProvenance &P) {
     if (!U.PreGrad)
       return;
-    OS << "### Pre-grad nodes that vanished\n\n";
+    // "Vanished" needs evidence: PyTorch's record of where nodes went,
+    // for the unit's own pre-grad graph. Otherwise a node with no link
+    // is unknown.
+    bool Vanish = unlinkedPreVanished(U);
+    OS << (Vanish ? "### Pre-grad nodes that vanished\n\n"
+                  : "### Pre-grad nodes not linked\n\n");
     std::vector<uint32_t> Gone;
     unsigned Computing = 0;
     for (uint32_t I = 0; I < U.PreGrad->Nodes.size(); ++I) {
@@ -616,6 +642,11 @@ private:
       OS << "The pre-grad graph has no computing nodes.\n\n";
       return;
     }
+    if (Gone.empty()) {
+      OS << "None: every computing pre-grad node went to a post-grad node "
+            "or a kernel.\n\n";
+      return;
+    }
     if (Gone.size() == Computing) {
       OS << "No pre-grad node is linked to a post-grad node or kernel: this "
             "unit has no provenance for them (no mapping, or no compile "
@@ -623,22 +654,67 @@ private:
             "Inductor did with them.\n\n";
       return;
     }
-    if (Gone.empty()) {
-      OS << "None: every computing pre-grad node went to a post-grad node "
-            "or a kernel.\n\n";
-      return;
-    }
-    OS << "Mapped to no post-grad node and no kernel (dead code, folded "
-          "constants, or provenance Inductor lost):\n\n";
+    if (Vanish)
+      OS << "Mapped to no post-grad node and no kernel (dead code, folded "
+            "constants, or provenance Inductor lost):\n\n";
+    else
+      OS << notRecordedReason(U)
+         << "; where these went is unknown, not vanished:\n\n";
     SourceNames Names(U);
     for (uint32_t I : Gone) {
       const Node &N = U.PreGrad->Nodes[I];
       OS << "- " << nodeSummary(N) << ", line " << N.Line;
       if (N.Source && *N.Source < U.Sources.size())
         OS << ", from " << mdCode(Names.label(U.Sources[*N.Source]), false);
+      if (!Vanish) {
+        std::vector<std::string> Named = kernelsNamedAfter(U, N);
+        if (!Named.empty())
+          OS << "; kernels named after its op: " << mdCodeList(Named, 16, false);
+      }
       OS << "\n";
     }
     OS << "\n";
+  }
+
+  /// Why a pre-grad node with no link is not known to have vanished.
+  static std::string notRecordedReason(const CompileUnit &U) {
+    std::string S;
+    if (!hasProvenanceRecord(U))
+      S = U.Mapping ? "The provenance mapping PyTorch logged for this graph "
+                      "is empty"
+                    : "PyTorch logged no provenance mapping for this graph";
+    if (U.Key.Graph == GraphKind::Backward)
+      S += std::string(S.empty() ? "This" : ", and this") +
+           " backward unit shows the forward's pre-grad graph (a node may "
+           "need no backward code)";
+    return S;
+  }
+
+  /// The kernels whose name holds the op of \p N (`max_pool2d` in
+  /// `cpp_fused_..._max_pool2d_with_indices_backward_...`): a name match,
+  /// shown as such, not a link.
+  static std::vector<std::string> kernelsNamedAfter(const CompileUnit &U,
+                                                    const Node &N) {
+    std::vector<std::string> Out;
+    StringRef Op = StringRef(N.Target).rsplit('.').second;
+    if (Op.empty())
+      Op = N.Target;
+    if (Op.size() < 3)
+      return Out;
+    for (const Kernel &K : U.Kernels) {
+      StringRef Name = K.Name;
+      size_t At = Name.find(Op);
+      bool Word = false;
+      while (At != StringRef::npos && !Word) {
+        size_t End = At + Op.size();
+        Word = (At == 0 || Name[At - 1] == '_' || Name[At - 1] == '.') &&
+               (End == Name.size() || Name[End] == '_' || Name[End] == '.');
+        At = Name.find(Op, At + 1);
+      }
+      if (Word)
+        Out.push_back(K.key());
+    }
+    return Out;
   }
 
   void externs(raw_ostream &OS, const CompileUnit &U, const UnitProvenance &P) {
@@ -917,8 +993,18 @@ private:
       const std::vector<uint32_t> &Post = P.postOfPre(I);
       const std::vector<uint32_t> &Rows = P.kernelsOfPre(I);
       if (Post.empty() && Rows.empty()) {
-        OS << "It vanished: no post-grad node and no kernel is linked to "
-              "it.\n\n";
+        if (unlinkedPreVanished(U)) {
+          OS << "It vanished: no post-grad node and no kernel is linked to "
+                "it.\n\n";
+          continue;
+        }
+        OS << "No post-grad node and no kernel is linked to it. "
+           << notRecordedReason(U) << ", so where it went is unknown.";
+        std::vector<std::string> Named = kernelsNamedAfter(U, N);
+        if (!Named.empty())
+          OS << " Kernels named after its op (a name match, not a link): "
+             << mdCodeList(Named, 16, false) << ".";
+        OS << "\n\n";
         continue;
       }
       OS << "It became "

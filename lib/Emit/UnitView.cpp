@@ -63,6 +63,7 @@ UnitView::UnitView(const Module &M, const CompileUnit &U)
     Inferred.SourceLine += E.Origin == EdgeOrigin::SourceLine;
     Inferred.OpMatch += E.Origin == EdgeOrigin::OpMatch;
     Inferred.FXComment += E.Origin == EdgeOrigin::FXComment;
+    Inferred.CodeComment += E.Origin == EdgeOrigin::CodeComment;
   }
 
   PreOfSource.resize(U.Sources.size());

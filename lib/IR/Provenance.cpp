@@ -22,6 +22,18 @@ static void sortUnique(std::vector<uint32_t> &V) {
   V.erase(std::unique(V.begin(), V.end()), V.end());
 }
 
+bool hasProvenanceRecord(const CompileUnit &U) {
+  if (U.NodeTree || U.KernelNodes)
+    return true;
+  const MappingArtifact *M = U.Mapping.get();
+  return M && !(M->PreToPost.empty() && M->PostToPre.empty() &&
+                M->KernelToPost.empty() && M->PostToKernel.empty());
+}
+
+bool unlinkedPreVanished(const CompileUnit &U) {
+  return hasProvenanceRecord(U) && U.Key.Graph != GraphKind::Backward;
+}
+
 UnitProvenance::UnitProvenance(const CompileUnit &U) : U(U) {
   size_t NK = U.Kernels.size();
   size_t NPre = U.PreGrad ? U.PreGrad->Nodes.size() : 0;

@@ -41,7 +41,7 @@ namespace {
 class Linker {
 public:
   Linker(const Module &M, CompileUnit &U, DiagnosticEngine &D)
-      : U(U), D(D), File(M.logName(U.Key.Log)), Kernels(U) {}
+      : M(M), U(U), D(D), File(M.logName(U.Key.Log)), Kernels(U) {}
 
   void run() {
     for (EdgeOrigin O :
@@ -61,6 +61,7 @@ public:
              "unit " + U.Key.displayName() +
                  ": the provenance mapping is empty; links are inferred "
                  "from the wrapper's comments");
+    WarmCache = !U.PreGrad && fxCacheHit();
     if (HasMapping)
       mapping();
     else {
@@ -79,12 +80,18 @@ public:
   }
 
 private:
+  const Module &M;
   CompileUnit &U;
   DiagnosticEngine &D;
   std::string File;
   KernelKeyIndex Kernels; // the table is final: resolve-debug-handles ran
   /// U has a mapping with at least one entry.
   bool HasMapping = false;
+  /// An FX graph cache hit without a pre-grad graph (fxCacheHit): the
+  /// mapping's pre-grad names are counted for one note, not warned about.
+  bool WarmCache = false;
+  uint64_t WarmPreMisses = 0;
+  uint32_t WarmFirstLine = 0;
   // Unresolved names by what they should have named, in first-seen order:
   // the first MaxMissReports + 1 kept, the others counted. The names are
   // slices of the unit's artifacts (a mapping of a million made-up names
@@ -100,14 +107,29 @@ private:
   DenseSet<std::pair<const char *, StringRef>> MissSeen;
 
   void edge(Endpoint::EndpointKind FK, uint32_t F, Endpoint::EndpointKind TK,
-            uint32_t T, EdgeOrigin O) {
-    U.Edges.push_back(Edge{Endpoint{FK, F}, Endpoint{TK, T}, O});
+            uint32_t T, EdgeOrigin O, uint8_t Confidence = 100) {
+    U.Edges.push_back(Edge{Endpoint{FK, F}, Endpoint{TK, T}, O, Confidence});
   }
+
+  /// The confidence of a code-comment edge from a pre-grad node: the
+  /// comments of a backward's code name the nodes of the graph Inductor
+  /// lowered, not the forward's pre-grad graph that the unit shows, so a
+  /// name found there is a name match, not what PyTorch wrote
+  /// (docs/inference.md).
+  uint8_t preCommentConfidence() const {
+    return U.Key.Graph == GraphKind::Backward ? BackwardNameMatch : 100;
+  }
+  static constexpr uint8_t BackwardNameMatch = 70;
 
   /// \p What is one of the literals below; \p Name outlives the pass.
   void miss(const char *What, StringRef Name, uint32_t Line) {
     if (!MissSeen.insert({What, Name}).second)
       return;
+    if (WarmCache && What == StringRef("pre-grad node")) {
+      if (!WarmPreMisses++)
+        WarmFirstLine = Line;
+      return;
+    }
     if (MissCount++ <= MaxMissReports)
       Misses.push_back(Miss{What, Name, Line});
   }
@@ -246,7 +268,7 @@ private:
         for (const std::string &N : S.TopoNames)
           if (Optional<uint32_t> P = pre(N, 0, /*Report=*/false))
             edge(Endpoint::PreNode, *P, Endpoint::KernelRow, R,
-                 EdgeOrigin::CodeComment);
+                 EdgeOrigin::CodeComment, preCommentConfidence());
       }
       if (!K.Def)
         continue;
@@ -266,7 +288,7 @@ private:
         for (const std::string &N : Def.TopoNames)
           if (Optional<uint32_t> P = pre(N, 0, /*Report=*/false))
             edge(Endpoint::PreNode, *P, Endpoint::KernelRow, R,
-                 EdgeOrigin::CodeComment);
+                 EdgeOrigin::CodeComment, preCommentConfidence());
     }
     if (HasMapping || U.NodeTree)
       return;
@@ -276,7 +298,7 @@ private:
         Optional<uint32_t> Q = post(PP.second, 0, false);
         if (P && Q)
           edge(Endpoint::PreNode, *P, Endpoint::PostNode, *Q,
-               EdgeOrigin::CodeComment);
+               EdgeOrigin::CodeComment, preCommentConfidence());
       }
   }
 
@@ -327,8 +349,39 @@ private:
     }
   }
 
+  /// The unit's compile was an FX graph cache hit: PyTorch logs no
+  /// pre-grad graph then (the graph is not traced again), so the mapping's
+  /// pre-grad names have nothing to name. Normal input, not damage.
+  bool fxCacheHit() const {
+    if (const CompileRecord *R = M.findCompile(U.Key))
+      for (const CacheLookup &L : R->Caches)
+        if (L.Cache == CacheLookup::FXGraph && L.Result == CacheLookup::Hit)
+          return true;
+    return false;
+  }
+
   void reportUnresolved() {
     const unsigned Max = MaxMissReports;
+    // A warm cache: one note for the pre-grad names, the rest as usual.
+    if (WarmCache) {
+      std::string Msg = "unit " + U.Key.displayName() +
+                        ": cache hit: no pre-grad graph logged";
+      if (WarmPreMisses)
+        Msg += "; " +
+               (WarmPreMisses == 1
+                    ? std::string("the pre-grad name of the provenance "
+                                  "mapping is")
+                    : "the " + std::to_string(WarmPreMisses) +
+                          " pre-grad names of the provenance mapping are") +
+               " not linked, the rest is";
+      uint32_t Line = WarmPreMisses ? WarmFirstLine : 0;
+      if (!Line)
+        if (const Artifact *A = U.PostGrad ? static_cast<const Artifact *>(
+                                                 U.PostGrad.get())
+                                           : U.Code.get())
+          Line = A->Line;
+      D.note(File, Line, Msg);
+    }
     for (size_t I = 0; I < Misses.size() && I < Max; ++I) {
       const Miss &Ms = Misses[I];
       std::string Where;

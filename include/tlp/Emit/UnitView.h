@@ -90,6 +90,9 @@ public:
   struct InferredEdges {
     unsigned Count = 0, Low = 100, High = 0;
     unsigned SourceLine = 0, OpMatch = 0, FXComment = 0;
+    /// Code-comment edges under 100: names of a backward's comments
+    /// matched against the forward's pre-grad graph.
+    unsigned CodeComment = 0;
   };
   const InferredEdges &inferred() const { return Inferred; }
 

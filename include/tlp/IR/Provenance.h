@@ -31,6 +31,17 @@ struct UnitCoverage {
 /// attributes or the output).
 bool isComputeNode(const Node &N);
 
+/// Whether PyTorch recorded where the unit's nodes went: a provenance
+/// mapping with at least one entry (PyTorch 2.13 logs `{"version": 2.0}`
+/// for many backward graphs), or the older node maps. Without such a
+/// record a node linked to nothing is unknown, not vanished.
+bool hasProvenanceRecord(const CompileUnit &U);
+
+/// Whether a pre-grad node linked to nothing can be said to have vanished:
+/// the unit has a provenance record and its pre-grad graph is its own (a
+/// backward unit shows the forward's, whose nodes need no backward code).
+bool unlinkedPreVanished(const CompileUnit &U);
+
 class UnitProvenance {
 public:
   explicit UnitProvenance(const CompileUnit &U);

@@ -19,7 +19,13 @@ bool lineNamesKernel(StringRef Line, StringRef Name) {
     return true;
   // AOT Triton launches go through `call_<name>(` wrappers.
   std::string Call = "call_" + Name.str();
-  return findToken(Line, Call) != StringRef::npos;
+  if (findToken(Line, Call) != StringRef::npos)
+    return true;
+  // An AOTInductor custom op (`aoti_torch_cpu_scale_rows`) is called
+  // through the proxy executor.
+  return Name.startswith("aoti_torch_") &&
+         findToken(Line, "aoti_torch_proxy_executor_call_function") !=
+             StringRef::npos;
 }
 
 namespace {

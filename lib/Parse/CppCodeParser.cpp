@@ -192,7 +192,16 @@ private:
     if (trimWS(Code.substr(N)).empty() || trimWS(Code.substr(N))[0] != '(')
       return;
     CallSite S;
-    if (Callee.startswith("call_")) {
+    StringRef ProxyOp;
+    if (Callee == "aoti_torch_proxy_executor_call_function")
+      ProxyOp = Pending.awaitedProxyOp();
+    if (!ProxyOp.empty()) {
+      // A custom op (torch.library) in AOTInductor: the handle comment
+      // names the op (`aoti_torch_cpu_scale_rows:3`), the proxy executor
+      // runs it. One kernel, called here.
+      S.Kernel = ProxyOp.str();
+      S.Kind = guessKernelKind(ProxyOp);
+    } else if (Callee.startswith("call_")) {
       StringRef K = Callee.drop_front(5);
       S.Kernel = K.str();
       S.Kind = guessKernelKind(K) == KernelKind::Unknown ? KernelKind::Triton

@@ -468,6 +468,8 @@ private:
     /// "{...}"), so that lines after it can be questioned.
     enum : uint8_t { JsonNo, JsonOpen, JsonClosed, JsonReported } Json = JsonNo;
     uint32_t JsonEndLine = 0;
+    /// Objects open in a multi-line JSON payload (JsonOpen).
+    uint32_t JsonDepth = 0;
     /// An unhashed payload that starts as a printed FX graph module
     /// (`class X(torch.nn.Module):`): every later line is indented, so a
     /// line at column 0 is another payload glued on (a lost event line).
@@ -615,7 +617,11 @@ void ChunkScanner::payloadLine(StringRef Content, uint32_t Line, StringRef Raw,
 /// this payload is not one tlp parses (a chromium event, say), nothing else
 /// would notice: the next artifact (a provenance mapping, say) would vanish
 /// without a word. A JSON object payload cannot go on after it closed, so a
-/// line after that is reported. Two comparisons a line, no parsing.
+/// line after that is reported. Python's `json.dumps(..., indent=N)` puts
+/// every `{` that opens an object at the end of a line and every `}` that
+/// closes one at the start of a line (after the indent), and `indent=0`
+/// (inductor_runtime_and_tensor_meta) indents nothing, so nesting is
+/// counted by those two, not told by the indent. No parsing.
 void ChunkScanner::checkJsonPayloadLine(StringRef Content, uint32_t Line,
                                         StringRef Raw) {
   switch (Cur.Json) {
@@ -623,15 +629,21 @@ void ChunkScanner::checkJsonPayloadLine(StringRef Content, uint32_t Line,
     if (Cur.PayloadLines == 0 && Content.startswith("{")) {
       bool OneLine = Content.size() > 1 && Content.endswith("}");
       Cur.Json = OneLine ? Event::JsonClosed : Event::JsonOpen;
+      Cur.JsonDepth = OneLine ? 0 : 1;
       Cur.JsonEndLine = Line;
     }
     return;
-  case Event::JsonOpen:
-    if (Content == "}") {
+  case Event::JsonOpen: {
+    StringRef T = Content.ltrim(" \t");
+    if (T.startswith("}") && !--Cur.JsonDepth) {
       Cur.Json = Event::JsonClosed;
       Cur.JsonEndLine = Line;
+      return;
     }
+    if (T.endswith("{"))
+      ++Cur.JsonDepth;
     return;
+  }
   case Event::JsonClosed:
     lineProblem(Line,
                 "the JSON payload of '" + Cur.ArtName + "' ended on line " +

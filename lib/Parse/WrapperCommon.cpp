@@ -74,6 +74,13 @@ bool PendingComments::awaits(StringRef Name) const {
   return false;
 }
 
+StringRef PendingComments::awaitedProxyOp() const {
+  for (const Handle &H : Handles)
+    if (StringRef(H.Name).startswith("aoti_torch_"))
+      return H.Name;
+  return StringRef();
+}
+
 void PendingComments::finish(PayloadContext &Ctx) {
   for (const Handle &H : Handles)
     Ctx.warning(H.Line, "debug handle comment '" + H.Name + ":" +

@@ -41,6 +41,10 @@ public:
   void attach(CallSite &S);
   /// True if a handle comment waits for a call of \p Name.
   bool awaits(llvm::StringRef Name) const;
+  /// The name of the first pending handle of an AOTInductor op
+  /// (`aoti_torch_cpu_scale_rows`), or "": a custom op's handle comment is
+  /// followed by `aoti_torch_proxy_executor_call_function(...)`, its call.
+  llvm::StringRef awaitedProxyOp() const;
   /// Report handle comments no launch claimed.
   void finish(PayloadContext &Ctx);
 

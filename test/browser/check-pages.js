@@ -168,7 +168,13 @@ async function checkUnit(ctx, a, u, urlOf) {
     const at = (x) => x && x.file === first[0] && x.line === first[1];
     const wantPre = u.pre_grad_nodes.filter((n) => at(n.source)).map((n) => n.line);
     const wantPost = u.post_grad_nodes.filter((n) => at(n.source)).map((n) => n.line);
-    const wantCode = [].concat(...u.kernels.filter((k) => k.source.some(at)).map((k) => k.call_lines));
+    // The kernels of the line: those with an edge to it, and those its
+    // pre-grad and post-grad nodes went into (UnitProvenance::kernelsOfSource;
+    // a backward whose mapping is empty links a node of the line by name).
+    const preOn = new Set(u.pre_grad_nodes.filter((n) => at(n.source)).map((n) => n.name));
+    const postOn = new Set(u.post_grad_nodes.filter((n) => at(n.source)).map((n) => n.name));
+    const wantCode = [].concat(...u.kernels.filter((k) => k.source.some(at) ||
+      k.pre_nodes.some((n) => preOn.has(n)) || k.post_nodes.some((n) => postOn.has(n))).map((k) => k.call_lines));
     const pre = await hlLines(page, 'pre'), post = await hlLines(page, 'post'), code = await hlLines(page, 'code');
     if (!same(pre, wantPre) || !same(post, wantPost) || !same(code, wantCode))
       fail(id, `source line ${first.join(':')}`, [sorted(pre), sorted(post), sorted(code)], [sorted(wantPre), sorted(wantPost), sorted(wantCode)]);

@@ -42,20 +42,10 @@ std::string duration(int64_t Us) {
   return formatv("{0:f2} s", Us / 1e6).str();
 }
 
-/// \p S cut to at most \p Max bytes (not inside a UTF-8 sequence).
-std::string cut(StringRef S, size_t Max) {
-  if (S.size() <= Max)
-    return S.str();
-  size_t N = Max;
-  while (N > 0 && (static_cast<unsigned char>(S[N]) & 0xC0) == 0x80)
-    --N;
-  return S.take_front(N).str() + "...";
-}
-
 /// The first line of \p S, at most \p Max bytes.
 std::string firstLine(StringRef S, size_t Max = 200) {
-  return cut(S.take_until([](char C) { return C == '\n' || C == '\r'; }),
-             Max);
+  return clip(S.take_until([](char C) { return C == '\n' || C == '\r'; }),
+              Max);
 }
 
 /// \p S on one line (line breaks and the indentation after them become
@@ -74,7 +64,7 @@ std::string oneLine(StringRef S, size_t Max = 300) {
     if (!Out.empty() && I + 1 < S.size())
       Out += ' ';
   }
-  return cut(Out, Max);
+  return clip(Out, Max);
 }
 
 /// Records with a compile id, failures first, then in module order.

@@ -148,8 +148,8 @@ StringRef CompileRecord::metric(StringRef Name) const {
   return StringRef();
 }
 
-Optional<double> CompileRecord::metricNumber(StringRef Name) const {
-  StringRef V = metric(Name);
+/// \p V as a number, when the whole of it is one (a metric's JSON value).
+static Optional<double> parseNumber(StringRef V) {
   if (V.empty() || !(isDigit(V[0]) || V[0] == '-'))
     return None;
   std::string S = V.str();
@@ -158,6 +158,10 @@ Optional<double> CompileRecord::metricNumber(StringRef Name) const {
   if (End != S.c_str() + S.size())
     return None;
   return D;
+}
+
+Optional<double> CompileRecord::metricNumber(StringRef Name) const {
+  return parseNumber(metric(Name));
 }
 
 Optional<double> CompileRecord::compileSeconds() const {
@@ -174,15 +178,7 @@ numberIn(const std::vector<std::pair<std::string, std::string>> &Ms,
   for (const auto &KV : Ms) {
     if (KV.first != Name)
       continue;
-    StringRef V = KV.second;
-    if (V.empty() || !(isDigit(V[0]) || V[0] == '-'))
-      return None;
-    std::string S = V.str();
-    char *End = nullptr;
-    double D = std::strtod(S.c_str(), &End);
-    if (End != S.c_str() + S.size())
-      return None;
-    return D;
+    return parseNumber(KV.second);
   }
   return None;
 }

@@ -722,11 +722,21 @@ bool ChunkScanner::unhashedPayloadMatches(unsigned Blanks, std::string &Got) {
 /// end of its payload and every event after it. A hashed payload's md5
 /// says so; for the others (tlp does not hash the payloads it does not
 /// read), this one payload is hashed here, or, without an md5, a last line
-/// with no line break (PyTorch ends every line with one) says so.
+/// with no line break (PyTorch ends every line with one) says so; so does
+/// it after a last event with no payload.
 void ChunkScanner::checkLastPayload(unsigned Blanks) {
-  if (!Cur.HasPayload || Cur.Hashing)
-    return;
   bool NoBreak = !Log.empty() && Log.back() != '\n';
+  if (!Cur.HasPayload) {
+    // A whole envelope with no payload may still be where the log was cut:
+    // every event after it is lost, and only the missing break tells.
+    if (NoBreak)
+      diag(Severity::Warning, Cur.Line,
+           "the log ends on this event line with no line break (truncated?)",
+           StringRef(), DiagClass::Md5);
+    return;
+  }
+  if (Cur.Hashing)
+    return;
   if (Cur.Md5.size() == 32 && Opts.Md5 != ReadOptions::Md5Check::None) {
     std::string Got;
     if (unhashedPayloadMatches(Blanks, Got))
@@ -1000,6 +1010,8 @@ void ChunkScanner::finishEvent() {
              StringRef(), DiagClass::Md5);
       }
     }
+  } else if (AtLogEnd) {
+    checkLastPayload(0);
   }
 
   switch (Cur.Class) {

@@ -99,6 +99,11 @@ async function main() {
       if (href !== wantHref) fail(`${u}: link back to its compile`, href, wantHref);
       else if (k === 0) {
         await Promise.all([a.dir ? up.waitForEvent('load') : Promise.resolve(), link.click()]);
+        // The page shows the overview on its hashchange handler, which runs
+        // after the click returns: wait for it (a busy machine is slow),
+        // then check; a page that never shows it fails below.
+        await up.waitForFunction((h) => location.hash === h && !!document.querySelector('#compiles') &&
+          document.querySelector('#compiles').offsetParent !== null, '#' + id, { timeout: 10000 }).catch(() => {});
         const at = await up.evaluate(() => ({ hash: location.hash, file: location.pathname.replace(/^.*\//, ''),
           target: !!document.querySelector('tr:target'), shown: !!document.querySelector('#compiles') && document.querySelector('#compiles').offsetParent !== null }));
         if (at.hash !== '#' + id || !at.shown || (a.dir && (at.file !== 'index.html' || !at.target)))
@@ -157,6 +162,9 @@ async function main() {
       const href = await bar.evaluate((r) => (r.closest('a') ? r.closest('a').getAttribute('href') : null));
       if (href) {
         await bar.click();
+        // As above: the hashchange handler shows the index after the click.
+        await page.waitForFunction(([h, sel]) => location.hash === h && !!document.querySelector(sel) &&
+          document.querySelector(sel).getClientRects().length > 0, [href, root], { timeout: 10000 }).catch(() => {});
         const hash = await page.evaluate(() => location.hash);
         if (hash !== href) fail('bar click', hash, href);
         if (!(await page.isVisible(root))) fail('index after a bar click', 'hidden', 'visible');

@@ -272,6 +272,97 @@ with torch.no_grad():
         note="a GPT-like model (24 blocks) for scale: over 2,000 post-grad nodes")
 
 
+# fullgraph=True with a graph break: the break is the compile's failure.
+program("fullgraph-break", [], r"""
+def f(x):
+    y = torch.relu(x) * 2.0
+    print("tracing f")   # a graph break, which fullgraph=True forbids
+    return y.sum()
+
+g = torch.compile(f, fullgraph=True)
+try:
+    g(torch.randn(4, 8))
+except Exception as e:
+    print("compile failed as intended:", type(e).__name__)
+    sys.exit(0)
+print("the compile did not fail")
+sys.exit(1)
+""", prov_variants=False, compiles=[
+    dict(compile_id="0/0", status="failure", fail_type="Unsupported",
+         graph_breaks=0)],
+        note="fullgraph=True and a print(): the graph break fails the compile")
+
+# A graph break inside a loop: Dynamo skips the frame ("graph break in
+# loop ... not supported"), which runs eager; nothing is compiled.
+program("loop-break", [], r"""
+def f(x):
+    for i in range(3):
+        x = torch.sin(x) + i
+        torch._dynamo.graph_break()
+    return x * 2.0
+
+g = torch.compile(f)
+print(g(torch.randn(4, 8)).sum().item())
+""", prov_variants=False, compiles=[
+    dict(compile_id="0/0", status="failure", fail_type="Unsupported",
+         graph_breaks=1)],
+        note="a graph break in a for loop: the frame is skipped (eager)")
+
+# A torch.library.custom_op with no fake implementation: Dynamo cannot
+# trace it ("Please use `scale_rows.register_fake`"); PyTorch names the
+# frame in custom_ops.py, the user's line is the call of scale_rows.
+program("custom-op-nofake", [], r"""
+@torch.library.custom_op("tlpdemo::scale_rows", mutates_args=())
+def scale_rows(x: torch.Tensor, s: torch.Tensor) -> torch.Tensor:
+    return x * s[:, None]
+
+def f(x, s):
+    return torch.relu(scale_rows(x, s)) + 1.0
+
+g = torch.compile(f)
+try:
+    print(g(torch.randn(4, 8), torch.randn(4)).sum().item())
+except Exception as e:
+    print("compile failed as intended:", type(e).__name__)
+    sys.exit(0)
+print("the compile did not fail")
+sys.exit(1)
+""", prov_variants=False, compiles=[
+    dict(compile_id="0/0", status="failure", fail_type="TorchRuntimeError",
+         graph_breaks=0)],
+        note="a custom op without register_fake under torch.compile")
+
+# A graph break and a recompile: the second shape recompiles the broken
+# frame (0/1: a restart for the break, then 0/1_1) and its resume
+# function (1/1).
+program("break-recompile", [(None, "0/0_1", "inference"),
+                            (None, "1/0", "inference"),
+                            (None, "0/1_1", "inference"),
+                            (None, "1/1", "inference")], r"""
+def f(x):
+    y = torch.relu(x) * 2.0
+    torch._dynamo.graph_break()
+    return torch.tanh(y).sum(dim=0)
+
+g = torch.compile(f)
+print(g(torch.randn(4, 8)).sum().item())
+print(g(torch.randn(6, 8)).sum().item())   # new shape: both frames recompile
+""", prov_variants=False, compiles=[
+    dict(compile_id="0/0", status="restart", recompile_reasons=0,
+         graph_breaks=1),
+    dict(compile_id="0/0_1", status="success", recompile_reasons=0,
+         graph_breaks=0),
+    dict(compile_id="1/0", status="success", recompile_reasons=0,
+         graph_breaks=0),
+    dict(compile_id="0/1", status="restart", recompile_reasons=1,
+         graph_breaks=1),
+    dict(compile_id="0/1_1", status="success", recompile_reasons=0,
+         graph_breaks=0),
+    dict(compile_id="1/1", status="success", recompile_reasons=1,
+         graph_breaks=0)],
+        note="a graph break, then a new shape: both frames recompile")
+
+
 # The caches on, and the same program run a second time against the cache
 # the first one filled: two logs in one directory, each with a 0/0.
 program("cache-warm", [(None, "0/0", "forward"), (None, "0/0", "backward")] * 2,
@@ -404,7 +495,8 @@ def logged_compiles(trace, run_logs):
     backward_cumulative_compile_time_us, else duration_us, in seconds,
     else inductor_compile_time_s), the cache results (fx_graph, aotautograd:
     a list of hit/miss/bypass in log order), fail_type,
-    recompile_reasons and restart_reasons."""
+    recompile_reasons (how many events), restart_reasons and graph_breaks
+    (how many dynamo_graph_break_reason events)."""
     import re
     env_re = re.compile(r'^(?:\[rank\d+\]:)?[VIWEC]\d{4} [\d:.]+ \d+ .*?:\d+\] (\{.*\})\s*$')
     out = []
@@ -443,7 +535,7 @@ def logged_compiles(trace, run_logs):
                          "seconds": None, "backward_seconds": None,
                          "caches": {}, "fail_type": None,
                          "recompile_reasons": [], "restart_reasons": [],
-                         "_prelude_only": True}
+                         "graph_breaks": 0, "_prelude_only": True}
                     out.append(c)
                     latest[cid] = c
                     if kind == "dynamo_start":
@@ -472,6 +564,8 @@ def logged_compiles(trace, run_logs):
                         c["caches"].setdefault(r.group(1), []).append(r.group(2))
                     elif name == "recompile_reasons":
                         c["recompile_reasons"].append(True)
+                    elif name == "dynamo_graph_break_reason":
+                        c["graph_breaks"] += 1
     for i, c in enumerate(out):
         # An attempt with no metrics that a later attempt of the same
         # compile follows was restarted.

@@ -42,29 +42,44 @@ std::string duration(int64_t Us) {
   return formatv("{0:f2} s", Us / 1e6).str();
 }
 
-/// The first line of \p S, at most \p Max bytes.
-std::string firstLine(StringRef S, size_t Max = 200) {
-  return clip(S.take_until([](char C) { return C == '\n' || C == '\r'; }),
-              Max);
+/// \p S for a <pre>, escaped, each line break as "&#10;": a compile's row
+/// stays one line of the page's source.
+std::string preText(StringRef S) {
+  std::string E = escapeHTML(S), Out;
+  Out.reserve(E.size());
+  for (char C : E) {
+    if (C == '\n')
+      Out += "&#10;";
+    else if (C != '\r')
+      Out += C;
+  }
+  return Out;
 }
 
-/// \p S on one line (line breaks and the indentation after them become
-/// one space), at most \p Max bytes.
-std::string oneLine(StringRef S, size_t Max = 300) {
-  std::string Out;
-  Out.reserve(std::min(S.size(), Max + 1));
-  for (size_t I = 0; I < S.size() && Out.size() <= Max; ++I) {
-    char C = S[I];
-    if (C != '\n' && C != '\r') {
-      Out += C;
-      continue;
+/// The place PyTorch names, as <code title="PATH">file:line</code>; with
+/// the innermost frame in the user's files when that is another place,
+/// "USER in your code; PyTorch names NAMED".
+void writePlaces(raw_ostream &OS, const Optional<SourceLoc> &Named,
+                 const Optional<SourceLoc> &User) {
+  auto Code = [&](const SourceLoc &L) {
+    OS << "<code title=\"" << escapeHTML(L.File) << "\">"
+       << escapeHTML(where(L)) << "</code>";
+  };
+  if (User &&
+      !(Named && Named->File == User->File && Named->Line == User->Line)) {
+    OS << " ";
+    Code(*User);
+    OS << " in your code";
+    if (Named) {
+      OS << "; PyTorch names ";
+      Code(*Named);
     }
-    while (I + 1 < S.size() && StringRef(" \t\r\n").contains(S[I + 1]))
-      ++I;
-    if (!Out.empty() && I + 1 < S.size())
-      Out += ' ';
+    return;
   }
-  return clip(Out, Max);
+  if (Named) {
+    OS << " ";
+    Code(*Named);
+  }
 }
 
 /// Records with a compile id, failures first, then in module order.
@@ -102,28 +117,41 @@ void writeCompiles(raw_ostream &OS, const Module &M,
        << (R.Rank ? std::to_string(*R.Rank) : std::string("-"))
        << "</td><td class=\"status\">" << Status << "</td><td>"
        << escapeHTML(R.timeText()) << "</td><td class=\"why\">";
+    // Each reason: its line in a <summary>, the whole text (and the
+    // tracebacks) in the <details> it opens; no script.
     if (R.Status == CompileStatus::Failure && !R.FailType.empty()) {
-      OS << "<div class=\"fail\"><b>" << escapeHTML(R.FailType) << "</b>";
+      OS << "<details class=\"fail\"><summary><b>" << escapeHTML(R.FailType)
+         << "</b>";
+      std::string Line = reasonSummary(R.FailReason);
+      if (!Line.empty())
+        OS << ": " << escapeHTML(clip(Line, 300));
+      writePlaces(OS, R.FailFrame, R.FailUserFrame);
+      OS << "</summary>";
       if (!R.FailReason.empty())
-        OS << ": " << escapeHTML(oneLine(R.FailReason));
-      if (R.FailFrame)
-        OS << " <code title=\"" << escapeHTML(R.FailFrame->File) << "\">"
-           << escapeHTML(where(*R.FailFrame)) << "</code>";
-      OS << "</div>";
+        OS << "<pre class=\"reason\">" << preText(R.FailReason) << "</pre>";
+      if (!R.FailTraceback.empty())
+        OS << "<details class=\"traceback\"><summary>traceback "
+              "(<code>dynamo_error</code>)</summary><pre class=\"reason\">"
+           << preText(R.FailTraceback) << "</pre></details>";
+      OS << "</details>";
     }
     for (const BreakReason &B : R.Breaks) {
-      OS << "<div class=\"break\">graph break: "
-         << escapeHTML(firstLine(B.summary()));
-      if (B.Where)
-        OS << " <code title=\"" << escapeHTML(B.Where->File) << "\">"
-           << escapeHTML(where(*B.Where)) << "</code>";
+      OS << "<details class=\"break\"><summary>graph break: "
+         << escapeHTML(clip(B.summary(), 300));
+      writePlaces(OS, B.Where, B.UserFrame);
       if (B.Count > 1)
         OS << " (" << B.Count << "x)";
-      OS << "</div>";
+      OS << "</summary><pre class=\"reason\">" << preText(B.Reason)
+         << "</pre>";
+      if (!B.Traceback.empty())
+        OS << "<details class=\"traceback\"><summary>user code "
+              "traceback</summary><pre class=\"reason\">"
+           << preText(B.Traceback) << "</pre></details>";
+      OS << "</details>";
     }
     for (const std::string &Why : R.RecompileReasons)
-      OS << "<div class=\"recompile\">recompile: "
-         << escapeHTML(firstLine(Why)) << "</div>";
+      OS << "<div class=\"recompile\">recompile: " << preText(Why)
+         << "</div>";
     OS << "</td><td>" << escapeHTML(R.cacheSummary()) << "</td><td>";
     auto It = Units.find(I);
     if (It != Units.end() && !It->second.empty()) {

@@ -76,7 +76,12 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
     ojson F = ojson::object();
     F["type"] = R.FailType;
     F["reason"] = R.FailReason;
+    F["summary"] = R.failSummary();
     F["frame"] = R.FailFrame ? sourceJSON(*R.FailFrame) : ojson(nullptr);
+    F["user_frame"] =
+        R.FailUserFrame ? sourceJSON(*R.FailUserFrame) : ojson(nullptr);
+    F["traceback"] =
+        R.FailTraceback.empty() ? ojson(nullptr) : ojson(R.FailTraceback);
     J["failure"] = std::move(F);
   } else {
     J["failure"] = nullptr;
@@ -95,6 +100,8 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
     O["reason"] = B.Reason;
     O["summary"] = B.summary();
     O["source"] = B.Where ? sourceJSON(*B.Where) : ojson(nullptr);
+    O["user_source"] = B.UserFrame ? sourceJSON(*B.UserFrame) : ojson(nullptr);
+    O["traceback"] = B.Traceback.empty() ? ojson(nullptr) : ojson(B.Traceback);
     O["count"] = B.Count;
     Breaks.push_back(std::move(O));
   }

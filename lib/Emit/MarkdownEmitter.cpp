@@ -363,6 +363,66 @@ private:
            ")";
   }
 
+  /// " (`f.py:12`)" for the place PyTorch names; with the innermost frame
+  /// in the user's files when that is another place, " (`f.py:12` in your
+  /// code; PyTorch names `custom_ops.py:863`)". "" when neither is known.
+  static std::string places(const Optional<SourceLoc> &Named,
+                            const Optional<SourceLoc> &User) {
+    auto Text = [](const SourceLoc &L) {
+      return mdCode(sys::path::filename(L.File).str() + ":" +
+                    std::to_string(L.Line));
+    };
+    if (User && !(Named && Named->File == User->File &&
+                  Named->Line == User->Line))
+      return " (" + Text(*User) + " in your code" +
+             (Named ? "; PyTorch names " + Text(*Named) : std::string()) +
+             ")";
+    return Named ? " (" + Text(*Named) + ")" : std::string();
+  }
+
+  /// "### Reasons": every failure, graph-break, restart and recompile
+  /// reason of each compile, whole, in fenced blocks (a fence longer than
+  /// any backtick run of the text), with the tracebacks.
+  void reportReasons(const Module &M, const std::vector<size_t> &Order,
+                     raw_ostream &OS) {
+    bool Any = false;
+    for (size_t I : Order) {
+      const CompileRecord &R = M.Compiles[I];
+      bool Failed = R.Status == CompileStatus::Failure;
+      if (!Failed && R.Breaks.empty() && R.RecompileReasons.empty())
+        continue;
+      if (!Any)
+        OS << "### Reasons\n\nEach failure, graph break, restart and "
+              "recompile reason in full.\n\n";
+      Any = true;
+      // Paragraphs, not headings or emphasis: the report's HTML rendering
+      // then holds no element a log could not have made before.
+      std::string Head = "Compile " + mdCode(R.displayName(), false) + ", " +
+                         compileStatusName(R.Status).str() + ": ";
+      if (Failed) {
+        OS << Head << "failed with " << mdText(R.FailType)
+           << places(R.FailFrame, R.FailUserFrame) << ":\n\n";
+        if (!R.FailReason.empty())
+          OS << mdFence(R.FailReason, "text") << "\n";
+        if (!R.FailTraceback.empty())
+          OS << "Its traceback (`dynamo_error`):\n\n"
+             << mdFence(R.FailTraceback, "text") << "\n";
+      }
+      for (const BreakReason &B : R.Breaks) {
+        OS << Head << "graph break" << places(B.Where, B.UserFrame);
+        if (B.Count > 1)
+          OS << ", " << B.Count << " times";
+        OS << ":\n\n" << mdFence(B.Reason, "text") << "\n";
+        if (!B.Traceback.empty())
+          OS << "Its user code traceback:\n\n"
+             << mdFence(B.Traceback, "text") << "\n";
+      }
+      if (!R.RecompileReasons.empty())
+        OS << Head << "recompiled because:\n\n"
+           << mdFence(llvm::join(R.RecompileReasons, "\n"), "text") << "\n";
+    }
+  }
+
   /// The compile table (failures first) and the cache-miss explanations.
   void reportCompiles(const Module &M, raw_ostream &OS) {
     std::vector<size_t> Order;
@@ -386,20 +446,20 @@ private:
           "|\n|---|---|---|---|---|---|\n";
     for (size_t I : Order) {
       const CompileRecord &R = M.Compiles[I];
-      std::string Why;
-      if (R.Status == CompileStatus::Failure) {
-        Why = cell(R.FailType + ": " + R.FailReason);
-        if (R.FailFrame)
-          Why += where(*R.FailFrame);
-      } else if (!R.Breaks.empty()) {
-        Why = "graph break: " + cell(R.Breaks.front().summary());
-        if (R.Breaks.front().Where)
-          Why += where(*R.Breaks.front().Where);
-        if (R.Breaks.size() > 1)
-          Why += " (+" + std::to_string(R.Breaks.size() - 1) + " more)";
-      } else if (!R.RecompileReasons.empty()) {
-        Why = "recompile: " + cell(R.RecompileReasons.front());
-      }
+      // Every reason, one line each: a compile that broke its graph and
+      // recompiled shows both (the whole texts follow, "Reasons").
+      std::vector<std::string> Whys;
+      if (R.Status == CompileStatus::Failure)
+        Whys.push_back(cell(R.failSummary()) +
+                       places(R.FailFrame, R.FailUserFrame));
+      for (const BreakReason &B : R.Breaks)
+        Whys.push_back("graph break: " + cell(B.summary()) +
+                       places(B.Where, B.UserFrame) +
+                       (B.Count > 1 ? " (" + std::to_string(B.Count) + "x)"
+                                    : std::string()));
+      for (const std::string &Why : R.RecompileReasons)
+        Whys.push_back("recompile: " + cell(Why));
+      std::string Why = llvm::join(Whys, "; ");
       std::string Time = R.timeText();
       std::string Output = WithUnits.count(I) ? std::string("yes")
                                               : cell(R.noOutputReason());
@@ -408,6 +468,7 @@ private:
          << " | " << R.cacheSummary() << " | " << Output << " |\n";
     }
     OS << "\n";
+    reportReasons(M, Order, OS);
     bool Any = false;
     for (size_t I : Order) {
       const CompileRecord &R = M.Compiles[I];

@@ -8,8 +8,11 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
 using namespace llvm;
 
@@ -209,16 +212,31 @@ const CacheLookup *CompileRecord::lastCache(CacheLookup::CacheKind K) const {
   return nullptr;
 }
 
-void CompileRecord::addBreak(StringRef Reason, Optional<SourceLoc> Where) {
+void CompileRecord::addBreak(StringRef Reason, Optional<SourceLoc> Where,
+                             Optional<SourceLoc> UserFrame,
+                             StringRef Traceback) {
   for (BreakReason &B : Breaks)
     if (B.Reason == Reason && B.Where == Where) {
       ++B.Count;
+      if (!B.UserFrame)
+        B.UserFrame = std::move(UserFrame);
+      if (B.Traceback.empty())
+        B.Traceback = Traceback.str();
       return;
     }
   BreakReason B;
   B.Reason = Reason.str();
   B.Where = std::move(Where);
+  B.UserFrame = std::move(UserFrame);
+  B.Traceback = Traceback.str();
   Breaks.push_back(std::move(B));
+}
+
+std::string CompileRecord::failSummary() const {
+  if (FailType.empty())
+    return std::string();
+  std::string S = reasonSummary(FailReason);
+  return S.empty() ? FailType : FailType + ": " + S;
 }
 
 std::string CompileRecord::displayName() const {
@@ -297,21 +315,131 @@ Optional<SourceLoc> findUserLocation(StringRef Text) {
   return Found;
 }
 
-std::string BreakReason::summary() const {
-  StringRef Rest = Reason;
-  StringRef First;
-  while (!Rest.empty()) {
+/// The first line of \p Text that says more than a preamble; a line that
+/// ends in ':' ("backend='x' raised:") goes on with the next one.
+static std::string headline(StringRef Text) {
+  StringRef First, Found;
+  while (!Text.empty()) {
     StringRef L;
-    std::tie(L, Rest) = Rest.split('\n');
+    std::tie(L, Text) = Text.split('\n');
     L = L.trim();
     if (L.empty())
       continue;
     if (First.empty())
       First = L;
-    if (!L.startswith("Encountered graph break"))
-      return L.str();
+    if (!L.startswith("Encountered graph break") &&
+        !L.startswith("Failed to handle graph break gracefully")) {
+      Found = L;
+      break;
+    }
   }
-  return First.str();
+  if (Found.empty())
+    return First.str();
+  std::string S = Found.str();
+  if (Found.endswith(":")) {
+    StringRef Next = Text.ltrim().split('\n').first.trim();
+    if (!Next.empty())
+      S += " " + Next.str();
+  }
+  return S;
+}
+
+std::string reasonSummary(StringRef Text) {
+  static constexpr StringLiteral Again =
+      "*** While handling this graph break, another graph break occurred: ***";
+  size_t At = Text.find(Again);
+  if (At == StringRef::npos)
+    return headline(Text);
+  std::string S = headline(Text.take_front(At));
+  std::string Last = headline(Text.substr(Text.rfind(Again) + Again.size()));
+  if (Last.empty())
+    return S;
+  return S + "; while handling it: " + Last;
+}
+
+std::string BreakReason::summary() const { return reasonSummary(Reason); }
+
+/// Whether \p Path (with '/' separators) has a component `torch` right
+/// after `site-packages` or `dist-packages`, or one of the compile stack's
+/// other packages there.
+static bool inInstalledTorch(StringRef Path) {
+  for (StringRef Dir : {"/site-packages/", "/dist-packages/"}) {
+    size_t P = 0;
+    while ((P = Path.find(Dir, P)) != StringRef::npos) {
+      P += Dir.size();
+      StringRef Pkg = Path.substr(P).take_until([](char C) {
+        return C == '/';
+      });
+      if (Pkg == "torch" || Pkg == "torchgen" || Pkg == "functorch" ||
+          Pkg == "triton")
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Whether \p Path is in Python's standard library: a component
+/// `pythonX.Y` (or `pythonX`) after `lib`, `lib64` or `Lib`, with no
+/// site-packages or dist-packages after it.
+static bool inStdlib(StringRef Path) {
+  SmallVector<StringRef, 16> Parts;
+  Path.split(Parts, '/');
+  for (size_t I = 1; I + 1 < Parts.size(); ++I) {
+    StringRef Lib = Parts[I - 1], Py = Parts[I];
+    if (Lib != "lib" && Lib != "lib64" && Lib != "Lib")
+      continue;
+    if (!Py.consume_front("python") || Py.empty() ||
+        !llvm::all_of(Py, [](char C) { return isDigit(C) || C == '.'; }))
+      continue;
+    for (size_t J = I + 1; J < Parts.size(); ++J)
+      if (Parts[J] == "site-packages" || Parts[J] == "dist-packages")
+        return false;
+    return true;
+  }
+  return false;
+}
+
+bool isUserFile(StringRef File, StringRef TorchRoot) {
+  if (File.empty() || File.startswith("<"))
+    return false;
+  std::string Norm = File.str();
+  std::replace(Norm.begin(), Norm.end(), '\\', '/');
+  StringRef P = Norm;
+  if (P.startswith("torch/") || inInstalledTorch(P) || inStdlib(P))
+    return false;
+  if (!TorchRoot.empty() && P.startswith(TorchRoot))
+    return false;
+  // Code Inductor generated: its cache modules, named by a hash
+  // (/tmp/torchinductor_u/ct/cctny2sis...py).
+  StringRef Stem = sys::path::stem(P);
+  if (P.contains("torchinductor") || P.contains("inductor-cache") ||
+      (Stem.size() >= 40 && llvm::all_of(Stem, [](char C) {
+         return isDigit(C) || (C >= 'a' && C <= 'z');
+       })))
+    return false;
+  return true;
+}
+
+std::string torchRootOf(const std::vector<SourceLoc> &Frames) {
+  for (const SourceLoc &F : Frames) {
+    std::string Norm = F.File;
+    std::replace(Norm.begin(), Norm.end(), '\\', '/');
+    size_t P = StringRef(Norm).find("/torch/_dynamo/");
+    if (P != StringRef::npos)
+      return Norm.substr(0, P + strlen("/torch/"));
+  }
+  return std::string();
+}
+
+Optional<SourceLoc> innermostUserFrame(const std::vector<SourceLoc> &Frames,
+                                       StringRef TorchRoot) {
+  std::string Root = torchRootOf(Frames);
+  if (Root.empty())
+    Root = TorchRoot.str();
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    if (isUserFile(It->File, Root))
+      return *It;
+  return None;
 }
 
 std::string CompileRecord::noOutputReason() const {

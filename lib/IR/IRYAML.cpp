@@ -277,6 +277,9 @@ struct BreakText {
   std::string File;
   uint32_t Line = 0;
   uint32_t Count = 1;
+  /// The innermost user frame of the break's user code traceback.
+  Optional<SourceLoc> UserFrame;
+  std::string Traceback;
 };
 
 /// A record's spans as a table, one line per span (docs/IR.md):
@@ -825,6 +828,8 @@ template <> struct MappingTraits<BreakText> {
     mapOptStr(Io, "file", B.File);
     Io.mapOptional("line", B.Line, 0u);
     Io.mapOptional("count", B.Count, 1u);
+    Io.mapOptional("user_frame", B.UserFrame);
+    mapOptStr(Io, "traceback", B.Traceback);
   }
   static const bool flow = true;
 };
@@ -856,12 +861,16 @@ template <> struct MappingTraits<tlp::CompileRecord> {
     mapOptStr(Io, "fail_type", R.FailType);
     mapOptStr(Io, "fail_reason", R.FailReason);
     Io.mapOptional("fail_frame", R.FailFrame);
+    Io.mapOptional("fail_user_frame", R.FailUserFrame);
+    if (!Io.outputting() || !R.FailTraceback.empty())
+      mapTextAs(Io, "fail_traceback", R.FailTraceback, /*Optional=*/true);
     mapOptVector(Io, "stack", R.Stack);
     std::vector<BreakText> Breaks;
     if (Io.outputting())
       for (const BreakReason &B : R.Breaks)
-        Breaks.push_back(BreakText{B.Reason, B.Where ? B.Where->File : "",
-                                   B.Where ? B.Where->Line : 0u, B.Count});
+        Breaks.push_back(BreakText{
+            B.Reason, B.Where ? B.Where->File : "", B.Where ? B.Where->Line : 0u,
+            B.Count, B.UserFrame, B.Traceback});
     mapOptVector(Io, "breaks", Breaks);
     if (!Io.outputting())
       for (BreakText &T : Breaks) {
@@ -874,6 +883,8 @@ template <> struct MappingTraits<tlp::CompileRecord> {
           B.Where = std::move(L);
         }
         B.Count = T.Count;
+        B.UserFrame = std::move(T.UserFrame);
+        B.Traceback = std::move(T.Traceback);
         R.Breaks.push_back(std::move(B));
       }
     mapStrings(Io, "recompile_reasons", R.RecompileReasons);

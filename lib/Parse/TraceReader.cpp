@@ -277,6 +277,10 @@ struct HealthDetail {
   std::vector<std::pair<std::string, std::string>> Metrics;
   std::string FailType, FailReason;
   Optional<SourceLoc> Where;
+  /// dynamo_error, dynamo_graph_break_reason: the innermost user frame of
+  /// the traceback (isUserFile) and the traceback text.
+  Optional<SourceLoc> UserFrame;
+  std::string Traceback;
   std::vector<std::string> Strings;
   std::string Text;
   Optional<uint64_t> Count;
@@ -1355,22 +1359,12 @@ void ChunkScanner::finishHealth() {
         Last = trimWS(L);
     if (!Last.empty())
       splitException(Last, H.detail().FailType, H.detail().FailReason);
-    // The user frame: the innermost frame outside torch itself, other
-    // installed packages and the code Inductor generated (its cache
-    // modules, named by a hash: /tmp/torchinductor_u/ct/cctny2sis...py).
-    for (const SourceLoc &F : parseStackTrace(T)) {
-      StringRef File = F.File;
-      StringRef Stem = sys::path::stem(File);
-      bool Generated =
-          File.contains("torchinductor") || File.contains("inductor-cache") ||
-          (Stem.size() >= 40 && llvm::all_of(Stem, [](char C) {
-             return isDigit(C) || (C >= 'a' && C <= 'z');
-           }));
-      if (!File.contains("/torch/") && !File.contains("/site-packages/") &&
-          !File.contains("/dist-packages/") && !File.startswith("<") &&
-          !Generated)
-        H.detail().Where = F;
-    }
+    // The user frame: the innermost frame in the user's own files (not
+    // torch's, the standard library's or the code Inductor generated;
+    // isUserFile), of the traceback and its "from user code:" part.
+    H.detail().Where = innermostUserFrame(parseStackTrace(T));
+    H.detail().UserFrame = H.detail().Where;
+    H.detail().Traceback = StringRef(T).rtrim().str();
     break;
   }
   case HealthKind::GraphBreak: {
@@ -1388,8 +1382,16 @@ void ChunkScanner::finishHealth() {
                            ? Text
                            : Text.substr(R0 + strlen("Graph Break Reason:"));
     size_t Tb = Reason.find("User code traceback:");
-    if (Tb != StringRef::npos)
+    if (Tb != StringRef::npos) {
+      // The user code traceback ends where Dynamo's own begins.
+      StringRef User = Reason.substr(Tb + strlen("User code traceback:"));
+      size_t Own = User.find("Traceback (most recent call last):");
+      User = User.take_front(Own);
+      H.detail().UserFrame = innermostUserFrame(
+          parseStackTrace(User), torchRootOf(parseStackTrace(Text)));
+      H.detail().Traceback = User.trim("\r\n").rtrim().str();
       Reason = Reason.substr(0, Tb);
+    }
     H.detail().Text = Reason.trim().str();
     break;
   }
@@ -1736,11 +1738,16 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
         }
         if (!R.FailFrame && H.detail().Where)
           R.FailFrame = H.detail().Where;
+        if (R.FailTraceback.empty()) {
+          R.FailTraceback = std::move(H.detail().Traceback);
+          R.FailUserFrame = H.detail().UserFrame;
+        }
         if (R.FailType.empty())
           R.FailType = "dynamo_error";
         break;
       case HealthKind::GraphBreak:
-        R.addBreak(H.detail().Text, H.detail().Where);
+        R.addBreak(H.detail().Text, H.detail().Where, H.detail().UserFrame,
+                   H.detail().Traceback);
         break;
       case HealthKind::Cache:
         R.Caches.push_back(std::move(H.detail().Cache));

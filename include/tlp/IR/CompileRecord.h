@@ -103,8 +103,16 @@ struct Span {
 /// user line it points at (when the text names one), with how many times
 /// it was seen.
 struct BreakReason {
+  /// The whole reason text (without the tracebacks).
   std::string Reason;
+  /// The place PyTorch names ("Graph break in user code at f.py:N"), which
+  /// may be in torch's own files (optimizer.py:79).
   llvm::Optional<SourceLoc> Where;
+  /// The innermost frame of the break's user code traceback in the user's
+  /// own files (isUserFile), when the log has that traceback.
+  llvm::Optional<SourceLoc> UserFrame;
+  /// The break's "User code traceback:" frames, as logged.
+  std::string Traceback;
   uint32_t Count = 1;
 
   // llvm::Optional's move constructor is not noexcept, so without these a
@@ -116,10 +124,39 @@ struct BreakReason {
   BreakReason &operator=(const BreakReason &) = default;
   BreakReason &operator=(BreakReason &&) noexcept = default;
 
-  /// One line for a table: the first line of the reason that says more
-  /// than "Encountered graph break when attempting to trace ...".
+  /// One line for a table: reasonSummary(Reason).
   std::string summary() const;
 };
+
+/// One line for a reason text (a graph-break, restart or failure reason):
+/// its first line that says more than a preamble ("Encountered graph break
+/// when attempting to trace ...", "Failed to handle graph break gracefully
+/// ..."); when a second break happened while the first was handled ("***
+/// While handling this graph break, another graph break occurred: ***"),
+/// "; while handling it: " and the last one's first line.
+std::string reasonSummary(llvm::StringRef Text);
+
+/// Whether \p File is one of the user's own files, for "the innermost
+/// frame in the user's code" (docs/IR.md, user frames): not in torch's
+/// package (a path through `site-packages/torch/` or `dist-packages/torch/`,
+/// under \p TorchRoot, or relative under `torch/`), nor in the packages
+/// the compile stack runs (`torchgen`, `functorch`, `triton`), nor in
+/// Python's standard library (`lib/pythonX.Y/` outside site-packages), nor
+/// a pseudo-file (`<frozen ...>`, `<string>`), nor code Inductor generated
+/// (its cache modules, named by a hash). Other installed packages are the
+/// user's: Dynamo traces them as user code.
+bool isUserFile(llvm::StringRef File, llvm::StringRef TorchRoot = "");
+
+/// The directory of torch's package that \p Frames show: the prefix up to
+/// and including `torch/` of the first frame in `torch/_dynamo/` (every
+/// Dynamo traceback has one), so that a torch run from a source checkout
+/// (`~/pytorch/torch/...`) is told apart too. "" when none.
+std::string torchRootOf(const std::vector<SourceLoc> &Frames);
+
+/// The innermost (last) frame of \p Frames in a user file (isUserFile, with
+/// the torch root of \p Frames, else \p TorchRoot).
+llvm::Optional<SourceLoc> innermostUserFrame(const std::vector<SourceLoc> &Frames,
+                                             llvm::StringRef TorchRoot = "");
 
 class CompileRecord {
 public:
@@ -150,7 +187,15 @@ public:
   /// Failure: the exception type, its message, and the user frame.
   std::string FailType;
   std::string FailReason;
+  /// The place PyTorch names (fail_user_frame_filename/_lineno), which may
+  /// be in torch's own files (custom_ops.py:863); else the traceback's
+  /// innermost user frame; else the frame Dynamo compiled.
   llvm::Optional<SourceLoc> FailFrame;
+  /// The dynamo_error payload, whole: the traceback of the failure.
+  std::string FailTraceback;
+  /// The innermost frame of that traceback in the user's own files
+  /// (isUserFile).
+  llvm::Optional<SourceLoc> FailUserFrame;
 
   /// The frame Dynamo compiled and its stack, outermost first (from
   /// dynamo_start; file names resolved through the string table).
@@ -205,8 +250,14 @@ public:
   llvm::Optional<double> totalSeconds() const;
   /// The result of the last lookup of cache \p K, if any.
   const CacheLookup *lastCache(CacheLookup::CacheKind K) const;
-  /// Add a break or restart reason, merging duplicates.
-  void addBreak(llvm::StringRef Reason, llvm::Optional<SourceLoc> Where);
+  /// Add a break or restart reason, merging duplicates (same reason and
+  /// place; the first traceback and user frame seen are kept).
+  void addBreak(llvm::StringRef Reason, llvm::Optional<SourceLoc> Where,
+                llvm::Optional<SourceLoc> UserFrame = llvm::None,
+                llvm::StringRef Traceback = "");
+  /// The failure in one line: "Type: first line of the reason"
+  /// (reasonSummary); "" when the record did not fail.
+  std::string failSummary() const;
 
   /// Why a compile has no Inductor output, for a record with no units:
   /// "compile failed: BackendCompilerFailed", "restarted (graph break)",

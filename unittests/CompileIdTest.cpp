@@ -1,5 +1,6 @@
 //===- CompileIdTest.cpp - Compile ids and kernel keys --------------------===//
 
+#include "tlp/IR/CompileRecord.h"
 #include "tlp/IR/Module.h"
 #include "tlp/IR/Types.h"
 
@@ -86,4 +87,70 @@ TEST(KeyValueDiff, FirstChangedRun) {
   // A run longer than Max is cut.
   EXPECT_EQ(keyValueDiff("a\n1\n2\n3", "a\n4\n5\n6", 1, 2),
             "@@ -1,3 +1,3 @@\n a\n-1\n-2\n+4\n+5\n@@ more lines differ below @@\n");
+}
+
+TEST(UserFrames, WhoseFileIsIt) {
+  // Torch's: installed (site-packages, Debian's dist-packages), relative,
+  // or under the torch directory a traceback's Dynamo frames show.
+  EXPECT_FALSE(isUserFile(
+      "/venv/lib/python3.11/site-packages/torch/_library/custom_ops.py"));
+  EXPECT_FALSE(isUserFile("/usr/lib/python3/dist-packages/torch/optim/sgd.py"));
+  EXPECT_FALSE(isUserFile("torch/_dynamo/convert_frame.py"));
+  EXPECT_FALSE(isUserFile("/home/dev/pytorch/torch/optim/optimizer.py",
+                          "/home/dev/pytorch/torch/"));
+  EXPECT_TRUE(isUserFile("/home/dev/pytorch/torch/optim/optimizer.py"));
+  EXPECT_FALSE(isUserFile("C:\\py\\Lib\\site-packages\\torch\\nn\\functional.py"));
+  // The compile stack's other packages, the standard library, pseudo-files
+  // and Inductor's generated code.
+  EXPECT_FALSE(isUserFile("/venv/lib/python3.11/site-packages/triton/runtime/jit.py"));
+  EXPECT_FALSE(isUserFile("/usr/lib/python3.11/contextlib.py"));
+  EXPECT_FALSE(isUserFile("/opt/py/lib64/python3.12/functools.py"));
+  EXPECT_FALSE(isUserFile("<frozen runpy>"));
+  EXPECT_FALSE(isUserFile("/tmp/torchinductor_u/ct/cctny2sis.py"));
+  // The user's: their files, other installed packages (Dynamo traces them
+  // as user code), a directory that is only named like torch's.
+  EXPECT_TRUE(isUserFile("/home/u/proj/train.py"));
+  EXPECT_TRUE(isUserFile(
+      "/venv/lib/python3.11/site-packages/transformers/models/llama.py"));
+  EXPECT_TRUE(isUserFile("/home/u/torch/my_model.py"));
+  EXPECT_TRUE(isUserFile("/home/u/lib/python3.11-notes/x.py"));
+}
+
+TEST(UserFrames, Innermost) {
+  auto Loc = [](const char *F, uint32_t L) {
+    SourceLoc S;
+    S.File = F;
+    S.Line = L;
+    return S;
+  };
+  std::vector<SourceLoc> Frames = {
+      Loc("/src/pytorch/torch/_dynamo/convert_frame.py", 2102),
+      Loc("/home/u/model.py", 24), Loc("/usr/lib/python3.11/functools.py", 412),
+      Loc("/src/pytorch/torch/_library/custom_ops.py", 863)};
+  EXPECT_EQ(torchRootOf(Frames), "/src/pytorch/torch/");
+  llvm::Optional<SourceLoc> U = innermostUserFrame(Frames);
+  ASSERT_TRUE(U.hasValue());
+  EXPECT_EQ(U->File, "/home/u/model.py");
+  EXPECT_EQ(U->Line, 24u);
+  // Without a Dynamo frame, the root given is used.
+  Frames.erase(Frames.begin());
+  EXPECT_EQ(innermostUserFrame(Frames)->File,
+            "/src/pytorch/torch/_library/custom_ops.py");
+  EXPECT_EQ(innermostUserFrame(Frames, "/src/pytorch/torch/")->File,
+            "/home/u/model.py");
+  EXPECT_FALSE(innermostUserFrame({Loc("<string>", 1)}).hasValue());
+}
+
+TEST(UserFrames, ReasonSummary) {
+  EXPECT_EQ(reasonSummary("Encountered graph break when attempting to trace "
+                          "CALL:\n\nCall to `f()`\n  Explanation: x"),
+            "Call to `f()`");
+  EXPECT_EQ(reasonSummary("backend='b' raised:\nRuntimeError: broken"),
+            "backend='b' raised: RuntimeError: broken");
+  EXPECT_EQ(reasonSummary("Failed to handle graph break gracefully. Graph "
+                          "break encountered:\n\nCall to `g()`\n\n*** While "
+                          "handling this graph break, another graph break "
+                          "occurred: ***\n\ngraph break in loop\n  x"),
+            "Call to `g()`; while handling it: graph break in loop");
+  EXPECT_EQ(reasonSummary(""), "");
 }

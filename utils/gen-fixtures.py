@@ -2268,6 +2268,115 @@ def gen_health():
 
 
 # --------------------------------------------------------------------------
+# reasons.log: whole reasons and user frames (issue 18), with torch run from
+# a source checkout (/home/dev/pytorch/torch/...: no site-packages in its
+# paths, so only the traceback's own torch/_dynamo frames tell it is
+# torch's). Frame 0 fails on a custom op without a fake implementation:
+# the metrics name custom_ops.py, the dynamo_error traceback's "from user
+# code:" part has the user's model.py:24, then a standard-library frame and
+# torch's; the reason holds backtick runs (a fence of three and one of
+# four) that must not end the report's fenced block. Frame 1 breaks its
+# graph in torch's optimizer.py (a break while handling a break, the
+# "graph break in loop" kind) called from the user's train.py:33, restarts
+# and compiles; its recompile 1/1 breaks the same way and says why it
+# recompiled.
+
+TORCH_SRC = "/home/dev/pytorch/torch"
+
+
+def reasons_break(log, cid):
+    log.artifact("dynamo_graph_break_reason",
+                 "Graph break in user code at %s/optim/optimizer.py:79\n"
+                 "Graph Break Reason: Encountered graph break when attempting "
+                 "to trace CALL: a function call, e.g. f(x, y):\n"
+                 "\n"
+                 "Call to `torch._dynamo.graph_break()`\n"
+                 "  Explanation: User-inserted graph break. Message: None\n"
+                 "\n"
+                 "*** While handling this graph break, another graph break "
+                 "occurred: ***\n"
+                 "\n"
+                 "graph break in loop\n"
+                 "  Explanation: torch.compile detected a graph break in a "
+                 "for/while loop. Skipping the frame and falling back to "
+                 "eager, as graph breaks in loops are not supported.\n"
+                 "\n"
+                 "User code traceback:\n"
+                 "  File \"/home/user/proj/train.py\", line 33, in main\n"
+                 "    opt.step()\n"
+                 "  File \"%s/optim/optimizer.py\", line 79, in _use_grad\n"
+                 "    torch._dynamo.graph_break()\n"
+                 "\n"
+                 "Traceback (most recent call last):\n"
+                 "  File \"%s/_dynamo/symbolic_convert.py\", line 1076, in "
+                 "wrapper\n"
+                 "    return inner_fn(self, inst)\n"
+                 "torch._dynamo.exc.Unsupported: Call to "
+                 "`torch._dynamo.graph_break()`\n" % (TORCH_SRC, TORCH_SRC,
+                                                      TORCH_SRC),
+                 cid=cid, path="torch/_dynamo/symbolic_convert.py",
+                 lineno=5098)
+
+
+def gen_reasons():
+    log = TraceLog(month_day="1204", hour=15)
+    string_table(log)
+    c0 = (0, 0, 0)
+    dynamo_start(log, c0, 20)
+    reason = ("RuntimeError when making fake tensor call\n"
+              "  Explanation: got RuntimeError('There was no fake impl "
+              "registered for <CustomOpDef(mylib::scale_rows)>. Please use "
+              "`scale_rows.register_fake` to add an fake impl.')\n"
+              "```\n"
+              "````python\n"
+              "# [not a link](javascript:alert(1))\n"
+              "````")
+    log.artifact("dynamo_error",
+                 "Traceback (most recent call last):\n"
+                 "  File \"%s/_dynamo/convert_frame.py\", line 2102, in "
+                 "_compile\n"
+                 "    guarded_code = compile_inner(code, one_graph, hooks)\n"
+                 "  File \"%s/_dynamo/utils.py\", line 3938, in _wrap\n"
+                 "    raise exc\n"
+                 "torch._dynamo.exc.TorchRuntimeError: %s\n"
+                 "\n"
+                 "from user code:\n"
+                 "   File \"%s\", line 24, in forward\n"
+                 "    return scale_rows(x, s)\n"
+                 "  File \"/usr/lib/python3.11/functools.py\", line 412, in "
+                 "wrapper\n"
+                 "    return f(*a)\n"
+                 "  File \"%s/_library/custom_ops.py\", line 863, in "
+                 "__call__\n"
+                 "    return self._opoverload(*args, **kwargs)\n"
+                 "\n"
+                 "Set TORCHDYNAMO_VERBOSE=1 for the internal stack trace.\n"
+                 "\n" % (TORCH_SRC, TORCH_SRC, reason, MODEL, TORCH_SRC),
+                 cid=c0, path="torch/_dynamo/convert_frame.py", lineno=2134)
+    health_metrics(log, c0, "forward", 20, guard_count=None,
+                   fail_type="TorchRuntimeError", fail_reason=reason,
+                   fail_user_frame_filename=TORCH_SRC +
+                   "/_library/custom_ops.py", fail_user_frame_lineno=863)
+    # Frame 1: a break in torch's optimizer, a restart, then a recompile
+    # that breaks the same way.
+    c1 = (1, 0, 0)
+    dynamo_start(log, c1, 30)
+    reasons_break(log, c1)
+    health_metrics(log, (1, 0, 1), "step", 30, restart_reasons=[
+        "Call to `torch._dynamo.graph_break()`"])
+    c11 = (1, 1, 0)
+    log.artifact("recompile_reasons", "[\n" + json.dumps(
+        "1/0: len(self.state[list(dict.keys(self.state))[0]]) != 0") +
+        "\n]", encoding="json", cid=c11, path="torch/_dynamo/guards.py",
+        lineno=3564)
+    dynamo_start(log, c11, 30)
+    reasons_break(log, c11)
+    health_metrics(log, (1, 1, 1), "step", 30, cache_size=1, restart_reasons=[
+        "Call to `torch._dynamo.graph_break()`"])
+    return log.text()
+
+
+# --------------------------------------------------------------------------
 # trace_ranks/: chromium_event spans of two ranks for tlp-emit
 # --chrome-trace: a parent and a child that begin at the same time, a second
 # thread, a span name with quotes, a backslash and non-ASCII, an instant, a
@@ -3066,6 +3175,7 @@ FIXTURES = {
     "test/Inputs/strings.log": gen_strings,
     "test/Inputs/markup.log": gen_markup,
     "test/Inputs/health.log": gen_health,
+    "test/Inputs/reasons.log": gen_reasons,
     "test/Inputs/html_escape.log": gen_html_escape,
     "test/Inputs/stack_escapes.log": gen_stack_escapes,
     "test/Inputs/layers.log": gen_layers,

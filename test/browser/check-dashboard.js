@@ -12,6 +12,10 @@
 //    #compile-ID, with its status, failures first; its unit links are the
 //    JSON's units and lead to pages that exist (directory) or to the unit
 //    (one page);
+//  - each failure and graph-break reason of a row is a <details>, closed,
+//    with its <summary> shown and its whole text hidden; clicking the
+//    summary shows a <pre> holding the JSON's reason, whole, and a nested
+//    <details> the whole traceback; each recompile reason is shown whole;
 //  - the stack trie links every compile; the cache-miss list has one item
 //    per cache_miss_diffs entry;
 //  - svg#timeline has one bar (rect.span) per span of the JSON (X, and B
@@ -83,6 +87,43 @@ async function main() {
       if (a.dir) for (const u of r.units) if (!fs.existsSync(path.join(a.dir, u))) fail(`${r.id} unit page`, u, 'a file');
     }
     console.log(`compiles: ${rows.length} rows, ${failed} failed, failures first`);
+
+    // Reasons (issue 18): closed <details>, the whole text when opened.
+    let opened = 0, recompiles = 0;
+    const wholeIn = async (d, what, text) => {
+      const summary = await d.$(':scope > summary');
+      const pre = await d.$(':scope > pre.reason');
+      if (!summary || !pre) { fail(`${what}: summary and pre`, 'missing', 'present'); return; }
+      if ((await d.getAttribute('open')) !== null) fail(`${what}: closed at first`, 'open', 'closed');
+      if (!(await summary.isVisible())) fail(`${what}: summary shown`, 'hidden', 'visible');
+      if (await pre.isVisible()) fail(`${what}: whole text hidden until opened`, 'visible', 'hidden');
+      await summary.click();
+      if (!(await pre.isVisible())) fail(`${what}: whole text shown when opened`, 'hidden', 'visible');
+      const got = await pre.textContent();
+      if (got !== text) fail(`${what}: whole text`, got.slice(0, 120), text.slice(0, 120));
+      ++opened;
+    };
+    for (const c of compiles) {
+      const why = `tr[id="compile-${c.id}"] td.why`;
+      const fails = await page.$$(`${why} > details.fail`);
+      const breaks = await page.$$(`${why} > details.break`);
+      if (fails.length !== (c.failure ? 1 : 0)) fail(`${c.id}: failure details`, fails.length, c.failure ? 1 : 0);
+      if (breaks.length !== c.breaks.length) fail(`${c.id}: break details`, breaks.length, c.breaks.length);
+      const items = [];
+      if (c.failure && fails[0]) items.push([fails[0], 'failure', c.failure.reason, c.failure.traceback]);
+      c.breaks.forEach((b, k) => { if (breaks[k]) items.push([breaks[k], `break ${k}`, b.reason, b.traceback]); });
+      for (const [d, what, reason, traceback] of items) {
+        await wholeIn(d, `${c.id} ${what}`, reason);
+        const tb = await d.$(':scope > details.traceback');
+        if (!!tb !== !!traceback) fail(`${c.id} ${what}: traceback`, !!tb, !!traceback);
+        if (tb && traceback) await wholeIn(tb, `${c.id} ${what} traceback`, traceback);
+      }
+      const rs = await page.$$eval(`${why} > div.recompile`, (ds) => ds.map((x) => x.textContent));
+      const wantRs = c.recompile_reasons.map((r) => 'recompile: ' + r);
+      if (JSON.stringify(rs) !== JSON.stringify(wantRs)) fail(`${c.id}: recompile reasons`, rs, wantRs);
+      recompiles += rs.length;
+    }
+    console.log(`reasons: ${opened} opened whole, ${recompiles} recompile reasons whole`);
 
     // The unit pages link back to their compile's row (the first 20 units;
     // the first link is followed).

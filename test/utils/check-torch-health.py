@@ -7,9 +7,19 @@ For every run in DIR/manifest.json, tlp-emit --json of its trace directory
 must have a compile record for every unit the program compiled (the run's
 manifest: rank and compile id; AOTInductor units have none), and every record with a compile id a
 status. Prints one line per run: its compiles as `id:status`, then for each
-failure its exception type and user frame (file name:line), for each graph
-break its summary and user file:line, for each recompile its first reason;
-then `N runs checked, P problems`. Exit 1 on any problem.
+failure its exception type and the place PyTorch names (file name:line;
+with `, user F:N` when the innermost frame in the user's own files is
+another), for each graph break its summary and file:line (the same way),
+for each recompile its first reason; then `N runs checked, P problems`.
+Exit 1 on any problem.
+
+Every reason is whole in the Markdown report and the HTML index (issue 18):
+each failure reason and dynamo_error traceback, each graph-break reason and
+user code traceback and each recompile reason of the JSON appear verbatim
+in the report (fenced blocks) and, escaped, in the index's <pre> and
+<div class="recompile"> elements; and the report's compile table names
+every reason of every compile (a compile that broke its graph and
+recompiled shows both).
 """
 import argparse
 import json
@@ -18,10 +28,68 @@ import subprocess
 import sys
 
 
-def where(loc):
-    if not loc:
+def where(loc, user=None):
+    if not loc and not user:
         return "-"
-    return "%s:%d" % (os.path.basename(loc["file"]), loc["line"])
+    s = "%s:%d" % (os.path.basename(loc["file"]), loc["line"]) if loc else "-"
+    if user and (not loc or (user["file"], user["line"]) !=
+                 (loc["file"], loc["line"])):
+        s += ", user %s:%d" % (os.path.basename(user["file"]), user["line"])
+    return s
+
+
+def html_text(s):
+    """The HTML index's escaping of a reason in a <pre>: escapeHTML, and
+    each line break as &#10;."""
+    out = []
+    for ch in s:
+        out.append({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                    "'": "&#39;", "\n": "&#10;", "\r": ""}.get(ch, ch))
+    return "".join(out)
+
+
+def check_reasons(run, doc, md, index):
+    """Every reason of the JSON, whole, in the report and the index; every
+    kind of reason of a compile in its row of the report's table."""
+    problems = 0
+    rows = {}
+    for line in md.split("\n"):
+        if line.startswith("| `"):
+            rows.setdefault(line.split("`")[1], line)
+    for c in doc["compiles"]:
+        if c["compile_id"] is None:
+            continue
+        texts = []
+        kinds = []
+        if c["failure"]:
+            texts += [("failure reason", c["failure"]["reason"]),
+                      ("traceback", c["failure"]["traceback"])]
+            kinds.append(c["failure"]["type"].replace("_", "\\_"))
+        for b in c["breaks"]:
+            texts += [("break reason", b["reason"]),
+                      ("user code traceback", b["traceback"])]
+            kinds.append("graph break: ")
+        for r in c["recompile_reasons"]:
+            texts.append(("recompile reason", r))
+            kinds.append("recompile: ")
+        for what, t in texts:
+            if not t:
+                continue
+            if t not in md:
+                print("%s: %s: the %s is not whole in --md" % (
+                    run, c["name"], what))
+                problems += 1
+            if html_text(t) not in index:
+                print("%s: %s: the %s is not whole in the HTML index" % (
+                    run, c["name"], what))
+                problems += 1
+        row = rows.get(c["name"], "")
+        for k in kinds:
+            if k not in row:
+                print("%s: %s: the report's row does not give %r" % (
+                    run, c["name"], k))
+                problems += 1
+    return problems
 
 
 def fmt_time(c):
@@ -69,6 +137,17 @@ def check_compiles(run, man, doc):
             print("%s: %s: backward time %r s, the log says %r" % (
                 run, c["name"], c["backward_time_s"], m["backward_seconds"]))
             problems += 1
+        want_type = m.get("fail_type")
+        got_type = c["failure"]["type"] if c["failure"] else None
+        if want_type != got_type:
+            print("%s: %s: failure %r, the log says %r" % (
+                run, c["name"], got_type, want_type))
+            problems += 1
+        if bool(m.get("recompile_reasons")) != bool(c["recompile_reasons"]):
+            print("%s: %s: %d recompile reasons, the log has %d events" % (
+                run, c["name"], len(c["recompile_reasons"]),
+                m.get("recompile_reasons") or 0))
+            problems += 1
         if m["backward_seconds"] is not None:
             print("  %s: %s: time %s" % (run, c["name"], fmt_time(c)))
         caches = {}
@@ -113,6 +192,17 @@ def main():
             problems += 1
             continue
         doc = json.load(open(out))
+        md = subprocess.run([os.path.join(a.tools, "tlp-emit"), "--md",
+                             os.path.join(a.logs, run, man["trace"])],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, errors="replace").stdout
+        page = os.path.join(a.tmp, run + ".html")
+        subprocess.run([os.path.join(a.tools, "tlp-emit"), "--html",
+                        os.path.join(a.logs, run, man["trace"]), "-o", page],
+                       stderr=subprocess.DEVNULL)
+        index = open(os.path.join(page, "index.html") if os.path.isdir(page)
+                     else page, encoding="utf-8", errors="replace").read()
+        problems += check_reasons(run, doc, md, index)
         have = {(c["rank"], c["compile_id"]): c for c in doc["compiles"]
                 if c["compile_id"] is not None}
         problems += check_compiles(run, man, doc)
@@ -130,11 +220,12 @@ def main():
                 problems += 1
             if c["failure"]:
                 facts.append("failure %s at %s" % (
-                    c["failure"]["type"], where(c["failure"]["frame"])))
+                    c["failure"]["type"], where(c["failure"]["frame"],
+                                                c["failure"]["user_frame"])))
             for b in c["breaks"]:
                 if b["source"]:
-                    facts.append("break %r at %s" % (b["summary"],
-                                                     where(b["source"])))
+                    facts.append("break %r at %s" % (
+                        b["summary"], where(b["source"], b["user_source"])))
             if c["recompile_reasons"]:
                 facts.append("recompile %r" % c["recompile_reasons"][0])
         ids = " ".join("%s:%s" % (c["name"], c["status"])

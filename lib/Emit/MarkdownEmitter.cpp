@@ -357,12 +357,6 @@ private:
     }
   }
 
-  static std::string where(const SourceLoc &L) {
-    return " (" + mdCode(sys::path::filename(L.File).str() + ":" +
-                         std::to_string(L.Line)) +
-           ")";
-  }
-
   /// " (`f.py:12`)" for the place PyTorch names; with the innermost frame
   /// in the user's files when that is another place, " (`f.py:12` in your
   /// code; PyTorch names `custom_ops.py:863`)". "" when neither is known.

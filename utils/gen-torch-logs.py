@@ -271,6 +271,38 @@ with torch.no_grad():
 ''', prov_variants=False,
         note="a GPT-like model (24 blocks) for scale: over 2,000 post-grad nodes")
 
+# A training loop with a compiled Adam step (train-opt's is SGD).
+program("train-adam", [(None, "0/0", "forward"), (None, "0/0", "backward"),
+                      (None, "3/0", "inference")],
+        MLP + r"""
+model = MLP()
+opt = torch.optim.Adam(model.parameters(), lr=0.01)
+f = torch.compile(model)
+
+@torch.compile
+def opt_step():
+    opt.step()
+
+x, y = torch.randn(4, 16), torch.randn(4, 8)
+for step in range(2):
+    opt.zero_grad(set_to_none=True)
+    loss = torch.nn.functional.mse_loss(f(x), y)
+    loss.backward()
+    opt_step()
+    print(step, loss.item())
+""", prov_variants=False, compiles=[
+    dict(compile_id="0/0", status="success"),
+    # As with SGD, two restarts before the update (3/0), whose pre-grad
+    # graph holds `step_t += 1;  step_t_1 = step_t` (an operator.iadd
+    # node); the second step runs 3/0 again (the log has no 3/1).
+    dict(compile_id="1/0", status="restart"),
+    dict(compile_id="1/0_1", status="success"),
+    dict(compile_id="2/0", status="restart"),
+    dict(compile_id="2/0_1", status="success"),
+    dict(compile_id="3/0", status="success"),
+    dict(compile_id="4/0", status="success")],
+        note="a training loop (two steps) with a compiled Adam step")
+
 
 # fullgraph=True with a graph break: the break is the compile's failure.
 program("fullgraph-break", [], r"""

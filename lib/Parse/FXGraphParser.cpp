@@ -5,6 +5,8 @@
 //   def forward(self, a: "f32[..]", ...):   placeholders (or one per line)
 //   # File: path:line in fn, code: text     governs the nodes that follow
 //   name[: "annotation"] = expr[;  a = b = None]
+//   a += b;  name[: "annotation"] = a[;  ...]   in-place operator (iadd, ...)
+//   a[i] = b;  name[: "annotation"] = a[;  ...] operator.setitem
 //   a: "ann"; b: "ann";                     pytree placeholders
 //   return (a, b)                           output
 //    # graph id: N                          footer of before_pre_grad_graph
@@ -53,6 +55,35 @@ const BinOp BinOps[] = {
     {" ^ ", "operator.xor"},       {" < ", "operator.lt"},
     {" > ", "operator.gt"},
 };
+
+// FX prints an in-place operator node as `a OP= b;  name = a`.
+// Longest tokens first so "//=" wins over "/=".
+const BinOp InPlaceOps[] = {
+    {"//=", "operator.ifloordiv"}, {"**=", "operator.ipow"},
+    {"<<=", "operator.ilshift"},   {">>=", "operator.irshift"},
+    {"+=", "operator.iadd"},       {"-=", "operator.isub"},
+    {"*=", "operator.imul"},       {"/=", "operator.itruediv"},
+    {"%=", "operator.imod"},       {"@=", "operator.imatmul"},
+    {"&=", "operator.iand"},       {"|=", "operator.ior"},
+    {"^=", "operator.ixor"},
+};
+
+/// The in-place operator \p R (what follows the first name of a line,
+/// spaces skipped) starts with: its target, or null. A subscript
+/// assignment `a[i] = b` is operator.setitem.
+const char *inPlaceTarget(StringRef R) {
+  for (const BinOp &B : InPlaceOps)
+    if (R.startswith(B.Token))
+      return B.Name;
+  if (R.startswith("[")) {
+    size_t Close = findTopLevel(R.drop_front(), "]");
+    if (Close != StringRef::npos &&
+        trimWS(R.substr(Close + 2)).startswith("=") &&
+        !trimWS(R.substr(Close + 2)).startswith("=="))
+      return "operator.setitem";
+  }
+  return nullptr;
+}
 
 void classify(StringRef E, const ScopeState &S, NodeOp &Op,
               std::string &Target) {
@@ -310,6 +341,10 @@ private:
     }
     if (R.startswith(",")) // `a, b, = fx_pytree.tree_flatten_spec(...)`
       return;
+    if (const char *InPlace = inPlaceTarget(R)) {
+      inPlace(S, I, T, Name, InPlace);
+      return;
+    }
     if (R.startswith(".") || R.startswith("(")) // `args_list.clear()`
       return;
     if (!R.startswith("=") || R.startswith("==")) {
@@ -349,6 +384,39 @@ private:
     addNode(S, Name, Op, Target, Type, I, S.Comment);
   }
 
+  /// `a += b;  name: "ann" = a[;  a = None]` (or `a[i] = b;  name = a`):
+  /// the node is `name`, an operator.iadd (...) call on `a`.
+  void inPlace(ScopeState &S, size_t I, StringRef T, StringRef Operand,
+               const char *Target) {
+    size_t Semi = findTopLevel(T, ";");
+    StringRef Second =
+        Semi == StringRef::npos ? StringRef() : trimWS(T.substr(Semi + 1));
+    size_t N = identLen(Second);
+    StringRef R = Second.substr(N).ltrim(' ');
+    std::string Type;
+    if (N && R.startswith(":")) {
+      StringRef A = trimWS(R.drop_front());
+      size_t Q = quoted(A, Type);
+      R = Q ? A.substr(Q).ltrim(' ') : StringRef();
+    }
+    StringRef Value;
+    if (N && R.startswith("=") && !R.startswith("==")) {
+      Value = trimWS(R.drop_front());
+      size_t End = findTopLevel(Value, ";");
+      if (End != StringRef::npos)
+        Value = trimWS(Value.substr(0, End));
+    }
+    if (Value != Operand) {
+      Ctx.warning(lineNo(I),
+                  "unrecognised in-place statement in FX graph (expected "
+                  "`a OP= b;  name = a`)",
+                  Lines[I]);
+      return;
+    }
+    addNode(S, Second.substr(0, N), NodeOp::CallFunction, Target, Type, I,
+            S.Comment);
+  }
+
   void pytreeDecls(ScopeState &S, size_t I, StringRef T) {
     while (!T.empty()) {
       T = trimWS(T);
@@ -374,12 +442,16 @@ private:
 };
 
 /// The expression part of a node line: after the first ` = ` (or after
-/// `return`) and before FX's `;  a = b = None` clean-up statement.
+/// `return`) and before FX's `;  a = b = None` clean-up statement; of an
+/// in-place operator's line (`a += b;  name = a`), its first statement.
 StringRef rightHandSide(StringRef Line, bool IsOutput) {
   StringRef S = trimWS(Line);
   if (IsOutput) {
     if (!S.consume_front("return"))
       return StringRef();
+  } else if (size_t N = identLen(S);
+             N && inPlaceTarget(S.substr(N).ltrim(' '))) {
+    // Every name of `a += b` or `a[i] = b` is an input.
   } else {
     size_t Eq = S.find(" = ");
     if (Eq == StringRef::npos)

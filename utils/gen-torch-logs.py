@@ -213,7 +213,9 @@ def worker(rank, world):
 
 if __name__ == "__main__":
     mp.spawn(worker, args=(4,), nprocs=4, join=True)
-''', ranks=4, note="4-rank gloo job (CPU), a functional all_reduce in the graph")
+''', ranks=4, env={"LOG_TLPARSE": "1"},
+        note="4-rank gloo job (CPU), a functional all_reduce in the graph; "
+        "LOG_TLPARSE=1 (per-op runtime estimates for tlparse)")
 
 program("compile-error", [(None, "0/0", "inference")], r'''
 inductor_config.cpp.inject_relu_bug_TESTING_ONLY = "compile_error"
@@ -270,6 +272,78 @@ with torch.no_grad():
     print(torch.compile(model)(torch.randint(0, 64, (2, 8))).sum().item())
 ''', prov_variants=False,
         note="a GPT-like model (24 blocks) for scale: over 2,000 post-grad nodes")
+
+# A small CNN's training step. PyTorch 2.13 logs an empty provenance
+# mapping ({"version": 2.0}) for its backward: where a node went is not
+# known there, which tlp must say (not "vanished").
+program("cnn", [(None, "0/0", "forward"), (None, "0/0", "backward")], r"""
+import torch.nn.functional as F
+
+class CNN(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = torch.nn.Conv2d(1, 4, 3, padding=1)
+        self.conv2 = torch.nn.Conv2d(4, 8, 3, padding=1)
+        self.fc = torch.nn.Linear(8 * 2 * 2, 10)
+
+    def forward(self, x):
+        x = F.max_pool2d(torch.relu(self.conv1(x)), 2)
+        x = F.max_pool2d(torch.relu(self.conv2(x)), 2)
+        return self.fc(x.flatten(1))
+
+model = CNN()
+f = torch.compile(model)
+x, y = torch.randn(2, 1, 8, 8), torch.tensor([3, 7])
+loss = F.cross_entropy(f(x), y)
+loss.backward()
+print(loss.item(), model.conv1.weight.grad.abs().sum().item())
+""", prov_variants=False, compiles=[dict(compile_id="0/0", status="success")],
+        note="a small CNN's training step (conv2d, max_pool2d, relu, linear; "
+        "forward and backward)")
+
+# A custom op with a fake (meta) implementation, compiled by torch.compile
+# (0/0) and by torch.export + AOTInductor (its call goes through the proxy
+# executor).
+program("custom-op", [(None, "0/0", "inference"), (None, None, "inference")],
+        r"""
+@torch.library.custom_op("tlp::scale_rows", mutates_args=())
+def scale_rows(x: torch.Tensor, s: torch.Tensor) -> torch.Tensor:
+    return x * s[:, None]
+
+@scale_rows.register_fake
+def _(x, s):
+    return torch.empty_like(x)
+
+class M(torch.nn.Module):
+    def forward(self, x, s):
+        return torch.relu(scale_rows(x.sin(), s)) + 1.0
+
+model = M()
+x, s = torch.randn(4, 8), torch.randn(4)
+with torch.no_grad():
+    print(torch.compile(model)(x, s).sum().item())
+    ep = torch.export.export(model, (x, s))
+    pkg = torch._inductor.aoti_compile_and_package(
+        ep, package_path=os.path.join(os.getcwd(), "custom_op.pt2"))
+    print(torch._inductor.aoti_load_package(pkg)(x, s).sum().item())
+""", prov_variants=False, compiles=[dict(compile_id="0/0", status="success")],
+        note="a torch.library.custom_op with register_fake: torch.compile "
+        "and torch.export + AOTInductor")
+
+# torch._dynamo.mark_dynamic on an input: the first compile is symbolic in
+# that dimension, so a call with another size does not recompile.
+program("mark-dynamic", [(None, "0/0", "inference")], r"""
+def f(x):
+    return torch.nn.functional.gelu(x) * x.shape[0]
+
+g = torch.compile(f)
+x = torch.randn(4, 8)
+torch._dynamo.mark_dynamic(x, 0)
+print(g(x).sum().item())
+print(g(torch.randn(9, 8)).sum().item())   # symbolic: no recompile
+""", prov_variants=False, compiles=[dict(compile_id="0/0", status="success")],
+        note="torch._dynamo.mark_dynamic on an input, then another size: "
+        "no recompile")
 
 # A training loop with a compiled Adam step (train-opt's is SGD).
 program("train-adam", [(None, "0/0", "forward"), (None, "0/0", "backward"),

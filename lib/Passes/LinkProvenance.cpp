@@ -351,9 +351,11 @@ private:
 
   /// The unit's compile was an FX graph cache hit: PyTorch logs no
   /// pre-grad graph then (the graph is not traced again), so the mapping's
-  /// pre-grad names have nothing to name. Normal input, not damage.
+  /// pre-grad names have nothing to name. Normal input, not damage. The
+  /// unit's own compile: after torch._dynamo.reset() a hit can follow a
+  /// miss of the same id (findCompile(U), not the first of U.Key).
   bool fxCacheHit() const {
-    if (const CompileRecord *R = M.findCompile(U.Key))
+    if (const CompileRecord *R = M.findCompile(U))
       for (const CacheLookup &L : R->Caches)
         if (L.Cache == CacheLookup::FXGraph && L.Result == CacheLookup::Hit)
           return true;

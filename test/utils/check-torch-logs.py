@@ -11,6 +11,9 @@ and its manifest DIR/NAME/manifest.json):
 
   - tlp-opt --link-provenance --verify-each exits 0 (problems are
     diagnostics, never crashes) and its IR prints back the same;
+  - no warning: tlp-opt --strict --link-provenance and tlp-emit --strict
+    --json pass (a log PyTorch wrote unmodified gives notes at most;
+    warnings are for damaged or inconsistent logs);
   - tlp-emit --json exits 0 and its output passes check-json.py;
   - the units are the ones the program compiled (the run's manifest:
     rank, compile id and graph of each, none missing, none extra);
@@ -135,6 +138,20 @@ class Checker:
             with open(ir) as f:
                 if p.stdout != f.read():
                     self.problem(name, "the IR does not print back the same")
+        # Notes are fine, a warning is a bug in tlp (the log is PyTorch's,
+        # unmodified).
+        for tool, argv in (("tlp-opt", ["--link-provenance"]),
+                           ("tlp-emit", ["--json"])):
+            p = subprocess.run([self.tool(tool), "--strict"] + argv +
+                               [trace, "-o", os.devnull],
+                               capture_output=True, text=True)
+            if p.returncode:
+                warnings = [l for l in p.stderr.splitlines()
+                            if ": warning: " in l or ": error: " in l]
+                self.problem(name, "%s --strict %s exited %d on the "
+                             "unmodified log: %s" % (
+                                 tool, " ".join(argv), p.returncode,
+                                 "; ".join(warnings[:3])[:2000]))
         js = os.path.join(tmp, "out.json")
         if not self.call(name, [self.tool("tlp-emit"), "--json", trace,
                                 "-o", js], "tlp-emit --json"):

@@ -88,14 +88,18 @@ PROGRAMS = {}
 def program(name, units, source, prov_variants=True, env=None, ranks=1,
             expect_error=False, note="", caches=False, repeat=1,
             compiles=None):
-    """units: (rank, compile id, graph) the program compiles, in any
-    order; rank None for a single-process run. caches: the FX graph and
+    """units: (rank, compile id, graph[, subgraph name]) the program
+    compiles, in any order; rank None for a single-process run, subgraph
+    the region of a regional inductor compile. caches: the FX graph and
     AOTAutograd caches on, in a cache directory of the run's own (empty
     at the start, so the run is the same every time). repeat: run the
     program that many times into the same TORCH_TRACE directory (one log
     a run; the second run finds the first's warm cache). compiles: what
     the log must say of each compile, in log order (dicts of the fields
     logged_compiles writes: run, compile_id, ordinal, caches, ...)."""
+    # A unit may name its region (regional inductor's subgraph_name).
+    if units is not None:
+        units = [tuple(u) + (None,) * (4 - len(u)) for u in units]
     PROGRAMS[name] = dict(units=units, source=source, prov=prov_variants,
                           env=env or {}, ranks=ranks,
                           expect_error=expect_error, note=note,
@@ -543,6 +547,40 @@ for step in range(2):
     dict(compile_id="3/1", status="success", recompile_reasons=1)],
         note="a training loop (two steps) with a compiled SGD step")
 
+# Regional inductor: only the annotated regions of the graph are compiled
+# by Inductor, each on its own (an inference graph, in the forward and in
+# the backward), its events named by the envelope's subgraph_name.
+REGIONS = ["__marked_inductor_submod0", "__marked_inductor_submod1"]
+program("regional",
+        [(None, "0/0", "inference", r) for r in REGIONS] * 2, MLP + r"""
+from torch._dynamo.backends.common import aot_autograd
+from torch.fx.passes.regional_inductor import regional_inductor
+from torch.fx.traceback import annotate
+
+class Regions(MLP):
+    def forward(self, x):
+        with annotate({"compile_with_inductor": 0}):
+            x = torch.relu(self.fc1(x)) * 2.0
+        x = self.fc2(x)
+        with annotate({"compile_with_inductor": 1}):
+            return torch.sigmoid(x) + 1.0
+
+model = Regions()
+backend = aot_autograd(fw_compiler=regional_inductor,
+                       bw_compiler=regional_inductor)
+f = torch.compile(model, backend=backend)
+loss = f(torch.randn(4, 16)).pow(2).mean()
+loss.backward()
+print(loss.item(), model.fc1.weight.grad.abs().sum().item())
+""", prov_variants=False, caches=True, compiles=[
+    # Each region looks the AOTAutograd cache up on its own (PyTorch 2.13
+    # logs no key components for it); the FX graph cache is not used.
+    dict(compile_id="0/0", status="success",
+         caches={"aotautograd": ["miss"] * 4})],
+        note="regional inductor (caches on): two annotated regions compiled "
+        "by Inductor in the forward and two in the backward, the rest by "
+        "AOTAutograd alone")
+
 
 def runs():
     """(run name, program name, extra env) for every run."""
@@ -560,9 +598,11 @@ def script_hash():
 
 
 def logged_units(trace):
-    """(rank, compile id, graph) of the wrapper code in the logs, read
-    with a plain text scan (independent of tlp): the `# AOT ID:` line of
-    each inductor_output_code payload, the graph_dump wrapper of AOTI."""
+    """(rank, compile id, graph, subgraph name) of the wrapper code in the
+    logs, read with a plain text scan (independent of tlp): the `# AOT ID:`
+    line of each inductor_output_code payload (the first line, or after a
+    compile-time auto-tuning block), its envelope's subgraph_name, the
+    graph_dump wrapper of AOTI."""
     import re
     units = []
     env_re = re.compile(r'^(?:\[rank\d+\]:)?[VIWEC]\d{4} [\d:.]+ \d+ .*?:\d+\] (\{.*\})\s*$')
@@ -580,12 +620,19 @@ def logged_units(trace):
             except ValueError:
                 continue
             if "inductor_output_code" in ev:
-                first = lines[i + 1][1:] if i + 1 < len(lines) else ""
-                g = re.search(r"\d+_(forward|backward|inference)", first)
+                g = None
+                for line in lines[i + 1:i + 65]:
+                    if not line.startswith("\t"):
+                        break
+                    if line[1:].startswith("# AOT ID:"):
+                        g = re.search(r"\d+_(forward|backward|inference)",
+                                      line)
+                        break
                 cid = ev_compile_id(ev)
-                units.append((rank, cid, g.group(1) if g else "unknown"))
+                units.append((rank, cid, g.group(1) if g else "unknown",
+                              ev.get("subgraph_name")))
             elif ev.get("graph_dump", {}).get("name") == "inductor_aot_wrapper_code":
-                units.append((rank, None, "inference"))
+                units.append((rank, None, "inference", None))
     return units
 
 
@@ -800,8 +847,8 @@ def run_one(out, py, timeout, run, port):
         "provenance": "INDUCTOR_PROVENANCE" in extra,
         "env": {k: v for k, v in list(p["env"].items()) + list(extra.items())},
         "trace": "trace", "logs": logs, "ranks": p["ranks"],
-        "units": [{"rank": r, "compile_id": c, "graph": g}
-                  for r, c, g in expected],
+        "units": [{"rank": r, "compile_id": c, "graph": g, "subgraph": sg}
+                  for r, c, g, sg in expected],
         "expect_error": p["expect_error"],
         "caches": p["caches"], "run_logs": run_logs, "compiles": compiles,
         "status": status, "seconds": seconds, "cpu_seconds": cpu,

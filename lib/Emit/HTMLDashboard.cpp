@@ -429,7 +429,12 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
       size_t N = D.Changes.size();
       OS << "<li><a href=\"#" << escapeHTML(compileAnchor(R)) << "\"><code>"
          << escapeHTML(R.displayName()) << "</code></a>: "
-         << cacheKindName(D.Miss->Cache) << " cache miss; against <a href=\"#"
+         << cacheKindName(D.Miss->Cache) << " cache miss"
+         << (D.Miss->Subgraph.empty()
+                 ? std::string()
+                 : " (region <code>" + escapeHTML(D.Miss->Subgraph) +
+                       "</code>)")
+         << "; against <a href=\"#"
          << escapeHTML(compileAnchor(*D.Against)) << "\"><code>"
          << escapeHTML(D.Against->displayName()) << "</code></a> (line "
          << D.Before->Line << "), " << N
@@ -479,6 +484,21 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
         OS << "</ul>";
       }
       OS << "</li>\n";
+    }
+    // The misses with nothing to compare are listed too, with why.
+    for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R)) {
+      if (!Any)
+        OS << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
+      Any = true;
+      OS << "<li class=\"no-diff\"><a href=\"#" << escapeHTML(compileAnchor(R))
+         << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>: "
+         << cacheKindName(U.Miss->Cache) << " cache miss ("
+         << (U.Miss->Subgraph.empty()
+                 ? std::string()
+                 : "region <code>" + escapeHTML(U.Miss->Subgraph) +
+                       "</code>, ")
+         << "line " << U.Miss->Line << "): " << escapeHTML(U.why())
+         << ".</li>\n";
     }
   }
   if (Any)

@@ -129,6 +129,7 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
     O["cache"] = cacheKindName(C.Cache).str();
     O["result"] = cacheResultName(C.Result).str();
     O["line"] = C.Line;
+    O["subgraph"] = C.Subgraph.empty() ? ojson(nullptr) : ojson(C.Subgraph);
     O["key"] = C.Key.empty() ? ojson(nullptr) : ojson(C.Key);
     O["reason"] = C.Reason.empty() ? ojson(nullptr) : ojson(C.Reason);
     O["time_saved_ms"] = optDouble(C.TimeSavedMs);

@@ -471,7 +471,11 @@ private:
           OS << "### Why did the cache miss?\n\n";
         Any = true;
         OS << "- " << mdCode(R.displayName(), false) << ": "
-           << cacheKindName(D.Miss->Cache) << " cache miss; against "
+           << cacheKindName(D.Miss->Cache) << " cache miss"
+           << (D.Miss->Subgraph.empty()
+                   ? std::string()
+                   : " (region " + mdCode(D.Miss->Subgraph, false) + ")")
+           << "; against "
            << mdCode(D.Against->displayName(), false) << " (line "
            << D.Before->Line << "), "
            << countOf(D.Changes.size(), "component", "components") << " of "
@@ -505,6 +509,18 @@ private:
                      : mdCode(clipDifference(K.After, K.Before, 120), false))
              << "\n";
         }
+      }
+      // The misses with nothing to compare are listed too, with why.
+      for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R)) {
+        if (!Any)
+          OS << "### Why did the cache miss?\n\n";
+        Any = true;
+        OS << "- " << mdCode(R.displayName(), false) << ": "
+           << cacheKindName(U.Miss->Cache) << " cache miss ("
+           << (U.Miss->Subgraph.empty()
+                   ? std::string()
+                   : "region " + mdCode(U.Miss->Subgraph, false) + ", ")
+           << "line " << U.Miss->Line << "): " << U.why() << ".\n";
       }
     }
     if (Any)

@@ -338,6 +338,8 @@ ojson unitJSON(const UnitView &V) {
   J["rank"] = optInt(U.Key.Rank);
   J["compile_id"] = U.Key.Id ? ojson(V.compileId()) : ojson(nullptr);
   J["graph"] = V.graphName().str();
+  J["subgraph"] =
+      U.Key.Subgraph.empty() ? ojson(nullptr) : ojson(U.Key.Subgraph);
   J["frame"] = U.Frame ? sourceJSON(*U.Frame) : ojson(nullptr);
   J["compile"] = V.compile() ? ojson(V.compile()->slug()) : ojson(nullptr);
   ojson A = ojson::object();

@@ -806,6 +806,7 @@ template <> struct MappingTraits<tlp::CompileEvent> {
     Io.mapRequired("line", E.Line);
     Io.mapOptional("rank", E.Rank);
     Io.mapOptional("compile_id", E.Id);
+    mapOptStr(Io, "subgraph", E.Subgraph);
     Io.mapOptional("frame", E.Frame);
   }
   static const bool flow = true;
@@ -839,6 +840,7 @@ template <> struct MappingTraits<tlp::CacheLookup> {
     Io.mapRequired("cache", C.Cache);
     Io.mapRequired("result", C.Result);
     Io.mapRequired("line", C.Line);
+    mapOptStr(Io, "subgraph", C.Subgraph);
     mapOptStr(Io, "key", C.Key);
     mapOptStr(Io, "reason", C.Reason);
     Io.mapOptional("time_saved_ms", C.TimeSavedMs);
@@ -921,6 +923,7 @@ template <> struct MappingTraits<tlp::UnitKey> {
     Io.mapOptional("rank", K.Rank);
     Io.mapOptional("compile_id", K.Id);
     Io.mapRequired("graph", K.Graph);
+    mapOptStr(Io, "subgraph", K.Subgraph);
     Io.mapOptional("ordinal", K.Ordinal, 0u);
     Io.mapOptional("log_in_id", K.LogInId, false);
   }
@@ -986,6 +989,7 @@ static void mapArtifactBody(IO &Io, Artifact &A) {
   Io.mapRequired("line", A.Line);
   Io.mapOptional("rank", A.Rank);
   Io.mapOptional("compile_id", A.Id);
+  mapOptStr(Io, "subgraph", A.Subgraph);
 
   if (auto *G = dyn_cast<GraphArtifact>(&A)) {
     Io.mapOptional("graph_id", G->GraphId);

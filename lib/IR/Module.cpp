@@ -4,6 +4,7 @@
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
@@ -20,6 +21,11 @@ std::string UnitKey::slug() const {
   S += Id ? Id->slug() : std::string("aot");
   S += "-";
   S += graphKindName(Graph).str();
+  if (!Subgraph.empty()) {
+    S += "-";
+    for (char C : Subgraph)
+      S += llvm::isAlnum(C) || C == '_' || C == '.' ? C : '_';
+  }
   if (Ordinal)
     S += "-" + std::to_string(Ordinal);
   if (LogInId)
@@ -34,6 +40,8 @@ std::string UnitKey::displayName() const {
   S += Id ? Id->str() : std::string("aot");
   S += " ";
   S += graphKindName(Graph).str();
+  if (!Subgraph.empty())
+    S += " " + Subgraph;
   if (Ordinal)
     S += " #" + std::to_string(Ordinal + 1);
   if (LogInId)
@@ -56,7 +64,8 @@ bool unitIdNeedsLog(ArrayRef<LogFile> Logs, uint32_t Log,
 static auto keyTuple(const UnitKey &K) {
   return std::make_tuple(K.Rank.hasValue(), K.Rank.getValueOr(0), K.Log,
                          !K.Id.hasValue(),
-                         K.Id ? K.Id->tie() : CompileId().tie(), K.Ordinal,
+                         K.Id ? K.Id->tie() : CompileId().tie(),
+                         StringRef(K.Subgraph), K.Ordinal,
                          static_cast<int>(K.Graph));
 }
 
@@ -262,12 +271,15 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
                     &R < Begin + Compiles.size();
   // The latest earlier lookup with key components of \p Cache in a record
   // of the same frame, and that record.
-  auto Latest = [&](CacheLookup::CacheKind Cache)
+  // A region of a regional inductor compile (a subgraph name) is compared
+  // with the same region only: the regions of a frame are different graphs.
+  auto Latest = [&](CacheLookup::CacheKind Cache, StringRef Subgraph)
       -> std::pair<const CompileRecord *, const CacheLookup *> {
     auto Last = [&](const CompileRecord &O) -> const CacheLookup * {
       const CacheLookup *Found = nullptr;
       for (const CacheLookup &C : O.Caches)
-        if (C.Cache == Cache && !C.Components.empty())
+        if (C.Cache == Cache && !C.Components.empty() &&
+            C.Subgraph == Subgraph)
           Found = &C;
       return Found;
     };
@@ -292,8 +304,8 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
     }
     return {};
   };
-  // One walk per cache, however many misses of it R has.
-  SmallVector<std::pair<CacheLookup::CacheKind,
+  // One walk per cache and region, however many misses of it R has.
+  SmallVector<std::pair<std::pair<CacheLookup::CacheKind, StringRef>,
                         std::pair<const CompileRecord *, const CacheLookup *>>,
               4>
       Walked;
@@ -303,11 +315,11 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
     // The latest earlier lookup of this cache for the same frame.
     CacheMissDiff D;
     D.Miss = &Miss;
-    auto W = llvm::find_if(Walked, [&](const auto &P) {
-      return P.first == Miss.Cache;
-    });
+    auto WKey = std::make_pair(Miss.Cache, StringRef(Miss.Subgraph));
+    auto W = llvm::find_if(Walked,
+                           [&](const auto &P) { return P.first == WKey; });
     if (W == Walked.end()) {
-      Walked.emplace_back(Miss.Cache, Latest(Miss.Cache));
+      Walked.emplace_back(WKey, Latest(Miss.Cache, Miss.Subgraph));
       W = Walked.end() - 1;
     }
     D.Against = W->second.first;
@@ -365,6 +377,32 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
     Out.push_back(std::move(D));
   }
   return Out;
+}
+
+std::vector<Module::UndiffedMiss>
+Module::cacheMissesNotDiffed(const CompileRecord &R) const {
+  std::vector<UndiffedMiss> Out;
+  std::vector<CacheMissDiff> Diffs = cacheMissDiffs(R);
+  for (const CacheLookup &Miss : R.Caches) {
+    if (Miss.Result != CacheLookup::Miss ||
+        llvm::any_of(Diffs,
+                     [&](const CacheMissDiff &D) { return D.Miss == &Miss; }))
+      continue;
+    Out.push_back(UndiffedMiss{&Miss, Miss.Components.empty()
+                                          ? UndiffedMiss::NoComponents
+                                          : UndiffedMiss::NoEarlierLookup});
+  }
+  return Out;
+}
+
+std::string Module::UndiffedMiss::why() const {
+  if (Reason == NoComponents)
+    return "PyTorch logged no key components for this lookup: nothing to "
+           "compare";
+  return "no earlier lookup of this cache with key components for this "
+         "frame" +
+         std::string(Miss && !Miss->Subgraph.empty() ? " and region" : "") +
+         ": nothing to compare (a cold cache or a new graph)";
 }
 
 } // namespace tlp

@@ -120,6 +120,10 @@ Optional<int64_t> rankFromFileName(StringRef Path) {
 namespace {
 /// EventFileIndex of a frame whose filename is neither a string nor an index.
 constexpr int64_t BadFileIndex = -2;
+/// How far into an output code payload its `# AOT ID:` line is looked
+/// for: a compile-time auto-tuning block before it takes 18 lines in
+/// PyTorch 2.13 (more with more imports).
+constexpr unsigned AotIdSearchLines = 64;
 
 enum class EventClass {
   Unknown,
@@ -461,6 +465,13 @@ private:
     uint64_t BlankEnd = 0;
     /// The first payload line (an output code's `# AOT ID:`).
     StringRef FirstLine;
+    /// The `# AOT ID:` line of an output code when it is not the first: a
+    /// wrapper with a compile-time auto-tuning block (a docstring of about
+    /// 18 lines) before it, as regional inductor's regions are logged.
+    StringRef AotIdLine;
+    /// The envelope's `subgraph_name`: the region of a regional inductor
+    /// compile (`__marked_inductor_submod0`); empty if none.
+    std::string Subgraph;
     json::Value Meta;
     bool ExtraReported = false;
     /// An unhashed payload with a line past its first that begins an FX
@@ -517,6 +528,11 @@ private:
     }
     if (!Cur.PayloadLines)
       Cur.FirstLine = Content;
+    else if (Cur.AotIdLine.empty() && Cur.PayloadLines < AotIdSearchLines &&
+             Cur.Class == EventClass::Artifact &&
+             Cur.AK == Artifact::AK_OutputCode &&
+             Content.startswith("# AOT ID:"))
+      Cur.AotIdLine = Content;
     ++Cur.PayloadLines;
   }
   void flushBlanks() {
@@ -850,7 +866,20 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
       Int(CA);
     else if (Key == "rank")
       Int(Rank);
-    else if (Key == "has_payload") {
+    else if (Key == "subgraph_name") {
+      // Regional inductor names the region it compiles (PyTorch 2.10 and
+      // later: torch/_logging/_internal.py, trace_structured).
+      if (X.isString()) {
+        Cur.Subgraph = json::decodeString(X);
+        if (!isPrintable(Cur.Subgraph))
+          Cur.Subgraph = printable(Cur.Subgraph);
+      } else if (!X.isNull()) {
+        diag(Severity::Warning, LineNo,
+             "'subgraph_name' is " + X.Text.take_front(40) +
+                 ", not a string; ignored",
+             L, DiagClass::Line);
+      }
+    } else if (Key == "has_payload") {
       Cur.HasPayload = true;
       if (X.isString())
         Cur.Md5 = X.Text.substr(1, X.Text.size() - 2);
@@ -1061,6 +1090,7 @@ void ChunkScanner::finishEvent() {
     E.Line = Cur.Line;
     E.Rank = Cur.Rank;
     E.Id = Cur.Id;
+    E.Subgraph = Cur.Subgraph;
     int64_t FileIndex = -1;
     json::Value Stack;
     if (Cur.Class == EventClass::DynamoStart && Cur.Meta.isObject())
@@ -1136,8 +1166,11 @@ void ChunkScanner::finishArtifact() {
   A->Payload.Lines = Cur.PayloadLines;
   A->Payload.Loaded = false;
   // Grouping needs to know forward from backward before the code is read.
+  A->Subgraph = Cur.Subgraph;
   if (auto *C = dyn_cast<CodeArtifact>(A.get())) {
     StringRef T = trimWS(Cur.FirstLine);
+    if (!T.startswith("# AOT ID:") && !Cur.AotIdLine.empty())
+      T = trimWS(Cur.AotIdLine);
     if (T.consume_front("# AOT ID:"))
       C->AotId = trimWS(T).trim("[]").trim("'\"").str();
   }
@@ -1402,6 +1435,7 @@ void ChunkScanner::finishHealth() {
     }
     CacheLookup &C = H.detail().Cache;
     C.Line = Cur.Line;
+    C.Subgraph = Cur.Subgraph;
     StringRef Name = Cur.ArtName;
     C.Cache = Name.startswith("fx_graph") ? CacheLookup::FXGraph
                                           : CacheLookup::AOTAutograd;

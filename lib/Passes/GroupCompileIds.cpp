@@ -1,7 +1,8 @@
 //===- GroupCompileIds.cpp - Artifacts into compile units -----------------===//
 //
-// Artifacts of one log with the same rank and compile id (or none, for
-// AOTInductor and export) form a group. Within a group, Inductor runs one
+// Artifacts of one log with the same rank, compile id (or none, for
+// AOTInductor and export) and region (regional inductor's subgraph_name)
+// form a group. Within a group, Inductor runs one
 // compile per AOTAutograd graph, so a group splits into runs: a run gets at
 // most one artifact of each kind, and a second post-grad graph, wrapper or
 // mapping starts the next run. Each run becomes a unit; its graph kind comes
@@ -144,7 +145,10 @@ struct Item {
   const CompileEvent *E = nullptr;
 };
 
-using GroupKey = std::tuple<uint32_t, Optional<int64_t>, Optional<CompileId>>;
+/// Log, rank, compile id and region (regional inductor's subgraph name,
+/// empty for the compile itself).
+using GroupKey = std::tuple<uint32_t, Optional<int64_t>, Optional<CompileId>,
+                            std::string>;
 
 struct GroupKeyLess {
   bool operator()(const GroupKey &L, const GroupKey &R) const {
@@ -153,7 +157,8 @@ struct GroupKeyLess {
       const Optional<CompileId> &Id = std::get<2>(K);
       return std::make_tuple(std::get<0>(K), Rank.hasValue(),
                              Rank.getValueOr(0), Id.hasValue(),
-                             Id ? Id->tie() : CompileId().tie());
+                             Id ? Id->tie() : CompileId().tie(),
+                             StringRef(std::get<3>(K)));
     };
     return T(L) < T(R);
   }
@@ -182,10 +187,10 @@ public:
 
     std::map<GroupKey, std::vector<Item>, GroupKeyLess> Groups;
     for (const std::unique_ptr<Artifact> &A : M.Artifacts)
-      Groups[GroupKey(A->Log, A->Rank, A->Id)].push_back(
+      Groups[GroupKey(A->Log, A->Rank, A->Id, A->Subgraph)].push_back(
           Item{A->Line, A.get(), nullptr});
     for (const CompileEvent &E : M.Events)
-      Groups[GroupKey(E.Log, E.Rank, E.Id)].push_back(
+      Groups[GroupKey(E.Log, E.Rank, E.Id, E.Subgraph)].push_back(
           Item{E.Line, nullptr, &E});
     // Dynamo logs dynamo_start once per frame compile, with attempt 0; a
     // restart (a graph break found while tracing: `0/0_1`) compiles the
@@ -205,10 +210,10 @@ public:
     for (const CompileEvent &E : M.Events)
       if (E.Kind == CompileEvent::DynamoStart && E.Id) {
         if (E.Frame && E.Id->Attempt == 0)
-          StartFrames.emplace(GroupKey(E.Log, E.Rank, E.Id), *E.Frame);
+          StartFrames.emplace(GroupKey(E.Log, E.Rank, E.Id, ""), *E.Frame);
         CompileId First = *E.Id;
         First.Attempt = 0;
-        Started.insert(GroupKey(E.Log, E.Rank, First));
+        Started.insert(GroupKey(E.Log, E.Rank, First, ""));
       }
 
     // Take ownership of the artifacts; pre-grad graphs stay here and are
@@ -243,12 +248,14 @@ public:
       GraphArtifact *Pre = nullptr;
       bool PreFresh = false;
       Optional<SourceLoc> Frame;
+      // A region of a regional inductor compile (a subgraph name) compiles
+      // part of its compile's frame: it takes the frame of attempt 0.
       if (const Optional<CompileId> &Id = std::get<2>(G.first);
-          Id && Id->Attempt != 0) {
+          Id && (Id->Attempt != 0 || !std::get<3>(G.first).empty())) {
         CompileId First = *Id;
         First.Attempt = 0;
         auto It = StartFrames.find(
-            GroupKey(std::get<0>(G.first), std::get<1>(G.first), First));
+            GroupKey(std::get<0>(G.first), std::get<1>(G.first), First, ""));
         if (It != StartFrames.end())
           Frame = It->second;
       }
@@ -359,8 +366,8 @@ public:
         if (Id && !Items.empty() && LogsStarting.count(std::get<0>(G.first))) {
           CompileId First = *Id;
           First.Attempt = 0;
-          bool HasStart = Started.count(GroupKey(std::get<0>(G.first),
-                                                 std::get<1>(G.first), First));
+          bool HasStart = Started.count(GroupKey(
+              std::get<0>(G.first), std::get<1>(G.first), First, ""));
           // The reader makes a record for every id; one with nothing of
           // its own (metrics, cache lookups, spans, breaks, guards) names
           // nothing.
@@ -395,6 +402,7 @@ public:
         U->Key.Log = std::get<0>(G.first);
         U->Key.Rank = std::get<1>(G.first);
         U->Key.Id = std::get<2>(G.first);
+        U->Key.Subgraph = std::get<3>(G.first);
         GraphKind K =
             U->Code ? kindFromAotId(U->Code->AotId) : GraphKind::Unknown;
         if (K == GraphKind::Unknown && !Markers.empty()) {

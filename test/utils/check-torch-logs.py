@@ -16,7 +16,8 @@ and its manifest DIR/NAME/manifest.json):
     warnings are for damaged or inconsistent logs);
   - tlp-emit --json exits 0 and its output passes check-json.py;
   - the units are the ones the program compiled (the run's manifest:
-    rank, compile id and graph of each, none missing, none extra);
+    rank, compile id, graph and region (subgraph name) of each, none
+    missing, none extra);
   - check-conformance.py: every mapping key has a kernel row with call
     lines, every call line names its kernel, every node line names its node;
   - every event is read or counted: an independent scan of the envelopes
@@ -162,9 +163,12 @@ class Checker:
             doc = json.load(f)
 
         # The units the program compiled.
-        got = collections.Counter((u["rank"], u["compile_id"], u["graph"])
+        # The region of a regional inductor compile (its subgraph name).
+        got = collections.Counter((u["rank"], u["compile_id"], u["graph"],
+                                   u.get("subgraph"))
                                   for u in doc["units"])
-        want = collections.Counter((u["rank"], u["compile_id"], u["graph"])
+        want = collections.Counter((u["rank"], u["compile_id"], u["graph"],
+                                    u.get("subgraph"))
                                    for u in man["units"])
         for k in sorted(want - got, key=repr):
             self.problem(name, "unit %s not found" % (k,))

@@ -47,6 +47,9 @@ public:
   uint32_t Line = 0;
   llvm::Optional<int64_t> Rank;
   llvm::Optional<CompileId> Id;
+  /// The envelope's `subgraph_name`: the region a regional inductor
+  /// compile compiled (`__marked_inductor_submod0`); empty if none.
+  std::string Subgraph;
 
   /// Where the payload sits in its log: the byte range from the first
   /// payload line to the end of the last one (tabs included), and how many

@@ -43,6 +43,9 @@ struct CacheLookup {
   ResultKind Result = Miss;
   /// 1-based line of the envelope.
   uint32_t Line = 0;
+  /// The envelope's `subgraph_name`: the lookup of a regional inductor
+  /// region's compile (each region looks the caches up on its own).
+  std::string Subgraph;
   /// The cache key ("key"), if the record has one.
   std::string Key;
   /// Why it bypassed ("cache_bypass_reason"), or cache_status_detailed

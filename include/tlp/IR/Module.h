@@ -48,6 +48,8 @@ struct CompileEvent {
   uint32_t Line = 0;
   llvm::Optional<int64_t> Rank;
   llvm::Optional<CompileId> Id;
+  /// The envelope's `subgraph_name` (regional inductor), or empty.
+  std::string Subgraph;
   /// dynamo_start: the innermost frame of its stack (the compiled frame).
   llvm::Optional<SourceLoc> Frame;
 };
@@ -71,17 +73,25 @@ struct UnitKey {
   llvm::Optional<int64_t> Rank;
   llvm::Optional<CompileId> Id; ///< None for AOTInductor / export
   GraphKind Graph = GraphKind::Unknown;
-  /// Distinguishes several compiles with the same id and graph kind.
+  /// The region of a regional inductor compile (the envelopes'
+  /// `subgraph_name`, `__marked_inductor_submod0`); empty if none. Each
+  /// region is an Inductor compile of its own, within the compile id.
+  std::string Subgraph;
+  /// Distinguishes several compiles with the same id, region and graph
+  /// kind.
   uint32_t Ordinal = 0;
   /// The id names the log ("-logN"): set by setUnitIdLogs() when the rank
   /// alone does not pick out the unit's log. Not part of the key's order.
   bool LogInId = false;
 
   /// Stable, file-name safe: "0-0-forward", "r1-0-2-inference",
-  /// "aot-inference", "0-0-forward-1", "r1-0-0-inference-log2" (LogInId).
+  /// "aot-inference", "0-0-forward-1", "r1-0-0-inference-log2" (LogInId),
+  /// "0-0-inference-__marked_inductor_submod0" (Subgraph; characters
+  /// other than letters, digits, '_' and '.' become '_').
   std::string slug() const;
   /// For people: "rank 1 0/2 inference", "aot inference",
-  /// "rank 1 0/0 inference (log 2)" (LogInId).
+  /// "rank 1 0/0 inference (log 2)" (LogInId),
+  /// "0/0 inference __marked_inductor_submod0" (Subgraph).
   std::string displayName() const;
   /// Sort order: rank (none first), log, compile id (none last), graph
   /// order of appearance is kept by Ordinal.
@@ -260,6 +270,22 @@ public:
   /// id, an earlier compile), and the components that differ. Components
   /// are compared by name, their hashes deciding equality.
   std::vector<CacheMissDiff> cacheMissDiffs(const CompileRecord &R) const;
+  /// A miss of a record that cacheMissDiffs() cannot explain, and why.
+  struct UndiffedMiss {
+    const CacheLookup *Miss = nullptr;
+    enum ReasonKind {
+      NoComponents,   ///< the lookup logs no key components (AOTAutograd
+                      ///< cache misses of PyTorch 2.13 log `[]`)
+      NoEarlierLookup ///< the first lookup of the cache (and region) for
+                      ///< the frame
+    } Reason = NoComponents;
+    /// For people: "PyTorch logged no key components for this lookup: ...".
+    std::string why() const;
+  };
+  /// The misses of \p R, in log order, that cacheMissDiffs() has no diff
+  /// for: the "Why did the cache miss?" lists say why not, so that every
+  /// miss is listed.
+  std::vector<UndiffedMiss> cacheMissesNotDiffed(const CompileRecord &R) const;
 };
 
 } // namespace tlp

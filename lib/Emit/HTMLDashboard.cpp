@@ -136,8 +136,8 @@ void writeCompiles(raw_ostream &OS, const Module &M,
       OS << "</details>";
     }
     for (const BreakReason &B : R.Breaks) {
-      OS << "<details class=\"break\"><summary>graph break: "
-         << escapeHTML(clip(B.summary(), 300));
+      OS << "<details class=\"break\"><summary>" << B.kindName() << ": "
+         << escapeHTML(clip(B.label(), 300));
       writePlaces(OS, B.Where, B.UserFrame);
       if (B.Count > 1)
         OS << " (" << B.Count << "x)";
@@ -161,6 +161,11 @@ void writeCompiles(raw_ostream &OS, const Module &M,
            << escapeHTML(U.second) << "\">" << escapeHTML(U.first) << "</a>";
         First = false;
       }
+      // A restarted attempt's units hold the graph it logged before the
+      // restart: discarded, not output.
+      if (R.Status == CompileStatus::Restart)
+        OS << " <span class=\"discarded\">discarded: "
+           << escapeHTML(R.restartText()) << "</span>";
     } else {
       OS << "<span class=\"empty\">" << escapeHTML(R.noOutputReason())
          << "</span>";

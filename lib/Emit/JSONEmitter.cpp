@@ -99,6 +99,9 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
     ojson O = ojson::object();
     O["reason"] = B.Reason;
     O["summary"] = B.summary();
+    O["kind"] = B.kindName().str();
+    O["restart_class"] =
+        B.restartClass().empty() ? ojson(nullptr) : ojson(B.restartClass());
     O["source"] = B.Where ? sourceJSON(*B.Where) : ojson(nullptr);
     O["user_source"] = B.UserFrame ? sourceJSON(*B.UserFrame) : ojson(nullptr);
     O["traceback"] = B.Traceback.empty() ? ojson(nullptr) : ojson(B.Traceback);
@@ -181,6 +184,10 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   J["spans"] = std::move(Spans);
   J["units"] = Units;
   J["no_output"] = Units.empty() ? ojson(R.noOutputReason()) : ojson(nullptr);
+  // A restarted attempt's units: the graph it logged before the restart.
+  J["discarded"] = !Units.empty() && R.Status == CompileStatus::Restart
+                       ? ojson(R.restartText())
+                       : ojson(nullptr);
   return J;
 }
 

@@ -403,7 +403,7 @@ private:
              << mdFence(R.FailTraceback, "text") << "\n";
       }
       for (const BreakReason &B : R.Breaks) {
-        OS << Head << "graph break" << places(B.Where, B.UserFrame);
+        OS << Head << B.kindName() << places(B.Where, B.UserFrame);
         if (B.Count > 1)
           OS << ", " << B.Count << " times";
         OS << ":\n\n" << mdFence(B.Reason, "text") << "\n";
@@ -447,7 +447,7 @@ private:
         Whys.push_back(cell(R.failSummary()) +
                        places(R.FailFrame, R.FailUserFrame));
       for (const BreakReason &B : R.Breaks)
-        Whys.push_back("graph break: " + cell(B.summary()) +
+        Whys.push_back(B.kindName().str() + ": " + cell(B.label()) +
                        places(B.Where, B.UserFrame) +
                        (B.Count > 1 ? " (" + std::to_string(B.Count) + "x)"
                                     : std::string()));
@@ -455,8 +455,12 @@ private:
         Whys.push_back("recompile: " + cell(Why));
       std::string Why = llvm::join(Whys, "; ");
       std::string Time = R.timeText();
-      std::string Output = WithUnits.count(I) ? std::string("yes")
-                                              : cell(R.noOutputReason());
+      // A restarted attempt's units hold what it logged before the restart
+      // (its graph): discarded, not output.
+      std::string Output = !WithUnits.count(I) ? cell(R.noOutputReason())
+                           : R.Status == CompileStatus::Restart
+                               ? cell("discarded: " + R.restartText())
+                               : std::string("yes");
       OS << "| " << mdCode(R.displayName()) << " | "
          << compileStatusName(R.Status) << " | " << Time << " | " << Why
          << " | " << R.cacheSummary() << " | " << Output << " |\n";
@@ -567,6 +571,12 @@ private:
       OS << "; Dynamo compiled " << mdCode(U.Frame->Function, false) << " at "
          << mdCode(fullLabel(*U.Frame), false);
     OS << ".\n\n";
+    // A restarted attempt's unit: the graph it logged before the restart.
+    if (const CompileRecord *R = V.compile())
+      if (R->Status == CompileStatus::Restart)
+        OS << "Discarded attempt: the attempt " << mdText(R->restartText())
+           << "; a later attempt compiled the frame, so nothing below ran "
+              "and its nodes have no kernels for that reason.\n\n";
     artifactLine(OS, U);
     OS << "Coverage (linked / computing nodes): pre-grad " << percent(C.Pre)
        << ", post-grad " << percent(C.Post) << "; kernels linked "

@@ -328,6 +328,16 @@ ojson coveragePage(const UnitCoverage &C) {
 
 } // namespace
 
+/// A unit of a restarted attempt holds the graph it logged before the
+/// restart, which Dynamo discarded: why, or null.
+static ojson discardedJSON(const UnitView &V) {
+  const CompileRecord *R = V.compile();
+  if (!R || R->Status != CompileStatus::Restart)
+    return ojson(nullptr);
+  return ojson("discarded: the attempt " + R->restartText() +
+               "; a later attempt compiled the frame");
+}
+
 ojson unitJSON(const UnitView &V) {
   const CompileUnit &U = V.unit();
   const UnitProvenance &P = V.provenance();
@@ -342,6 +352,7 @@ ojson unitJSON(const UnitView &V) {
       U.Key.Subgraph.empty() ? ojson(nullptr) : ojson(U.Key.Subgraph);
   J["frame"] = U.Frame ? sourceJSON(*U.Frame) : ojson(nullptr);
   J["compile"] = V.compile() ? ojson(V.compile()->slug()) : ojson(nullptr);
+  J["discarded"] = discardedJSON(V);
   ojson A = ojson::object();
   for (unsigned I = 0; I < NumUnitSlots; ++I) {
     UnitSlot S = static_cast<UnitSlot>(I);
@@ -398,6 +409,7 @@ ojson unitPageJSON(const UnitView &V, StringRef Id) {
   // has no row.
   const CompileRecord *R = V.compile();
   J["compile"] = R && R->Id ? ojson(emit::compileAnchor(*R)) : ojson(nullptr);
+  J["discarded"] = discardedJSON(V);
   J["graph"] = V.graphName().str();
   J["frame"] = U.Frame ? sourcePage(*U.Frame) : ojson(nullptr);
   J["coverage"] = coveragePage(V.coverage());

@@ -359,6 +359,23 @@ std::string reasonSummary(StringRef Text) {
 
 std::string BreakReason::summary() const { return reasonSummary(Reason); }
 
+std::string BreakReason::restartClass() const {
+  // "<class 'torch._dynamo.exc.TensorifyScalarRestartAnalysis'>", the
+  // whole reason (str() of the exception class).
+  StringRef T = StringRef(Reason).trim();
+  if (!T.consume_front("<class '") || !T.consume_back("'>"))
+    return std::string();
+  StringRef Name = T.rsplit('.').second.empty() ? T : T.rsplit('.').second;
+  if (!Name.endswith("RestartAnalysis") || !T.startswith("torch."))
+    return std::string();
+  return Name.str();
+}
+
+std::string BreakReason::label() const {
+  std::string C = restartClass();
+  return C.empty() ? summary() : C;
+}
+
 /// Whether \p Path (with '/' separators) has a component `torch` right
 /// after `site-packages` or `dist-packages`, or one of the compile stack's
 /// other packages there.
@@ -449,9 +466,7 @@ std::string CompileRecord::noOutputReason() const {
   case CompileStatus::Failure:
     return "compile failed: " + FailType;
   case CompileStatus::Restart:
-    return Breaks.empty() ? "restarted"
-                          : "restarted (graph break: " +
-                                Breaks.front().summary() + ")";
+    return restartText();
   case CompileStatus::Unknown:
     return "no compilation_metrics: the compile did not finish in this log";
   case CompileStatus::Success:
@@ -463,7 +478,20 @@ std::string CompileRecord::noOutputReason() const {
   if (Optional<double> Ops = metricNumber("graph_op_count"))
     if (*Ops == 0)
       return "empty graph: no ops to compile";
+  // A frame Dynamo traced to no graph at all (a resume function that only
+  // returns: `torch._dynamo.graph_break(); return x`): PyTorch 2.13 logs no
+  // graph_op_count and an empty graph_node_shapes, and calls no backend.
+  if (metric("graph_op_count").empty() &&
+      metric("graph_node_shapes") == "\"{}\"")
+    return "empty graph: Dynamo traced no ops, nothing to compile";
   return "no Inductor output in the log (another backend, or eager)";
+}
+
+std::string CompileRecord::restartText() const {
+  if (Breaks.empty())
+    return "restarted";
+  const BreakReason &B = Breaks.front();
+  return "restarted (" + B.kindName().str() + ": " + B.label() + ")";
 }
 
 std::string CompileRecord::cacheSummary() const {

@@ -129,6 +129,19 @@ struct BreakReason {
 
   /// One line for a table: reasonSummary(Reason).
   std::string summary() const;
+  /// The Dynamo exception of an internal restart, when the reason is one:
+  /// Dynamo restarts its analysis for reasons of its own, not only at a
+  /// graph break, and logs them in restart_reasons as the exception class
+  /// ("<class 'torch._dynamo.exc.TensorifyScalarRestartAnalysis'>": a float
+  /// traced as a tensor must be specialized). "TensorifyScalarRestartAnalysis"
+  /// then; empty for a graph break.
+  std::string restartClass() const;
+  /// "internal restart" or "graph break".
+  llvm::StringRef kindName() const {
+    return restartClass().empty() ? "graph break" : "internal restart";
+  }
+  /// One line for a table: the restart class, else summary().
+  std::string label() const;
 };
 
 /// One line for a reason text (a graph-break, restart or failure reason):
@@ -262,6 +275,10 @@ public:
   /// (reasonSummary); "" when the record did not fail.
   std::string failSummary() const;
 
+  /// Why an attempt restarted, its first reason with its kind:
+  /// "restarted (graph break: Call to `torch._dynamo.graph_break()`)",
+  /// "restarted (internal restart: TensorifyScalarRestartAnalysis)".
+  std::string restartText() const;
   /// Why a compile has no Inductor output, for a record with no units:
   /// "compile failed: BackendCompilerFailed", "restarted (graph break)",
   /// "FX graph cache hit", "empty graph", ...

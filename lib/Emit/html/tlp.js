@@ -979,6 +979,7 @@
     function pct(x) { return x[1] ? x[0] + '/' + x[1] : '-'; }
     facts += ' · linked: pre-grad ' + pct(cv.pre_grad) + ', post-grad ' + pct(cv.post_grad) +
       ', kernels ' + pct(cv.kernels);
+    if (d.discarded) facts += ' · <b class="discarded" title="' + esc(d.discarded) + '">discarded attempt</b>';
     if (!hasMapping(d)) facts += ' · <b>no provenance mapping</b>';
     var inferred = inferredCount(d);
     if (inferred) facts += ' · ' + plural(inferred, 'inferred link') + ' (dashed)';

@@ -2101,6 +2101,75 @@ def small_compile(log, cid, rank=None, tag="a"):
     log.artifact("after_post_grad_graph", post, cid=cid, rank=rank)
 
 
+# phases.log: where a compile's time went (docs/markdown.md). Compile 0/0
+# trains: compilation_metrics with the nested figures of a torch 2.13 log
+# (dynamo_cumulative 1.0 s holds aot_autograd 0.7 s, which holds inductor
+# 0.55 s, which holds code_gen 0.3 s) and the spans that time them, with
+# inside them a cache-key span (0.03 s, in AOTAutograd), a template
+# autotuning span (0.1 s, in Inductor, with a 0.02 s compile_file inside),
+# two compile_file spans on two threads that overlap (0.15 s of wall time,
+# in code_gen); then bwd_compilation_metrics (0.5 s, inductor 0.48 s,
+# code_gen 0.3 s, a 0.1 s compile_file) and compilation_metrics_runtime
+# (0.25 s of runtime autotuning). Compile 1/0 logs the older seconds
+# figures only and no spans: Inductor's time is not told.
+
+def gen_phases():
+    log = TraceLog(month_day="1204", hour=15)
+    string_table(log)
+    t = 1796398131000000
+    c0 = (0, 0, 0)
+
+    def span(name, b, e, tid=0):
+        health_chromium(log, name, "B", c0, t + b, tid=tid)
+        health_chromium(log, name, "E", c0, t + e, tid=tid)
+
+    dynamo_start(log, c0, 20)
+    health_chromium(log, "entire_frame_compile", "B", c0, t)
+    span("bytecode_tracing", 10000, 110000)
+    health_chromium(log, "backend_compile", "B", c0, t + 200000)
+    span("inductor_codecache_torch_key", 210000, 240000)
+    health_chromium(log, "inductor_compile", "B", c0, t + 300000)
+    health_chromium(log, "mm_template_autotuning", "B", c0, t + 350000)
+    span("compile_file", 400000, 420000)
+    health_chromium(log, "mm_template_autotuning", "E", c0, t + 450000)
+    health_chromium(log, "code_gen", "B", c0, t + 500000)
+    span("compile_file", 550000, 650000)
+    span("compile_file", 600000, 700000, tid=1)
+    small_compile(log, c0, tag="p")
+    health_chromium(log, "code_gen", "E", c0, t + 800000)
+    health_chromium(log, "inductor_compile", "E", c0, t + 850000)
+    health_chromium(log, "backend_compile", "E", c0, t + 900000)
+    health_metrics(log, c0, "forward", 20, entire_frame_compile_time_s=1.0,
+                   backend_compile_time_s=0.7, inductor_compile_time_s=0.55,
+                   code_gen_time_s=0.3,
+                   dynamo_cumulative_compile_time_us=1000000,
+                   aot_autograd_cumulative_compile_time_us=700000,
+                   inductor_cumulative_compile_time_us=550000,
+                   inductor_code_gen_cumulative_compile_time_us=300000)
+    health_chromium(log, "entire_frame_compile", "E", c0, t + 1000000)
+    log.event("compilation_metrics_runtime", {
+        "runtime_triton_autotune_time_us": 250000, "is_runtime": True},
+        cid=c0, path="torch/_dynamo/utils.py", lineno=1045)
+    health_chromium(log, "entire_backward_compile", "B", c0, t + 2000000)
+    health_chromium(log, "inductor_compile", "B", c0, t + 2010000)
+    health_chromium(log, "code_gen", "B", c0, t + 2100000)
+    span("compile_file", 2200000, 2300000)
+    health_chromium(log, "code_gen", "E", c0, t + 2400000)
+    health_chromium(log, "inductor_compile", "E", c0, t + 2490000)
+    log.event("bwd_compilation_metrics", {
+        "inductor_compile_time_s": 0.48, "code_gen_time_s": 0.3,
+        "duration_us": 500000, "inductor_cumulative_compile_time_us": 480000,
+        "inductor_code_gen_cumulative_compile_time_us": 300000,
+        "backward_cumulative_compile_time_us": 500000, "is_runtime": False},
+        cid=c0, path="torch/_dynamo/utils.py", lineno=1045)
+    health_chromium(log, "entire_backward_compile", "E", c0, t + 2500000)
+    c1 = (1, 0, 0)
+    dynamo_start(log, c1, 30)
+    small_compile(log, c1, tag="q")
+    health_metrics(log, c1, "step", 30)
+    return log.text()
+
+
 def gen_ids():
     log = TraceLog(month_day="1206", hour=15)
     small_compile(log, {"compiled_autograd_id": 1, "frame_id": 2,
@@ -3176,6 +3245,7 @@ FIXTURES = {
     "test/Inputs/markup.log": gen_markup,
     "test/Inputs/health.log": gen_health,
     "test/Inputs/reasons.log": gen_reasons,
+    "test/Inputs/phases.log": gen_phases,
     "test/Inputs/html_escape.log": gen_html_escape,
     "test/Inputs/stack_escapes.log": gen_stack_escapes,
     "test/Inputs/layers.log": gen_layers,

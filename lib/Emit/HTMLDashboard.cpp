@@ -8,6 +8,7 @@
 #include "HTMLDashboard.h"
 
 #include "EmitSupport.h"
+#include "tlp/IR/CompilePhases.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -95,6 +96,60 @@ std::vector<size_t> compileOrder(const Module &M) {
   return Order;
 }
 
+/// Where a compile's time went, as a stacked bar (SVG, no script: each
+/// segment's tooltip is its <title>: its seconds and origin) of the phases, forward and backward
+/// together; a phase the log does not tell leaves a grey "not told
+/// apart" segment.
+void writePhaseBar(raw_ostream &OS, const CompilePhases &C) {
+  Optional<double> Total = C.total();
+  if (!Total || *Total <= 0)
+    return;
+  const int W = 160, H = 12;
+  OS << formatv("<svg class=\"phase-bar\" width=\"{0}\" height=\"{1}\" "
+                "role=\"img\" aria-label=\"where the time went\">",
+                W, H);
+  double X = 0, Known = 0;
+  auto Segment = [&](StringRef Class, StringRef Key, double S,
+                     const std::string &Title) {
+    double Width = double(W) * S / *Total;
+    OS << formatv("<rect class=\"{0}\" data-phase=\"{1}\" data-s=\"{2:f6}\" "
+                  "x=\"{3:f2}\" y=\"0\" width=\"{4:f2}\" height=\"{5}\">"
+                  "<title>",
+                  Class, Key, S, X, Width, H)
+       << escapeHTML(Title) << "</title></rect>";
+    X += Width;
+  };
+  for (unsigned I = 0; I < NumPhases; ++I) {
+    Phase P = static_cast<Phase>(I);
+    Optional<double> S = C.together(P);
+    if (!S || *S <= 0)
+      continue;
+    Known += *S;
+    std::string Title = formatv("{0}: {1} s", phaseName(P),
+                                phaseSecondsText(S)).str();
+    bool Both = C.Forward.logged() && C.Backward.logged();
+    if (Both)
+      Title += " (forward " + phaseSecondsText(C.Forward[P].Seconds) +
+               ", backward " + phaseSecondsText(C.Backward[P].Seconds) + ")";
+    for (const CompilePart *Part : {&C.Forward, &C.Backward})
+      if (Part->logged())
+        Title += std::string(". ") +
+                 (Both ? (Part == &C.Forward ? "forward: " : "backward: ")
+                       : "") +
+                 (*Part)[P].Origin;
+    Segment(("ph ph-" + phaseKey(P)).str(), phaseKey(P), *S, Title);
+  }
+  // Phases the log does not tell: the rest of the total, not split.
+  double Rest = *Total - Known;
+  if (Rest > 5e-4)
+    Segment("ph ph-unknown", "unknown", Rest,
+            formatv("not told apart: {0} s (the log does not tell all "
+                    "phases)",
+                    phaseSecondsText(Rest))
+                .str());
+  OS << "</svg>";
+}
+
 void writeCompiles(raw_ostream &OS, const Module &M,
                    const std::vector<size_t> &Order, const RecordUnits &Units) {
   size_t N[4] = {0, 0, 0, 0};
@@ -105,7 +160,8 @@ void writeCompiles(raw_ostream &OS, const Module &M,
      << N[0] << " succeeded, " << N[2] << " failed, " << N[1]
      << " restarted, " << N[3] << " unknown</p>\n";
   OS << "<table id=\"compiles\">\n<thead><tr><th>compile id</th><th>rank</th>"
-        "<th>status</th><th>time (s)</th><th>why</th><th>cache</th>"
+        "<th>status</th><th>time (s)</th><th>where the time went</th>"
+        "<th>why</th><th>cache</th>"
         "<th>units</th></tr></thead>\n<tbody>\n";
   for (size_t I : Order) {
     const CompileRecord &R = M.Compiles[I];
@@ -116,7 +172,9 @@ void writeCompiles(raw_ostream &OS, const Module &M,
        << escapeHTML(R.idName()) << "</code></a></td><td>"
        << (R.Rank ? std::to_string(*R.Rank) : std::string("-"))
        << "</td><td class=\"status\">" << Status << "</td><td>"
-       << escapeHTML(R.timeText()) << "</td><td class=\"why\">";
+       << escapeHTML(R.timeText()) << "</td><td class=\"phases\">";
+    writePhaseBar(OS, CompilePhases::compute(R));
+    OS << "</td><td class=\"why\">";
     // Each reason: its line in a <summary>, the whole text (and the
     // tracebacks) in the <details> it opens; no script.
     if (R.Status == CompileStatus::Failure && !R.FailType.empty()) {

@@ -10,6 +10,7 @@
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/UnitJSON.h"
 #include "tlp/Emit/UnitView.h"
+#include "tlp/IR/CompilePhases.h"
 #include "tlp/IR/UnitDigest.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/Version.h"
@@ -54,6 +55,39 @@ ojson optDouble(const Optional<double> &V) {
   return V ? ojson(*V) : ojson(nullptr);
 }
 
+/// Where the time went (docs/json.md, phases).
+ojson phasesJSON(const CompilePhases &C) {
+  if (!C.any())
+    return nullptr;
+  auto Part = [](const CompilePart &P) -> ojson {
+    if (!P.logged())
+      return nullptr;
+    ojson O = ojson::object();
+    O["total_s"] = *P.Total;
+    O["total_origin"] = P.TotalOrigin;
+    for (unsigned I = 0; I < NumPhases; ++I) {
+      Phase Ph = static_cast<Phase>(I);
+      ojson T = ojson::object();
+      T["s"] = optDouble(P[Ph].Seconds);
+      T["origin"] = P[Ph].Origin;
+      O[phaseKey(Ph).str()] = std::move(T);
+    }
+    return O;
+  };
+  ojson J = ojson::object();
+  J["total_s"] = optDouble(C.total());
+  ojson Together = ojson::object();
+  for (unsigned I = 0; I < NumPhases; ++I) {
+    Phase Ph = static_cast<Phase>(I);
+    Together[phaseKey(Ph).str()] = optDouble(C.together(Ph));
+  }
+  J["together"] = std::move(Together);
+  J["forward"] = Part(C.Forward);
+  J["backward"] = Part(C.Backward);
+  J["runtime_autotune_s"] = optDouble(C.RuntimeAutotune);
+  return J;
+}
+
 /// A compilation_metrics value: the JSON it was, or its text.
 ojson metricJSON(StringRef Text) {
   ojson V = ojson::parse(Text.begin(), Text.end(), nullptr,
@@ -89,6 +123,7 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   J["time_s"] = optDouble(R.compileSeconds());
   J["backward_time_s"] = optDouble(R.backwardSeconds());
   J["total_time_s"] = optDouble(R.totalSeconds());
+  J["phases"] = phasesJSON(CompilePhases::compute(R));
   J["frame"] = R.frame() ? sourceJSON(*R.frame()) : ojson(nullptr);
   ojson Stack = ojson::array();
   for (const SourceLoc &F : R.Stack)

@@ -15,6 +15,7 @@
 
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/MarkdownRender.h"
+#include "tlp/IR/CompilePhases.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/Emit/UnitView.h"
 #include "tlp/IR/Query.h"
@@ -417,6 +418,57 @@ private:
     }
   }
 
+  /// Where the time went: per compile, its forward and backward parts
+  /// and both together, each phase without the phases inside it
+  /// (CompilePhases; docs/markdown.md).
+  void reportPhases(const Module &M, const std::vector<size_t> &Order,
+                    raw_ostream &OS) {
+    std::string Rows;
+    raw_string_ostream RS(Rows);
+    std::string Runtime;
+    auto Row = [&](const CompileRecord &R, StringRef Part,
+                   Optional<double> Total, auto Seconds) {
+      RS << "| " << mdCode(R.displayName()) << " | " << Part << " | "
+         << phaseSecondsText(Total);
+      for (unsigned I = 0; I < NumPhases; ++I)
+        RS << " | " << phaseSecondsText(Seconds(static_cast<Phase>(I)));
+      RS << " |\n";
+    };
+    for (size_t I : Order) {
+      const CompileRecord &R = M.Compiles[I];
+      CompilePhases C = CompilePhases::compute(R);
+      if (!C.any())
+        continue;
+      for (const CompilePart *P : {&C.Forward, &C.Backward})
+        if (P->logged())
+          Row(R, P == &C.Forward ? "forward" : "backward", P->Total,
+              [&](Phase Ph) { return (*P)[Ph].Seconds; });
+      if (C.Forward.logged() && C.Backward.logged())
+        Row(R, "together", C.total(),
+            [&](Phase Ph) { return C.together(Ph); });
+      if (C.RuntimeAutotune)
+        Runtime += "- " + mdCode(R.displayName(), false) + ": " +
+                   phaseSecondsText(C.RuntimeAutotune) +
+                   " s of autotuning when the compiled code first ran "
+                   "(`runtime_triton_autotune_time_us`; not compile "
+                   "time).\n";
+    }
+    if (Rows.empty())
+      return;
+    OS << "### Where the time went\n\n"
+       << "Seconds; each phase without the phases inside it, so a part's "
+          "phases add up to its total. `?`: the log does not tell.\n\n"
+       << "| compile id | part | total";
+    for (unsigned I = 0; I < NumPhases; ++I)
+      OS << " | " << phaseName(static_cast<Phase>(I));
+    OS << " |\n|---|---|---";
+    for (unsigned I = 0; I < NumPhases; ++I)
+      OS << "|---";
+    OS << "|\n" << RS.str() << "\n";
+    if (!Runtime.empty())
+      OS << Runtime << "\n";
+  }
+
   /// The compile table (failures first) and the cache-miss explanations.
   void reportCompiles(const Module &M, raw_ostream &OS) {
     std::vector<size_t> Order;
@@ -467,6 +519,7 @@ private:
     }
     OS << "\n";
     reportReasons(M, Order, OS);
+    reportPhases(M, Order, OS);
     bool Any = false;
     for (size_t I : Order) {
       const CompileRecord &R = M.Compiles[I];

@@ -175,9 +175,9 @@ Optional<double> CompileRecord::compileSeconds() const {
   return None;
 }
 
-static Optional<double>
-numberIn(const std::vector<std::pair<std::string, std::string>> &Ms,
-         StringRef Name) {
+Optional<double>
+metricNumberIn(const std::vector<std::pair<std::string, std::string>> &Ms,
+               StringRef Name) {
   for (const auto &KV : Ms) {
     if (KV.first != Name)
       continue;
@@ -188,11 +188,11 @@ numberIn(const std::vector<std::pair<std::string, std::string>> &Ms,
 
 Optional<double> CompileRecord::backwardSeconds() const {
   if (Optional<double> Us =
-          numberIn(BwdMetrics, "backward_cumulative_compile_time_us"))
+          metricNumberIn(BwdMetrics, "backward_cumulative_compile_time_us"))
     return *Us / 1e6;
-  if (Optional<double> Us = numberIn(BwdMetrics, "duration_us"))
+  if (Optional<double> Us = metricNumberIn(BwdMetrics, "duration_us"))
     return *Us / 1e6;
-  return numberIn(BwdMetrics, "inductor_compile_time_s");
+  return metricNumberIn(BwdMetrics, "inductor_compile_time_s");
 }
 
 Optional<double> CompileRecord::totalSeconds() const {

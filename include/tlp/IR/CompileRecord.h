@@ -311,6 +311,12 @@ public:
   }
 };
 
+/// A metric of \p Ms (CompileRecord::Metrics, BwdMetrics, ...) as a
+/// number, if set and numeric.
+llvm::Optional<double>
+metricNumberIn(const std::vector<std::pair<std::string, std::string>> &Ms,
+               llvm::StringRef Name);
+
 /// Find a user location in a reason text: `file.py:12` or `File "file.py",
 /// line 12` (the last one; PyTorch puts the user frame last).
 llvm::Optional<SourceLoc> findUserLocation(llvm::StringRef Text);

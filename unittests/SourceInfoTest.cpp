@@ -62,3 +62,34 @@ TEST(SourceInfo, EscapedStackTraces) {
   EXPECT_EQ(Mixed[1].Code, "h()");
   EXPECT_EQ(decodeStackTraceText("a\\nb\\\\c"), "a\nb\\\\c");
 }
+
+// The underline under a code line (Python 3.11+) is a span of the code as
+// printed (without its indentation): [begin, end), 0-based.
+TEST(SourceInfo, UnderlineSpans) {
+  auto F = parseStackTrace("  File \"/a/m.py\", line 5, in forward\n"
+                           "    h = self.a(x) + self.a(y)\n"
+                           "                    ^^^^^^^^^\n"
+                           "  File \"/a/m.py\", line 6, in forward\n"
+                           "    return f(x) + g(y)\n"
+                           "           ~~~~~^~~~~~\n"
+                           "  File \"/a/m.py\", line 7, in forward\n"
+                           "    z = y\n");
+  ASSERT_EQ(F.size(), 3u);
+  EXPECT_EQ(F[0].SpanBegin, 16u);
+  EXPECT_EQ(F[0].SpanEnd, 25u);
+  EXPECT_EQ(F[0].underlined(), "self.a(y)");
+  EXPECT_EQ(F[1].underlined(), "f(x) + g(y)");
+  EXPECT_FALSE(F[2].hasSpan());
+  EXPECT_EQ(F[2].underlined(), "");
+  // No span when the underline leaves the code, starts in the indentation
+  // or the code is not ASCII (Python counts display columns); the
+  // underline line is still no frame or code.
+  auto Bad = parseStackTrace("File \"/a.py\", line 1, in f\n    ab\n    ^^^^^\n"
+                             "File \"/a.py\", line 2, in f\n    ab\n  ^^^\n"
+                             "File \"/a.py\", line 3, in f\n    \xc3\xa9 = g()\n"
+                             "        ^^^\n");
+  ASSERT_EQ(Bad.size(), 3u);
+  for (const SourceLoc &L : Bad)
+    EXPECT_FALSE(L.hasSpan());
+  EXPECT_EQ(Bad[1].Code, "ab");
+}

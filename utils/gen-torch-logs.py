@@ -581,6 +581,28 @@ print(loss.item(), model.fc1.weight.grad.abs().sum().item())
         "by Inductor in the forward and two in the backward, the rest by "
         "AOTAutograd alone")
 
+# Two calls of one layer on one source line, and two layers in one line:
+# each call is its own kernel, and only the column its stack trace
+# underlines (`^^^^` from the call on) tells them apart.
+program("two-calls", [(None, "0/0", "inference")], r'''
+class TwoCalls(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(16, 16)
+        self.b = torch.nn.Linear(16, 16)
+
+    def forward(self, x, y):
+        h = self.a(x) + self.a(y)
+        return torch.relu(self.a(h)) * torch.sigmoid(self.b(h))
+
+model = TwoCalls().eval()
+f = torch.compile(model)
+with torch.no_grad():
+    print(f(torch.randn(4, 16), torch.randn(4, 16)).sum().item())
+''', compiles=[dict(compile_id="0/0", status="success")],
+        note="two calls on one source line (self.a(x) + self.a(y)), told "
+        "apart by the columns of the kernel stack traces")
+
 
 def runs():
     """(run name, program name, extra env) for every run."""

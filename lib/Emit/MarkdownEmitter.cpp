@@ -107,7 +107,12 @@ public:
   }
   std::string label(const SourceLoc &S) const {
     std::string F = Ambiguous.count(S.File) ? S.File : baseName(S.File).str();
-    return F + ":" + std::to_string(S.Line);
+    return F + ":" + std::to_string(S.Line) + callSuffix(S);
+  }
+  /// " self.a(y)": the part of the line a kernel stack trace underlined,
+  /// which tells two calls on one line apart; nothing without one.
+  static std::string callSuffix(const SourceLoc &S) {
+    return S.hasSpan() ? " " + S.underlined().str() : std::string();
   }
 
 private:
@@ -115,6 +120,11 @@ private:
 };
 
 std::string fullLabel(const SourceLoc &S) {
+  return S.File + ":" + std::to_string(S.Line) + SourceNames::callSuffix(S);
+}
+
+/// The line alone, span or not.
+std::string lineLabel(const SourceLoc &S) {
   return S.File + ":" + std::to_string(S.Line);
 }
 
@@ -1167,6 +1177,40 @@ private:
     Answers.push_back({U.Key.slug(), std::move(S), {}});
   }
 
+  /// The calls of a line that kernel stack traces underline, in the order
+  /// of the code, each with its kernels; then the kernels of the line
+  /// that no underline places.
+  void callTable(raw_ostream &OS, const CompileUnit &U,
+                 const UnitProvenance &P, std::vector<uint32_t> Calls,
+                 const std::set<uint32_t> &Rows) {
+    llvm::stable_sort(Calls, [&](uint32_t A, uint32_t B) {
+      const SourceLoc &LA = U.Sources[A], &LB = U.Sources[B];
+      return std::make_tuple(LA.File, LA.Line, LA.SpanBegin, LA.SpanEnd) <
+             std::make_tuple(LB.File, LB.Line, LB.SpanBegin, LB.SpanEnd);
+    });
+    OS << "Calls on the line, as the kernels' stack traces underline them "
+          "(characters of the code as shown, from 1):\n\n"
+          "| underlined | characters | kernels |\n|---|---|---|\n";
+    std::set<uint32_t> Placed;
+    for (size_t I = 0; I < Calls.size(); ++I) {
+      const SourceLoc &L = U.Sources[Calls[I]];
+      if (I && L.sameSpot(U.Sources[Calls[I - 1]]))
+        continue;
+      const std::vector<uint32_t> &Ks = P.kernelsOfSource(Calls[I]);
+      Placed.insert(Ks.begin(), Ks.end());
+      OS << "| " << mdCode(L.underlined()) << " | " << L.SpanBegin + 1 << "-"
+         << L.SpanEnd << " | " << mdCodeList(kernelKeys(U, Ks)) << " |\n";
+    }
+    OS << "\n";
+    std::vector<uint32_t> Rest;
+    for (uint32_t R : Rows)
+      if (!Placed.count(R))
+        Rest.push_back(R);
+    if (!Rest.empty())
+      OS << "Kernels of the line whose stack traces underline no call of it: "
+         << mdCodeList(kernelKeys(U, Rest), 16, false) << ".\n\n";
+  }
+
   void answerSource(const UnitView &V) {
     const CompileUnit &U = V.unit();
     const UnitProvenance &P = V.provenance();
@@ -1180,15 +1224,28 @@ private:
     raw_string_ostream OS(S);
     OS << "## Unit " << mdCode(U.Key.slug(), false) << "\n\n"
        << mdText(U.Key.displayName()) << ".\n\n";
+    // The line once (its entries differ in the span their stack traces
+    // underline), then its calls when traces underlined any.
+    std::vector<uint32_t> Calls;
     for (uint32_t H : Hits) {
       const SourceLoc &L = U.Sources[H];
-      OS << "User line " << mdCode(fullLabel(L), false);
+      if (L.hasSpan())
+        Calls.push_back(H);
+      if (llvm::any_of(Hits, [&](uint32_t O) {
+            const SourceLoc &E = U.Sources[O];
+            return O < H && E.File == L.File && E.Line == L.Line &&
+                   E.Function == L.Function && E.Code == L.Code;
+          }))
+        continue;
+      OS << "User line " << mdCode(lineLabel(L), false);
       if (!L.Function.empty())
         OS << " in " << mdCode(L.Function, false);
       if (!L.Code.empty())
         OS << ": " << mdCode(L.Code, false);
       OS << ".\n\n";
     }
+    if (!Calls.empty())
+      callTable(OS, U, P, Calls, Rows);
     auto NodeList = [&](const GraphArtifact *G, const std::set<uint32_t> &Idx) {
       std::vector<std::string> Names;
       for (uint32_t I : Idx)

@@ -23,6 +23,12 @@ ojson sourceJSON(const SourceLoc &S) {
   J["line"] = S.Line;
   J["function"] = S.Function;
   J["code"] = S.Code;
+  // Only when the trace underlined part of the line: a span PyTorch did
+  // not log is not given.
+  if (S.hasSpan()) {
+    J["span"] = ojson::array({S.SpanBegin, S.SpanEnd});
+    J["underlined"] = S.underlined().str();
+  }
   return J;
 }
 
@@ -422,11 +428,15 @@ ojson unitPageJSON(const UnitView &V, StringRef Id) {
       Prov.push_back(ojson::array({unitSlotRole(S).str(), A->Name, A->Line}));
   J["provenance"] = std::move(Prov);
   ojson Sources = ojson::array();
-  // [file, line, function, code, kernel rows]: the kernels of the line as
-  // UnitProvenance::kernelsOfSource says (the Markdown and --source agree).
+  // [file, line, function, code, kernel rows, span?]: the kernels of the
+  // line (or of its call, for an entry with a span) as
+  // UnitProvenance::kernelsOfSource says (the Markdown and --source
+  // agree); the span, [begin, end) in code, only when the trace had one.
   for (uint32_t I = 0; I < U.Sources.size(); ++I) {
     ojson S = sourcePage(U.Sources[I]);
     S.push_back(P.kernelsOfSource(I));
+    if (U.Sources[I].hasSpan())
+      S.push_back(ojson::array({U.Sources[I].SpanBegin, U.Sources[I].SpanEnd}));
     Sources.push_back(std::move(S));
   }
   J["sources"] = std::move(Sources);

@@ -286,9 +286,14 @@ static bool isLineDigits(StringRef S) {
 Optional<SourceLoc> findUserLocation(StringRef Text) {
   Optional<SourceLoc> Found;
   // Python traceback frames: File "x.py", line 12, in fn
+  // File and line only: the span of a traceback's underline is kept for
+  // kernels (SourceLoc::SpanBegin), not for the places a record names.
   std::vector<SourceLoc> Frames = parseStackTrace(Text);
-  if (!Frames.empty())
-    return Frames.back();
+  if (!Frames.empty()) {
+    SourceLoc L = Frames.back();
+    L.SpanBegin = L.SpanEnd = 0;
+    return L;
+  }
   // "x.py:12" anywhere (graph-break messages name the user line so).
   size_t Pos = 0;
   while (true) {
@@ -454,8 +459,13 @@ Optional<SourceLoc> innermostUserFrame(const std::vector<SourceLoc> &Frames,
   if (Root.empty())
     Root = TorchRoot.str();
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
-    if (isUserFile(It->File, Root))
-      return *It;
+    if (isUserFile(It->File, Root)) {
+      // File and line: the span a traceback underlines is kept for
+      // kernels (SourceLoc::SpanBegin), not for the places a record names.
+      SourceLoc L = *It;
+      L.SpanBegin = L.SpanEnd = 0;
+      return L;
+    }
   return None;
 }
 

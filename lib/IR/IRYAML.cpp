@@ -649,6 +649,21 @@ template <> struct MappingTraits<SourceLoc> {
     Io.mapRequired("line", S.Line);
     mapOptStr(Io, "function", S.Function);
     mapOptStr(Io, "code", S.Code);
+    // The underlined part of `code`: [begin, end), 0-based offsets into
+    // it. Optional, so IR written before spans were kept reads as before.
+    std::vector<uint32_t> Span;
+    if (Io.outputting() && S.hasSpan())
+      Span = {S.SpanBegin, S.SpanEnd};
+    mapOptVector(Io, "span", Span);
+    if (Io.outputting() || Span.empty())
+      return;
+    if (Span.size() != 2 || Span[0] >= Span[1] || Span[1] > S.Code.size()) {
+      Io.setError("source span must be [begin, end) inside its code (" +
+                  Twine(S.Code.size()) + " characters)");
+      return;
+    }
+    S.SpanBegin = Span[0];
+    S.SpanEnd = Span[1];
   }
   static const bool flow = true;
 };

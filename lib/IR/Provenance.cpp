@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace llvm;
 
@@ -140,10 +141,35 @@ UnitProvenance::UnitProvenance(const CompileUnit &U) : U(U) {
   for (auto &KV : LineKernels)
     sortUnique(KV.second);
   for (uint32_t S = 0; S < U.Sources.size(); ++S) {
+    if (U.Sources[S].hasSpan())
+      continue;
     auto It = LineKernels.find({U.Sources[S].File, U.Sources[S].Line});
     if (It != LineKernels.end())
       SourceKernels[S] = It->second;
   }
+  // A call of the line (an entry with a span): the kernels whose stack
+  // traces underline that same span. Nodes have no span (an FX `# File:`
+  // comment names the line only), so a kernel reached through them, or
+  // one whose trace underlines another span of the line, is not the
+  // call's.
+  using Spot = std::tuple<StringRef, uint32_t, uint32_t, uint32_t>;
+  auto SpotOf = [&](uint32_t S) {
+    const SourceLoc &L = U.Sources[S];
+    return Spot(L.File, L.Line, L.SpanBegin, L.SpanEnd);
+  };
+  std::map<Spot, std::vector<uint32_t>> SpotKernels;
+  for (uint32_t K = 0; K < NK; ++K)
+    for (uint32_t S : KernelSources[K])
+      if (U.Sources[S].hasSpan())
+        SpotKernels[SpotOf(S)].push_back(K);
+  for (auto &KV : SpotKernels)
+    sortUnique(KV.second);
+  for (uint32_t S = 0; S < U.Sources.size(); ++S)
+    if (U.Sources[S].hasSpan()) {
+      auto It = SpotKernels.find(SpotOf(S));
+      if (It != SpotKernels.end())
+        SourceKernels[S] = It->second;
+    }
 }
 
 UnitCoverage UnitProvenance::coverage() const {

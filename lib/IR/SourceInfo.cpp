@@ -3,6 +3,8 @@
 #include "tlp/IR/SourceInfo.h"
 #include "tlp/Support/StringUtils.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace llvm;
 
 namespace tlp {
@@ -66,6 +68,32 @@ std::string decodeStackTraceText(StringRef Text) {
   return Out;
 }
 
+/// A traceback's underline: spaces, then `^` (the call) and `~` (the
+/// operands of an operator or subscript Python 3.11 anchors), nothing else.
+static bool isUnderline(StringRef L) {
+  L = L.rtrim(" \r");
+  StringRef Marks = L.ltrim(' ');
+  return !Marks.empty() && Marks.contains('^') &&
+         Marks.find_first_not_of("^~") == StringRef::npos;
+}
+
+/// The span the underline \p Under marks in the code line \p CodeLine, as
+/// offsets into S.Code (the code line without its indentation). Python
+/// writes the underline in display columns, which are characters only for
+/// ASCII: on any other code line, or an underline outside the code, no
+/// span is set (nothing is said rather than a wrong column).
+static void setSpan(SourceLoc &S, StringRef CodeLine, StringRef Under) {
+  size_t Indent = CodeLine.size() - CodeLine.ltrim(" \t").size();
+  Under = Under.rtrim(" \r");
+  size_t B = Under.size() - Under.ltrim(' ').size();
+  size_t E = Under.size();
+  if (B < Indent || E - Indent > S.Code.size() ||
+      llvm::any_of(S.Code, [](char C) { return (unsigned char)C >= 0x80; }))
+    return;
+  S.SpanBegin = static_cast<uint32_t>(B - Indent);
+  S.SpanEnd = static_cast<uint32_t>(E - Indent);
+}
+
 std::vector<SourceLoc> parseStackTrace(StringRef Text) {
   std::vector<SourceLoc> Frames;
   std::vector<StringRef> Lines;
@@ -96,12 +124,17 @@ std::vector<SourceLoc> parseStackTrace(StringRef Text) {
       if (Fn.consume_front("in "))
         S.Function = Fn.str();
     }
-    // The code line follows unless it is the next frame.
+    // The code line follows unless it is the next frame; then, maybe, the
+    // line that underlines part of it.
     if (I + 1 < Lines.size()) {
       StringRef Next = trimWS(Lines[I + 1]);
       if (!Next.startswith("File \"") && !Next.empty()) {
         S.Code = Next.str();
         ++I;
+        if (I + 1 < Lines.size() && isUnderline(Lines[I + 1])) {
+          setSpan(S, Lines[I], Lines[I + 1]);
+          ++I;
+        }
       }
     }
     Frames.push_back(std::move(S));

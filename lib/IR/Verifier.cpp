@@ -299,9 +299,14 @@ private:
            U.KernelCode->Defs[*K.KernelCodeDef].Name != K.Name))
         fail(W, "kernel-code definition index does not name the kernel");
     }
-    for (const SourceLoc &S : U.Sources)
+    for (const SourceLoc &S : U.Sources) {
       if (S.Line == 0)
         fail(Where, "source '" + S.File + "' has line 0");
+      if ((S.SpanBegin || S.SpanEnd) &&
+          (!S.hasSpan() || S.SpanEnd > S.Code.size()))
+        fail(Where, "source '" + S.File + ":" + std::to_string(S.Line) +
+                        "' has a span outside its code");
+    }
 
     for (size_t I = 0; I < U.Edges.size(); ++I) {
       const Edge &E = U.Edges[I];

@@ -78,7 +78,9 @@ public:
   /// entry with the same file and line counts (their function or code text
   /// may differ); a kernel counts when it has an edge to one of them, or
   /// when a pre-grad or post-grad node of one of them went into it. In
-  /// table order.
+  /// table order. An entry with a span (one call of the line, as a kernel
+  /// stack trace underlines it) has only the kernels whose traces
+  /// underline the same span of the same line.
   const std::vector<uint32_t> &kernelsOfSource(uint32_t S) const {
     return SourceKernels[S];
   }

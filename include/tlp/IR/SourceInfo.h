@@ -26,7 +26,10 @@ namespace tlp {
 llvm::Optional<SourceLoc> parseFXFileComment(llvm::StringRef Line);
 
 /// Parse a Python traceback text: pairs of `File "p", line N, in fn` and the
-/// code line after it. Frames come out outermost first, as written. A
+/// code line after it, and the span of the code that a line of `^` and `~`
+/// under it underlines (SourceLoc::SpanBegin/SpanEnd; none when there is
+/// no such line, or the code is not ASCII). Frames come out outermost
+/// first, as written. A
 /// literal backslash-n (a trace escaped twice on its way into the log) is a
 /// newline, as tlparse reads it (decodeStackTraceText).
 std::vector<SourceLoc> parseStackTrace(llvm::StringRef Text);

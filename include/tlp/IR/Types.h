@@ -101,9 +101,34 @@ struct SourceLoc {
   std::string File;
   uint32_t Line = 0;
   std::string Function;
+  /// The line's text as the log gives it (leading whitespace removed).
   std::string Code;
+  /// The part of Code a Python traceback underlined (the `^^^^` or
+  /// `~~~^^^~~~` line under the code of a kernel stack trace): 0-based
+  /// character offsets into Code, end exclusive, so that
+  /// Code.substr(SpanBegin, SpanEnd - SpanBegin) is the underlined text.
+  /// No span (both 0) when the trace had no such line. Offsets into Code,
+  /// not columns of the file: the log leaves out the line's indentation.
+  uint32_t SpanBegin = 0;
+  uint32_t SpanEnd = 0;
 
-  auto tie() const { return std::tie(File, Line, Function, Code); }
+  bool hasSpan() const { return SpanEnd > SpanBegin; }
+  /// The underlined text; empty without a span.
+  llvm::StringRef underlined() const {
+    return hasSpan() && SpanEnd <= Code.size()
+               ? llvm::StringRef(Code).slice(SpanBegin, SpanEnd)
+               : llvm::StringRef();
+  }
+  /// The same line and the same span (or both none); function and code
+  /// text aside.
+  bool sameSpot(const SourceLoc &O) const {
+    return File == O.File && Line == O.Line && SpanBegin == O.SpanBegin &&
+           SpanEnd == O.SpanEnd;
+  }
+
+  auto tie() const {
+    return std::tie(File, Line, Function, Code, SpanBegin, SpanEnd);
+  }
   bool operator==(const SourceLoc &O) const { return tie() == O.tie(); }
   bool operator<(const SourceLoc &O) const { return tie() < O.tie(); }
 };

@@ -1160,8 +1160,12 @@
   }
   function srcText(m, s) {
     var x = m.d.sources[s];
-    return x[0] + ':' + x[1] + ' in ' + x[2] + (x[3] ? ': ' + x[3] : '');
+    return x[0] + ':' + x[1] + ' in ' + x[2] + (x[3] ? ': ' + x[3] : '') +
+      (x[5] ? '  (underlined: ' + underlined(x) + ')' : '');
   }
+  /// The part of a source entry's code its kernel stack trace underlined
+  /// (x[5], [begin, end) in the code; absent when the trace had none).
+  function underlined(x) { return x[5] ? (x[3] || '').slice(x[5][0], x[5][1]) : ''; }
   function excerptPre(lines, range, max) {
     var out = [], last = Math.min(range[1], range[0] + max - 1);
     var w = String(last).length;
@@ -1296,12 +1300,30 @@
       (m.source.pre.get(s) || []).forEach(function (k) { pre.add(k); });
       (m.source.post.get(s) || []).forEach(function (k) { post.add(k); });
     });
+    // The calls of the line that kernel stack traces underline, each with
+    // its kernels (entries with a span; the C++ kernelsOfSource).
+    var calls = new Map();
+    row.srcs.forEach(function (s) {
+      var x = m.d.sources[s];
+      if (!x[5]) return;
+      var key = x[5][0] + '-' + x[5][1], c = calls.get(key);
+      if (!c) calls.set(key, c = { b: x[5][0], e: x[5][1], text: underlined(x), ks: new Set() });
+      (x[4] || []).forEach(function (k) { c.ks.add(k); });
+    });
+    var callPairs = Array.from(calls.values()).sort(function (a, b) { return a.b - b.b || a.e - b.e; })
+      .map(function (c) {
+        return [c.text + '  (characters ' + (c.b + 1) + '-' + c.e + ')', function (dd) {
+          chips(dd, m, Array.from(c.ks).map(function (k) { return kernelItem(m, k); }), 'k');
+        }];
+      });
+    if (callPairs.length) callPairs.unshift(['calls (underlined by the kernels\' stack traces)', '']);
     dl(body, [
       ['code', row.code || ''], ['function', row.fn || ''],
-      ['kernels', function (dd) { chips(dd, m, Array.from(ks).map(function (k) { return kernelItem(m, k); }), 'k'); }],
+      ['kernels', function (dd) { chips(dd, m, Array.from(ks).map(function (k) { return kernelItem(m, k); }), 'k'); }]
+    ].concat(callPairs, [
       ['pre-grad nodes', function (dd) { chips(dd, m, Array.from(pre).map(function (i) { return nodeItem(m, 'pre', i); })); }],
       ['post-grad nodes', function (dd) { chips(dd, m, Array.from(post).map(function (i) { return nodeItem(m, 'post', i); })); }]
-    ]);
+    ]));
   }
 
   function detailsKernels(body) {

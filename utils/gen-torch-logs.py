@@ -85,6 +85,28 @@ class Block(torch.nn.Module):
 PROGRAMS = {}
 
 
+def train_loop(optimizer):
+    """A training loop of two steps on the MLP, its optimizer's step
+    compiled on its own (train-opt, train-adam)."""
+    return MLP + """
+model = MLP()
+opt = %s
+f = torch.compile(model)
+""" % optimizer + r"""
+@torch.compile
+def opt_step():
+    opt.step()
+
+x, y = torch.randn(4, 16), torch.randn(4, 8)
+for step in range(2):
+    opt.zero_grad(set_to_none=True)
+    loss = torch.nn.functional.mse_loss(f(x), y)
+    loss.backward()
+    opt_step()
+    print(step, loss.item())
+"""
+
+
 def program(name, units, source, prov_variants=True, env=None, ranks=1,
             expect_error=False, note="", caches=False, repeat=1,
             compiles=None):
@@ -352,23 +374,7 @@ print(g(torch.randn(9, 8)).sum().item())   # symbolic: no recompile
 # A training loop with a compiled Adam step (train-opt's is SGD).
 program("train-adam", [(None, "0/0", "forward"), (None, "0/0", "backward"),
                       (None, "3/0", "inference")],
-        MLP + r"""
-model = MLP()
-opt = torch.optim.Adam(model.parameters(), lr=0.01)
-f = torch.compile(model)
-
-@torch.compile
-def opt_step():
-    opt.step()
-
-x, y = torch.randn(4, 16), torch.randn(4, 8)
-for step in range(2):
-    opt.zero_grad(set_to_none=True)
-    loss = torch.nn.functional.mse_loss(f(x), y)
-    loss.backward()
-    opt_step()
-    print(step, loss.item())
-""", prov_variants=False, compiles=[
+        train_loop("torch.optim.Adam(model.parameters(), lr=0.01)"), prov_variants=False, compiles=[
     dict(compile_id="0/0", status="success"),
     # As with SGD, two restarts before the update (3/0), whose pre-grad
     # graph holds `step_t += 1;  step_t_1 = step_t` (an operator.iadd
@@ -516,23 +522,7 @@ print(g(torch.randn(6, 8)).sum().item())   # 0/0 #3: a new shape, a miss
 # A training loop with a compiled optimizer step.
 program("train-opt", [(None, "0/0", "forward"), (None, "0/0", "backward"),
                      (None, "3/0", "inference"), (None, "3/1", "inference")],
-        MLP + r"""
-model = MLP()
-opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
-f = torch.compile(model)
-
-@torch.compile
-def opt_step():
-    opt.step()
-
-x, y = torch.randn(4, 16), torch.randn(4, 8)
-for step in range(2):
-    opt.zero_grad(set_to_none=True)
-    loss = torch.nn.functional.mse_loss(f(x), y)
-    loss.backward()
-    opt_step()
-    print(step, loss.item())
-""", prov_variants=False, compiles=[
+        train_loop("torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)"), prov_variants=False, compiles=[
     # The model's forward, its backward compiled at the first backward().
     dict(compile_id="0/0", status="success"),
     # The optimizer's step breaks its graph twice (restarts) before the

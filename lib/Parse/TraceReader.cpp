@@ -1363,12 +1363,22 @@ void ChunkScanner::finishHealth() {
     if (!IsJson) {
       std::vector<StringRef> Lines;
       splitLines(Cur.Text, Lines);
-      for (StringRef L : Lines)
-        if (!trimWS(L).empty()) {
-          std::string S = trimWS(L).str();
-          sanitizeUTF8(S);
-          H.detail().Strings.push_back(std::move(S));
-        }
+      // One reason a line, but a reason may go on over the lines after
+      // it: its "User stack trace:" and the indented frames under it
+      // (torch 2.13) belong to the guard line above them.
+      std::vector<std::string> &Out = H.detail().Strings;
+      for (StringRef L : Lines) {
+        if (trimWS(L).empty())
+          continue;
+        bool GoesOn = L.front() == ' ' || L.front() == '\t' ||
+                      trimWS(L) == "User stack trace:";
+        std::string S = GoesOn ? L.rtrim().str() : trimWS(L).str();
+        sanitizeUTF8(S);
+        if (GoesOn && !Out.empty())
+          Out.back() += "\n" + S;
+        else
+          Out.push_back(std::move(S));
+      }
       break;
     }
     if (!V.isArray()) {

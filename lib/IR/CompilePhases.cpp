@@ -31,45 +31,22 @@ using namespace llvm;
 
 namespace tlp {
 
-StringRef phaseName(Phase P) {
-  switch (P) {
-  case Phase::Dynamo:
-    return "Dynamo";
-  case Phase::AOTAutograd:
-    return "AOTAutograd";
-  case Phase::Inductor:
-    return "Inductor";
-  case Phase::CodeGen:
-    return "code generation";
-  case Phase::Compile:
-    return "C++/Triton compile";
-  case Phase::Autotune:
-    return "autotuning";
-  case Phase::Cache:
-    return "cache lookups";
-  }
-  return "";
-}
+/// Each phase's key (JSON) and name (reports), in the enumeration's order.
+static const struct {
+  const char *Key;
+  const char *Name;
+} PhaseTexts[] = {
+    {"dynamo", "Dynamo"},          {"aot_autograd", "AOTAutograd"},
+    {"inductor", "Inductor"},      {"code_gen", "code generation"},
+    {"compile", "C++/Triton compile"}, {"autotune", "autotuning"},
+    {"cache", "cache lookups"},
+};
+static_assert(sizeof(PhaseTexts) / sizeof(PhaseTexts[0]) == NumPhases,
+              "a text for every phase");
 
-StringRef phaseKey(Phase P) {
-  switch (P) {
-  case Phase::Dynamo:
-    return "dynamo";
-  case Phase::AOTAutograd:
-    return "aot_autograd";
-  case Phase::Inductor:
-    return "inductor";
-  case Phase::CodeGen:
-    return "code_gen";
-  case Phase::Compile:
-    return "compile";
-  case Phase::Autotune:
-    return "autotune";
-  case Phase::Cache:
-    return "cache";
-  }
-  return "";
-}
+StringRef phaseName(Phase P) { return PhaseTexts[unsigned(P)].Name; }
+
+StringRef phaseKey(Phase P) { return PhaseTexts[unsigned(P)].Key; }
 
 std::string phaseSecondsText(Optional<double> S) {
   return S ? formatv("{0:f3}", *S).str() : std::string("?");

@@ -485,7 +485,8 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
   bool Any = false;
   for (size_t I : Order) {
     const CompileRecord &R = M.Compiles[I];
-    for (const Module::CacheMissDiff &D : M.cacheMissDiffs(R)) {
+    std::vector<Module::CacheMissDiff> Diffs = M.cacheMissDiffs(R);
+    for (const Module::CacheMissDiff &D : Diffs) {
       if (!Any)
         OS << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
       Any = true;
@@ -549,7 +550,7 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
       OS << "</li>\n";
     }
     // The misses with nothing to compare are listed too, with why.
-    for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R)) {
+    for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R, Diffs)) {
       if (!Any)
         OS << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
       Any = true;

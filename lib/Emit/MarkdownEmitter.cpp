@@ -533,7 +533,8 @@ private:
     bool Any = false;
     for (size_t I : Order) {
       const CompileRecord &R = M.Compiles[I];
-      for (const Module::CacheMissDiff &D : M.cacheMissDiffs(R)) {
+      std::vector<Module::CacheMissDiff> Diffs = M.cacheMissDiffs(R);
+      for (const Module::CacheMissDiff &D : Diffs) {
         if (!Any)
           OS << "### Why did the cache miss?\n\n";
         Any = true;
@@ -578,7 +579,7 @@ private:
         }
       }
       // The misses with nothing to compare are listed too, with why.
-      for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R)) {
+      for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R, Diffs)) {
         if (!Any)
           OS << "### Why did the cache miss?\n\n";
         Any = true;

@@ -380,9 +380,9 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
 }
 
 std::vector<Module::UndiffedMiss>
-Module::cacheMissesNotDiffed(const CompileRecord &R) const {
+Module::cacheMissesNotDiffed(const CompileRecord &R,
+                             ArrayRef<CacheMissDiff> Diffs) const {
   std::vector<UndiffedMiss> Out;
-  std::vector<CacheMissDiff> Diffs = cacheMissDiffs(R);
   for (const CacheLookup &Miss : R.Caches) {
     if (Miss.Result != CacheLookup::Miss ||
         llvm::any_of(Diffs,

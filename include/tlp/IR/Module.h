@@ -282,10 +282,13 @@ public:
     /// For people: "PyTorch logged no key components for this lookup: ...".
     std::string why() const;
   };
-  /// The misses of \p R, in log order, that cacheMissDiffs() has no diff
-  /// for: the "Why did the cache miss?" lists say why not, so that every
-  /// miss is listed.
-  std::vector<UndiffedMiss> cacheMissesNotDiffed(const CompileRecord &R) const;
+  /// The misses of \p R, in log order, that have no diff in \p Diffs (what
+  /// cacheMissDiffs(R) returned: the caller has it, and computing it again
+  /// walks the frame's records again): the "Why did the cache miss?" lists
+  /// say why not, so that every miss is listed.
+  std::vector<UndiffedMiss>
+  cacheMissesNotDiffed(const CompileRecord &R,
+                       llvm::ArrayRef<CacheMissDiff> Diffs) const;
 };
 
 } // namespace tlp

@@ -190,7 +190,7 @@ void writeCompiles(raw_ostream &OS, const Module &M,
       if (!R.FailTraceback.empty())
         OS << "<details class=\"traceback\"><summary>traceback "
               "(<code>dynamo_error</code>)</summary><pre class=\"reason\">"
-           << preText(R.FailTraceback) << "</pre></details>";
+           << preText(R.tracebackWithoutReason()) << "</pre></details>";
       OS << "</details>";
     }
     for (const BreakReason &B : R.Breaks) {

@@ -411,7 +411,7 @@ private:
           OS << mdFence(R.FailReason, "text") << "\n";
         if (!R.FailTraceback.empty())
           OS << "Its traceback (`dynamo_error`):\n\n"
-             << mdFence(R.FailTraceback, "text") << "\n";
+             << mdFence(R.tracebackWithoutReason(), "text") << "\n";
       }
       for (const BreakReason &B : R.Breaks) {
         OS << Head << B.kindName() << places(B.Where, B.UserFrame);

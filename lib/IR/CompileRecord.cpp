@@ -518,4 +518,21 @@ std::string CompileRecord::cacheSummary() const {
   return S;
 }
 
+
+std::string CompileRecord::tracebackWithoutReason() const {
+  StringRef Reason = StringRef(FailReason).trim();
+  size_t Lines = Reason.count('\n') + 1;
+  // A short reason is repeated whole: it costs little, and the
+  // traceback keeps reading as Python printed it.
+  if (Lines < 20)
+    return FailTraceback;
+  size_t At = StringRef(FailTraceback).rfind(Reason);
+  if (At == StringRef::npos)
+    return FailTraceback;
+  std::string Out = FailTraceback.substr(0, At);
+  Out += "[the failure text above: " + std::to_string(Lines) + " lines]";
+  Out += FailTraceback.substr(At + Reason.size());
+  return Out;
+}
+
 } // namespace tlp

@@ -62,8 +62,17 @@ def check_reasons(run, doc, md, index):
         texts = []
         kinds = []
         if c["failure"]:
-            texts += [("failure reason", c["failure"]["reason"]),
-                      ("traceback", c["failure"]["traceback"])]
+            reason = c["failure"]["reason"] or ""
+            tb = c["failure"]["traceback"] or ""
+            # A failure text of 20 lines or more (a C++ compiler's output)
+            # that the traceback repeats is shown once: in the traceback,
+            # its last repeat reads "[the failure text above: N lines]".
+            lines = reason.strip().count("\n") + 1
+            at = tb.rfind(reason.strip()) if reason.strip() else -1
+            if lines >= 20 and at >= 0:
+                tb = (tb[:at] + "[the failure text above: %d lines]" % lines
+                      + tb[at + len(reason.strip()):])
+            texts += [("failure reason", reason), ("traceback", tb)]
             kinds.append(c["failure"]["type"].replace("_", "\\_"))
         for b in c["breaks"]:
             texts += [("break reason", b["reason"]),

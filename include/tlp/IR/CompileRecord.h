@@ -283,6 +283,13 @@ public:
   /// "compile failed: BackendCompilerFailed", "restarted (graph break)",
   /// "FX graph cache hit", "empty graph", ...
   std::string noOutputReason() const;
+  /// FailTraceback for a report that shows FailReason just before it: a
+  /// long reason (20 lines or more: a C++ compiler's output) that the
+  /// traceback repeats
+  /// (its last exception's message) is replaced there by "[the failure
+  /// text above: N lines]", so the report does not hold it twice. The
+  /// traceback as logged when the reason is short or not repeated.
+  std::string tracebackWithoutReason() const;
   /// The cache results in short: "fx_graph hit, aotautograd hit"; "" if
   /// there were no lookups.
   std::string cacheSummary() const;

@@ -48,6 +48,19 @@ function fail(what, got, want) {
   console.log(`FAIL: ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
 }
 
+// The traceback as the page shows it: a failure text of 20 lines or more
+// that the traceback repeats as its last message reads "[the failure text
+// above: N lines]" there (docs/html.md); the JSON keeps both whole.
+function shownTraceback(f) {
+  const tb = f.traceback;
+  const reason = (f.reason || '').trim();
+  if (!tb || !reason) return tb;
+  const lines = reason.split('\n').length;
+  const at = tb.lastIndexOf(reason);
+  if (lines < 20 || at < 0) return tb;
+  return tb.slice(0, at) + `[the failure text above: ${lines} lines]` + tb.slice(at + reason.length);
+}
+
 async function main() {
   const a = parseArgs(process.argv);
   const doc = JSON.parse(fs.readFileSync(a.json, 'utf8'));
@@ -110,7 +123,7 @@ async function main() {
       if (fails.length !== (c.failure ? 1 : 0)) fail(`${c.id}: failure details`, fails.length, c.failure ? 1 : 0);
       if (breaks.length !== c.breaks.length) fail(`${c.id}: break details`, breaks.length, c.breaks.length);
       const items = [];
-      if (c.failure && fails[0]) items.push([fails[0], 'failure', c.failure.reason, c.failure.traceback]);
+      if (c.failure && fails[0]) items.push([fails[0], 'failure', c.failure.reason, shownTraceback(c.failure)]);
       c.breaks.forEach((b, k) => { if (breaks[k]) items.push([breaks[k], `break ${k}`, b.reason, b.traceback]); });
       for (const [d, what, reason, traceback] of items) {
         await wholeIn(d, `${c.id} ${what}`, reason);

@@ -415,6 +415,8 @@ ojson unitPageJSON(const UnitView &V, StringRef Id) {
   // has no row.
   const CompileRecord *R = V.compile();
   J["compile"] = R && R->Id ? ojson(emit::compileAnchor(*R)) : ojson(nullptr);
+  // The compile as the dashboard names it ("0/0 #2" when ids repeat).
+  J["compile_name"] = R && R->Id ? ojson(R->idName()) : ojson(nullptr);
   J["discarded"] = discardedJSON(V);
   J["graph"] = V.graphName().str();
   J["frame"] = U.Frame ? sourcePage(*U.Frame) : ojson(nullptr);

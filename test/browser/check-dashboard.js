@@ -151,6 +151,11 @@ async function main() {
       const link = await up.$('#compile-link');
       const href = link ? await link.getAttribute('href') : null;
       if (href !== wantHref) fail(`${u}: link back to its compile`, href, wantHref);
+      // Named as the row is (`compile 0/0 #2` when ids repeat), without
+      // the rank the page already gives.
+      const wantText = 'compile ' + want.get(id).name.replace(/^rank \d+ /, '');
+      const text = link ? await link.innerText() : null;
+      if (link && text !== wantText) fail(`${u}: link back text`, text, wantText);
       else if (k === 0) {
         await Promise.all([a.dir ? up.waitForEvent('load') : Promise.resolve(), link.click()]);
         // The page shows the overview on its hashchange handler, which runs

@@ -973,7 +973,7 @@
     if (d.compile)
       facts += ' · <a id="compile-link" href="' + (mode === 'single' ? '#' : 'index.html#') +
         esc(d.compile) + '" title="this compile in the dashboard">compile ' +
-        esc(d.compile_id || d.compile) + '</a>';
+        esc(d.compile_name || d.compile_id || d.compile) + '</a>';
     if (d.frame) facts += ' · ' + esc(d.frame[0] + ':' + d.frame[1] + ' in ' + d.frame[2]);
     var cv = d.coverage;
     function pct(x) { return x[1] ? x[0] + '/' + x[1] : '-'; }

@@ -1472,6 +1472,48 @@ def gen_handles():
 
 
 # --------------------------------------------------------------------------
+# carried_handles.log: handles.log's compile, whose provenance mapping and
+# kernel stack traces also hold entries of an earlier compile, as PyTorch
+# 2.13 logs them with a backward compiled after others (it numbers debug
+# handles from 1 in one table it does not clear): keys 1 to 3, below the
+# code's lowest handle (4), that name no call. `triton_poi_fused_mul_1:3`
+# (the kernel is called, with other handles), `extern_kernels.mm:1` and
+# `triton_poi_fused_add_0:2` (not called) are carried.
+
+def gen_carried():
+    log = TraceLog(month_day="0901", hour=10)
+    cid = (0, 0, 0)
+    string_table(log)
+    dynamo_start(log, cid, 49)
+    log.artifact("before_pre_grad_graph", HANDLES_PRE, cid=cid)
+    log.event("aot_inference_graph", cid=cid, payload=HANDLES_POST,
+              path="torch/_functorch/_aot_autograd/graph_compile.py", lineno=1460)
+    log.artifact("after_post_grad_graph", HANDLES_POST, cid=cid)
+    log.event("inductor_output_code", {"filename": "/tmp/torchinductor_user/h1/ch1.py"},
+              cid=cid, payload=HANDLES_CODE, path="torch/_inductor/graph.py", lineno=2390)
+    log.artifact("inductor_provenance_tracking_node_mappings", node_mapping(
+        {"a": ["mul"], "mul_1": ["mul_1"], "b": ["mul_2"], "c": ["bmm"],
+         "e": ["scale"]},
+        {"extern_kernels.bmm:47": ["bmm"],
+         "extern_kernels.mm:1": ["mm_9"],
+         "triton_poi_fused_add_0:2": ["add_8"],
+         "triton_poi_fused_mul_1:3": ["add_9", "mul"],
+         "triton_poi_fused_mul_1:4": ["mul_2"],
+         "triton_poi_fused_mul_1:45": ["mul"],
+         "triton_poi_fused_mul_10:46": ["mul_1"],
+         "user_defined_scale_kernel": ["scale"]}), encoding="json", cid=cid)
+    log.artifact("inductor_provenance_tracking_kernel_stack_traces", json.dumps({
+        "extern_kernels.mm:1": [stack_trace(9, "h = self.fc(x)")],
+        "triton_poi_fused_add_0:2": [stack_trace(10, "h = h + 1")],
+        "triton_poi_fused_mul_1:3": [stack_trace(11, "h = h * 2")],
+        "triton_poi_fused_mul_1:4": [stack_trace(51, "b = (y * 10.0) * 2.0")],
+        "triton_poi_fused_mul_1:45": [stack_trace(50, "a = x * 2.0")]}),
+        encoding="json", cid=cid)
+    return log.text()
+
+
+
+# --------------------------------------------------------------------------
 # shapes.log: FX and wrapper shapes beyond the common ones, and a compile
 # with no provenance mapping at all (so provenance comes from the comments
 # Inductor writes into the code). On rank 0 (envelope "rank").
@@ -3235,6 +3277,7 @@ FIXTURES = {
     "test/Inputs/aot_old_names.log": gen_aot_old_names,
     "test/Inputs/aot_cuda_v2.log": gen_aot_cuda_v2,
     "test/Inputs/handles.log": gen_handles,
+    "test/Inputs/carried_handles.log": gen_carried,
     "test/Inputs/shapes.log": gen_shapes,
     "test/Inputs/broken.log": gen_broken,
     "test/Inputs/not_read.log": gen_not_read,

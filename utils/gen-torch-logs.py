@@ -537,6 +537,47 @@ program("train-opt", [(None, "0/0", "forward"), (None, "0/0", "backward"),
     dict(compile_id="3/1", status="success", recompile_reasons=1)],
         note="a training loop (two steps) with a compiled SGD step")
 
+# Two transformer blocks with a graph break between them, trained with
+# AdamW for three steps; the third has a new length, so both frames
+# recompile. PyTorch 2.13 numbers debug handles from one table that it does
+# not always clear, and logs the whole table with a unit: the backward of
+# 0/0_1, compiled after that of 1/0, logs 1/0's entries before its own, and
+# the backwards of the recompiles (0/1_1, 1/1) log their forwards'
+# (docs/passes/drop-carried-provenance.md).
+program("block-train",
+        [(None, c, g) for c in ("0/0_1", "0/1_1", "1/0", "1/1")
+         for g in ("forward", "backward")], BLOCK + r"""
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = Block()
+        self.b = Block()
+
+    def forward(self, x):
+        x = self.a(x)
+        torch._dynamo.graph_break()
+        return self.b(x)
+
+model = Net()
+opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+f = torch.compile(model)
+for t in (8, 8, 12):   # the third step has a new length: both frames recompile
+    opt.zero_grad(set_to_none=True)
+    loss = f(torch.randn(2, t, 32)).pow(2).mean()
+    loss.backward()
+    opt.step()
+    print(t, loss.item())
+""", prov_variants=False, compiles=[
+    dict(compile_id="0/0", status="restart"),
+    dict(compile_id="0/0_1", status="success"),
+    dict(compile_id="1/0", status="success"),
+    dict(compile_id="0/1", status="restart", recompile_reasons=1),
+    dict(compile_id="0/1_1", status="success"),
+    dict(compile_id="1/1", status="success", recompile_reasons=1)],
+        note="two transformer blocks with a graph break, trained with AdamW; "
+        "a new length recompiles both frames (provenance entries carried "
+        "into later backwards)")
+
 # Regional inductor: only the annotated regions of the graph are compiled
 # by Inductor, each on its own (an inference graph, in the forward and in
 # the backward), its events named by the envelope's subgraph_name.

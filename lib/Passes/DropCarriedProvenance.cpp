@@ -1,0 +1,186 @@
+//===- DropCarriedProvenance.cpp - Entries of earlier compiles ------------===//
+//
+// PyTorch 2.13 numbers debug handles from one table that is not always
+// cleared between compiles, and logs the whole table with a unit: a
+// backward compiled after other backwards (its first call, in a training
+// step) logs their entries before its own, and a backward compiled right
+// after its forward (a recompile) logs the forward's. Those entries name no
+// call of the unit's code (`extern_kernels.mm:2` in a backward whose calls
+// carry handles 8 to 15) and their nodes are not in its graphs, so each
+// would be a warning and a kernel row of a kernel that is not there.
+//
+// The sign is in the unit itself: the carried entries have the lowest
+// handles (the table numbers in order from 1), every handle from 1 to just
+// below the first handle of the unit's code, and none names a call of it.
+// Such entries are dropped from the mapping's kernel sections and from the
+// kernel stack traces, with a note. Entries of a handle the code carries, and every key
+// of a unit whose code has no handles (v1, a log written without
+// provenance), and the keys of a kernel the code calls with no handle
+// comment are kept: a key that names nothing there is still a
+// warning (resolve-debug-handles).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tlp/Passes/Pass.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace llvm;
+
+namespace tlp {
+
+namespace {
+
+class DropCarriedProvenancePass : public UnitPass {
+public:
+  StringRef getName() const override { return "drop-carried-provenance"; }
+
+  void runOnUnit(const Module &M, CompileUnit &U,
+                 DiagnosticEngine &D) override {
+    const CodeArtifact *Code = U.Code.get();
+    if (!Code || (!U.Mapping && !U.StackTraces))
+      return;
+    // Every handle the code names: its `[Provenance debug handles]`
+    // comments (also those before calls in forms the wrapper parser does
+    // not know), and the kernels it calls with no handle.
+    Optional<uint64_t> First;
+    StringSet<> Named, Unhandled;
+    StringRef Text = Code->Text;
+    static const char Marker[] = "[Provenance debug handles]";
+    for (size_t P = Text.find(Marker); P != StringRef::npos;
+         P = Text.find(Marker, P + 1)) {
+      StringRef Line = Text.substr(P + sizeof(Marker) - 1);
+      Line = Line.take_until([](char C) { return C == '\n' || C == '\r'; });
+      SmallVector<StringRef, 4> Keys;
+      Line.split(Keys, ',');
+      for (StringRef K : Keys) {
+        K = K.trim();
+        StringRef Name;
+        Optional<uint64_t> H;
+        splitKernelKey(K, Name, H);
+        if (!H)
+          continue;
+        Named.insert(K);
+        if (!First || *H < *First)
+          First = H;
+      }
+    }
+    for (const CallSite &C : Code->Calls)
+      if (!C.Handle)
+        Unhandled.insert(C.Kernel);
+    if (!First || *First <= 1)
+      return;
+    auto Carried = [&](StringRef Key) {
+      StringRef Name;
+      Optional<uint64_t> H;
+      splitKernelKey(Key, Name, H);
+      return H && *H < *First && !Named.count(Key) && !Unhandled.count(Name);
+    };
+    // The table numbers from 1, in order: the carried keys of an artifact
+    // have every handle from 1 to the code's first, and no other below it.
+    // Otherwise (a handle 0, a gap, a key that stays) nothing is dropped
+    // and each key that names no call is a warning, as on damaged input.
+    auto Whole = [&](auto Keys) {
+      SmallVector<bool, 64> Seen(*First, false);
+      for (StringRef K : Keys) {
+        StringRef Name;
+        Optional<uint64_t> H;
+        splitKernelKey(K, Name, H);
+        if (!H || *H >= *First)
+          continue;
+        if (*H == 0 || !Carried(K))
+          return false;
+        Seen[*H] = true;
+      }
+      return llvm::all_of(llvm::drop_begin(Seen), [](bool B) { return B; });
+    };
+    std::string File = M.logName(U.Key.Log);
+    auto Note = [&](uint32_t Line, StringRef What, size_t N, uint64_t Low,
+                    uint64_t High) {
+      D.note(File, Line,
+             "unit " + U.Key.displayName() + ": " + Twine(N) +
+                 (N == 1 ? " kernel of the " : " kernels of the ") + What +
+                 " (debug handles " + Twine(Low) +
+                 (Low == High ? "" : " to " + Twine(High).str()) +
+                 ") name no call of this unit's code, whose handles begin "
+                 "at " +
+                 Twine(*First) +
+                 ": entries of earlier compiles that PyTorch logged again; "
+                 "dropped");
+    };
+    auto Range = [&](ArrayRef<StringRef> Keys, uint64_t &Low,
+                     uint64_t &High) {
+      Low = UINT64_MAX;
+      High = 0;
+      for (StringRef K : Keys) {
+        StringRef Name;
+        Optional<uint64_t> H;
+        splitKernelKey(K, Name, H);
+        Low = std::min(Low, *H);
+        High = std::max(High, *H);
+      }
+    };
+
+    if (MappingArtifact *Map = U.Mapping.get()) {
+      std::vector<StringRef> All;
+      for (auto &KV : Map->KernelToPost)
+        All.push_back(KV.first);
+      for (auto &KV : Map->PostToKernel)
+        for (const std::string &K : KV.second)
+          All.push_back(K);
+      StringSet<> DroppedSet;
+      std::vector<StringRef> Dropped;
+      if (Whole(All))
+        for (StringRef K : All)
+          if (Carried(K) && DroppedSet.insert(K).second)
+            Dropped.push_back(K);
+      if (!Dropped.empty()) {
+        uint64_t Low, High;
+        Range(Dropped, Low, High);
+        Note(Map->Line, "provenance mapping", Dropped.size(), Low, High);
+        // All and Dropped hold slices of the entries erased below.
+        All.clear();
+        Dropped.clear();
+        llvm::erase_if(Map->KernelToPost, [&](const auto &KV) {
+          return DroppedSet.count(KV.first) != 0;
+        });
+        // A post-grad node whose every kernel was carried is the earlier
+        // compile's node: its entry goes too.
+        llvm::erase_if(Map->PostToKernel, [&](auto &KV) {
+          size_t Before = KV.second.size();
+          llvm::erase_if(KV.second, [&](const std::string &K) {
+            return DroppedSet.count(K) != 0;
+          });
+          return Before && KV.second.empty();
+        });
+      }
+    }
+    if (StackTraceArtifact *ST = U.StackTraces.get()) {
+      std::vector<StringRef> All, Dropped;
+      for (auto &KV : ST->Traces)
+        All.push_back(KV.first);
+      if (Whole(All))
+        for (StringRef K : All)
+          if (Carried(K))
+            Dropped.push_back(K);
+      if (!Dropped.empty()) {
+        uint64_t Low, High;
+        Range(Dropped, Low, High);
+        Note(ST->Line, "kernel stack traces", Dropped.size(), Low, High);
+        All.clear();
+        Dropped.clear();
+        llvm::erase_if(ST->Traces,
+                       [&](const auto &KV) { return Carried(KV.first); });
+      }
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createDropCarriedProvenancePass() {
+  return std::make_unique<DropCarriedProvenancePass>();
+}
+
+} // namespace tlp

@@ -11,6 +11,8 @@
 #include "tlp/Emit/UnitJSON.h"
 #include "tlp/Emit/UnitView.h"
 #include "tlp/IR/CompilePhases.h"
+#include "tlp/IR/Provenance.h"
+#include "tlp/IR/Query.h"
 #include "tlp/IR/UnitDigest.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/Version.h"
@@ -21,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <set>
 
 using namespace llvm;
 using ojson = nlohmann::ordered_json;
@@ -407,10 +410,142 @@ private:
   }
 };
 
+/// `tlp-emit --json --node NAME` / `--source FILE:LINE`: the answer of
+/// the query engine (tlp/IR/Query.h) in each unit, as data: what the
+/// Markdown answer says, in names a program can look up in the full JSON
+/// (unit ids, node names, kernel keys). docs/json.md, "Answers".
+class JSONAnswerEmitter : public Emitter {
+public:
+  using Emitter::Emitter;
+
+  Error begin(const Module &) override {
+    Query = Opts.Query;
+    return Error::success();
+  }
+
+  Error unit(const Module &M, const CompileUnit &U) override {
+    size_t Index = AllUnits.size();
+    AllUnits.push_back(emit::unitListEntry(U));
+    if (!Opts.Unit.matches(U, Index))
+      return Error::success();
+    ++Selected;
+    UnitView V(M, U);
+    Optional<QueryAnswer> A = V.answer(*Query);
+    if (!A)
+      return Error::success();
+    const UnitProvenance &P = V.provenance();
+    auto PreName = [&](uint32_t I) {
+      return U.PreGrad->Nodes[I].qualifiedName();
+    };
+    auto PostName = [&](uint32_t I) { return U.PostGrad->Nodes[I].Name; };
+    auto KernelKey = [&](uint32_t I) { return U.Kernels[I].key(); };
+    auto Names = [](auto &&Idx, auto Name) {
+      ojson Out = ojson::array();
+      for (uint32_t I : Idx)
+        Out.push_back(Name(I));
+      return Out;
+    };
+    ojson J = ojson::object();
+    J["unit"] = U.Key.slug();
+    J["name"] = U.Key.displayName();
+    if (Query->isNode()) {
+      J["how"] = nameMatchKindName(A->How).str();
+      // The pre-grad nodes the name stands for, each with where it went.
+      ojson Pre = ojson::array();
+      std::set<uint32_t> Post(A->Post), Kernels(A->Kernels);
+      for (uint32_t I : A->Hits) {
+        const std::vector<uint32_t> &To = P.postOfPre(I);
+        const std::vector<uint32_t> &Rows = P.kernelsOfPre(I);
+        Post.insert(To.begin(), To.end());
+        Kernels.insert(Rows.begin(), Rows.end());
+        ojson N = ojson::object();
+        N["node"] = PreName(I);
+        N["post_nodes"] = Names(To, PostName);
+        N["kernels"] = Names(Rows, KernelKey);
+        // "linked"; "vanished" only where the provenance data says so; else
+        // "unknown" (no mapping, or a backward's view of the forward).
+        N["fate"] = !To.empty() || !Rows.empty() ? "linked"
+                    : unlinkedPreVanished(U)     ? "vanished"
+                                                 : "unknown";
+        Pre.push_back(std::move(N));
+      }
+      J["pre_nodes"] = std::move(Pre);
+      J["post_nodes"] = Names(Post, PostName);
+      J["kernels"] = Names(Kernels, KernelKey);
+      ojson Src = ojson::array();
+      for (uint32_t L : A->Lines)
+        Src.push_back(sourceJSON(U.Sources[L]));
+      J["sources"] = std::move(Src);
+    } else {
+      J["how"] = "source line";
+      ojson Pre = ojson::array();
+      for (uint32_t I : A->Pre) {
+        ojson N = ojson::object();
+        N["node"] = PreName(I);
+        Pre.push_back(std::move(N));
+      }
+      J["pre_nodes"] = std::move(Pre);
+      std::vector<uint32_t> PostSorted(A->Post.begin(), A->Post.end());
+      llvm::stable_sort(PostSorted, [&](uint32_t X, uint32_t Y) {
+        return U.PostGrad->Nodes[X].Line < U.PostGrad->Nodes[Y].Line;
+      });
+      J["post_nodes"] = Names(PostSorted, PostName);
+      J["kernels"] = Names(A->Kernels, KernelKey);
+      // The line's entries (one per call its stack traces underline), each
+      // with its kernels.
+      ojson Src = ojson::array();
+      for (uint32_t H : A->Hits) {
+        ojson S = sourceJSON(U.Sources[H]);
+        S["kernels"] = Names(P.kernelsOfSource(H), KernelKey);
+        Src.push_back(std::move(S));
+      }
+      J["sources"] = std::move(Src);
+    }
+    Answers.push_back(std::move(J));
+    return Error::success();
+  }
+
+  Error end(const Module &) override {
+    if (!Opts.Unit.empty() && !Selected)
+      return emit::unknownUnitError(Opts.Unit.text(), AllUnits);
+    if (Answers.empty())
+      return Query->notFound();
+    ojson J = ojson::object();
+    J["schema"] = JSONSchemaVersion;
+    J["producer"] = "tlp " TLP_VERSION_STRING;
+    ojson Q = ojson::object();
+    Q["kind"] = Query->isNode() ? "node" : "source";
+    Q["text"] = Query->text().str();
+    J["query"] = std::move(Q);
+    J["units_read"] = Selected;
+    J["answers"] = std::move(Answers);
+    raw_ostream *OS = Opts.Stream;
+    std::unique_ptr<OutputFile> Out;
+    if (!OS) {
+      Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
+      if (!F)
+        return F.takeError();
+      Out = std::move(*F);
+      OS = &Out->os();
+    }
+    *OS << dump(J, Opts.Pretty, 0) << '\n';
+    OS->flush();
+    return Out ? Out->commit() : Error::success();
+  }
+
+private:
+  Optional<ProvenanceQuery> Query;
+  std::vector<std::string> AllUnits;
+  size_t Selected = 0;
+  ojson Answers = ojson::array();
+};
+
 } // namespace
 
 std::unique_ptr<Emitter> createJSONEmitter(const EmitOptions &Opts,
                                            DiagnosticEngine &Diags) {
+  if (Opts.Query)
+    return std::make_unique<JSONAnswerEmitter>(Opts, Diags);
   return std::make_unique<JSONEmitter>(Opts, Diags);
 }
 

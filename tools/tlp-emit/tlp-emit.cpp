@@ -85,10 +85,13 @@ static cl::opt<bool>
                     cl::cat(EmitCategory));
 static cl::opt<std::string> NodeOpt(
     "node",
-    cl::desc("Answer for one pre-grad node: where did it go (Markdown)"),
+    cl::desc("Answer for one pre-grad node: where did it go (Markdown, "
+             "or data with --json)"),
     cl::value_desc("name"), cl::cat(EmitCategory));
 static cl::opt<std::string>
-    SourceOpt("source", cl::desc("Answer for one user source line (Markdown)"),
+    SourceOpt("source",
+              cl::desc("Answer for one user source line (Markdown, or data "
+                       "with --json)"),
               cl::value_desc("file:line"), cl::cat(EmitCategory));
 static cl::opt<std::string>
     RenderOpt("render",
@@ -250,6 +253,10 @@ int main(int argc, char **argv) {
     if (!Render)
       return D.fail(toString(Render.takeError()));
     EO.Render = *Render;
+  }
+  // The question: answered in Markdown, or as data with --json.
+  if (Kind == EmitterKind::MarkdownEmitter ||
+      Kind == EmitterKind::JSONEmitter) {
     if (!NodeOpt.empty() && !SourceOpt.empty())
       return D.fail("--node and --source cannot be used together");
     if (!SourceOpt.empty()) {

@@ -2,6 +2,8 @@
 # Install the Debian 12 packages tlp needs to build and test, if missing.
 #   utils/install-deps.sh [--test] [--torch]
 #     --test:  also what the test suite uses
+#              and a Python venv for the Python tests in build/py-venv
+#              (TLP_PY_VENV: pytest, scikit-build-core, auditwheel)
 #     --torch: also a Python venv with PyTorch 2.13 (CPU), tlparse 0.4.3 and
 #              depyf in build/torch-venv (TLP_TORCH_VENV), for the logs of
 #              utils/gen-torch-logs.py; kept while its pins are unchanged
@@ -26,7 +28,8 @@ if ((test)); then
   # Debian's Chromium through playwright-core (test/browser, installed
   # below with npm ci); clang and its runtimes build the sanitizer and
   # libFuzzer builds (utils/run-tests.sh, utils/run-fuzzers.sh).
-  pkgs+=(libgtest-dev graphviz chromium clang-14 libclang-rt-14-dev)
+  pkgs+=(libgtest-dev graphviz chromium clang-14 libclang-rt-14-dev
+        python3-venv)
 fi
 
 missing=()
@@ -72,9 +75,28 @@ torch_venv() {
   echo "$want" >"$venv/.tlp-pins"
 }
 
+# The Python tests' venv (python/tests, docs/python.md): pinned, reused
+# while the pins are unchanged, like the torch venv.
+py_pins=(pytest==9.2.0 scikit-build-core==1.1.2 auditwheel==6.8.2)
+py_venv() {
+  ((test)) || return 0
+  local venv="${TLP_PY_VENV:-$root/build/py-venv}"
+  local want="${py_pins[*]}"
+  if [[ -x "$venv/bin/python" && -f "$venv/.tlp-pins" &&
+        "$(cat "$venv/.tlp-pins")" == "$want" ]]; then
+    return 0
+  fi
+  echo "install-deps: creating $venv (${py_pins[*]})"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check "${py_pins[@]}"
+  echo "$want" >"$venv/.tlp-pins"
+}
+
 if ((${#missing[@]} == 0)); then
   npm_ci
   torch_venv
+  py_venv
   exit 0
 fi
 
@@ -89,3 +111,4 @@ $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 npm_ci
 torch_venv
+py_venv

@@ -19,6 +19,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TLP_BUILD_DIR:-$root/build}"
 export TLP_TORCH_VENV="${TLP_TORCH_VENV:-$build/torch-venv}"
+export TLP_PY_VENV="${TLP_PY_VENV:-$build/py-venv}"
 if [[ "${TLP_TORCH:-1}" == 0 ]]; then
   "$root/utils/install-deps.sh" --test
 else

@@ -1,0 +1,168 @@
+"""tlp.load and tlp.where on the fixtures and the example log."""
+
+import dataclasses
+import json
+import subprocess
+
+import pytest
+
+import tlp
+from conftest import EXAMPLE, INPUTS
+
+
+def test_load_example():
+    r = tlp.load(EXAMPLE)
+    assert r.schema == "tlp-json/2"
+    assert [u.id for u in r.units] == ["0-0-inference", "1-0-inference"]
+    u = r.unit("0-0-inference")
+    assert isinstance(u, tlp.Unit)
+    k = u.kernel("triton_per_fused_addmm_gt_relu_sum_0:1")
+    assert isinstance(k, tlp.Kernel)
+    assert k.kind == "triton"
+    assert k.call_lines == [106]
+    assert k.pre_nodes == ["h", "h_1", "sum_1", "gt"]
+    assert [s.line for s in k.source] == [31, 32, 33]
+    assert all(isinstance(s, tlp.Source) for s in k.source)
+    assert isinstance(u.pre_grad_nodes[0], tlp.Node)
+    assert isinstance(u.coverage.kernels, tlp.Coverage)
+    assert [c.compile_id for c in r.compiles] == ["0/0", "1/0"]
+    assert all(isinstance(c, tlp.Compile) for c in r.compiles)
+    assert r.diagnostics == []
+    # Units, compiles and edges are plain dataclasses.
+    assert dataclasses.is_dataclass(r) and dataclasses.is_dataclass(u.edges[0])
+    assert u.edges[0].from_.split(":")[0] in ("pre", "post", "kernel", "source")
+
+
+def test_load_matches_json(emit, tmp_path):
+    """Every unit, kernel and node of the JSON is in the model."""
+    out = emit("--json", EXAMPLE)
+    data = json.loads(out.stdout)
+    r = tlp.load(EXAMPLE)
+    for ju, u in zip(data["units"], r.units):
+        assert [k["key"] for k in ju["kernels"]] == [k.key for k in u.kernels]
+        assert [n["name"] for n in ju["post_grad_nodes"]] == [n.name for n in u.post_grad_nodes]
+    # A JSON file tlp-emit wrote loads the same, without running it.
+    p = tmp_path / "prov.json"
+    p.write_text(out.stdout)
+    assert tlp.load(p) == r
+
+
+def test_load_diagnostics():
+    r = tlp.load(INPUTS / "broken.log")
+    assert r.diagnostics
+    assert all(isinstance(d, tlp.Diagnostic) for d in r.diagnostics)
+    assert {d.severity for d in r.diagnostics} <= {"error", "warning", "note"}
+
+
+def test_load_errors(tmp_path):
+    with pytest.raises(tlp.TlpError, match="tlp-emit: error"):
+        tlp.load(tmp_path / "missing.log")
+    bad = tmp_path / "x.json"
+    bad.write_text('{"schema": "tlp-json/99"}')
+    with pytest.raises(tlp.TlpError, match="unsupported JSON schema"):
+        tlp.load(bad)
+
+
+def test_where_node():
+    a = tlp.where(EXAMPLE, node="h_1")
+    assert [x.unit.id for x in a] == ["0-0-inference"]
+    assert a[0].how == "pre-node"
+    assert [n.name for n in a[0].pre_nodes] == ["h_1"]
+    assert "triton_per_fused_addmm_gt_relu_sum_0:1" in [k.key for k in a[0].kernels]
+    k = tlp.where(EXAMPLE, node="extern_kernels.mm")
+    assert k[0].how == "kernel" and [x.key for x in k[0].kernels][0] == "extern_kernels.mm:2"
+    assert [n.name for n in k[0].pre_nodes] == ["h"]
+
+
+def test_where_source():
+    a = tlp.where(EXAMPLE, source="example_model.py:31")
+    assert a and all(x.how == "source-line" for x in a)
+    assert {s.line for x in a for s in x.sources} == {31}
+
+
+def test_where_not_found():
+    with pytest.raises(tlp.NotFound, match=r"no node named 'h_11'; did you mean 'h_1'"):
+        tlp.where(EXAMPLE, node="h_11")
+    with pytest.raises(tlp.NotFound, match="no unit has user source line"):
+        tlp.where(EXAMPLE, source="two_compiles.py:9999")
+    with pytest.raises(tlp.TlpError, match="FILE:LINE"):
+        tlp.where(EXAMPLE, source="nofile")
+    with pytest.raises(tlp.TlpError):
+        tlp.where(EXAMPLE)
+
+
+def test_where_agrees_with_tlp_emit(emit):
+    """The units tlp.where answers in are those of tlp-emit --md --node,
+    and it fails where tlp-emit does (fixtures)."""
+    for log in (EXAMPLE, INPUTS / "jit_cuda_train.log", INPUTS / "aot_cpu.log"):
+        r = tlp.load(log)
+        _check_agreement(emit, log, r, limit=40)
+
+
+def _md_units(text):
+    return [line.split("`")[1] for line in text.splitlines() if line.startswith("## Unit `")]
+
+
+def _check_agreement(emit, log, r, limit):
+    names = []
+    for u in r.units:
+        names += [n.name for n in u.pre_grad_nodes[:limit]]
+        names += [n.name for n in u.post_grad_nodes[:limit]]
+        names += [k.name for k in u.kernels[:limit]]
+        names += [t for n in u.post_grad_nodes[:limit] for t in tlp.target_aliases(n.target)]
+    names += ["no_such_node", "x"]
+    for name in sorted(set(names))[:150]:
+        out = emit("--md", "--node", name, log)
+        try:
+            got = [a.unit.id for a in tlp.where(r, node=name)]
+        except tlp.NotFound:
+            got = None
+        if out.returncode != 0:
+            assert got is None, (log, name, out.stderr)
+        else:
+            assert got == _md_units(out.stdout), (log, name)
+    for u in r.units:
+        for s in u.sources[:10]:
+            q = f"{s.file}:{s.line}"
+            out = emit("--md", "--source", q, log)
+            got = [a.unit.id for a in tlp.where(r, source=q)]
+            assert out.returncode == 0 and got == _md_units(out.stdout), (log, q)
+
+
+def test_html_escaped():
+    """Log text in _repr_html_ is escaped: no markup, no control characters."""
+    evil = "<script>alert(1)</script>\x1b[31m\x00\u202e&"
+    u = tlp.Unit(id=evil, name=evil, kernels=[tlp.Kernel(name=evil, key=evil, post_nodes=[evil],
+                                                         source=[tlp.Source(file=evil, line=1, code=evil)])],
+                 sources=[tlp.Source(file=evil, line=2, code=evil, kernels=[evil])])
+    c = tlp.Compile(id=evil, name=evil, status=evil, failure=tlp.Failure(type=evil, reason=evil),
+                    recompile_reasons=[evil], units=[evil])
+    r = tlp.Report(units=[u], compiles=[c], diagnostics=[tlp.Diagnostic(message=evil)],
+                   logs=[tlp.LogInfo(path=evil)])
+    for page in (r._repr_html_(), u._repr_html_()):
+        assert "<script" not in page
+        assert "&lt;script&gt;" in page
+        assert not any(ch in page for ch in "\x1b\x00\u202e")
+        assert "\\x1b" in page
+
+
+def test_html_real():
+    r = tlp.load(EXAMPLE)
+    page = r._repr_html_()
+    assert "<table" in page and "0/0" in page and "success" in page
+    page = r.units[0]._repr_html_()
+    assert "triton_per_fused_addmm_gt_relu_sum_0:1" in page
+    assert "<table" in tlp.where(r, node="h")._repr_html_()
+
+
+def test_typed():
+    import pathlib
+    assert (pathlib.Path(tlp.__file__).parent / "py.typed").is_file()
+
+
+def test_version():
+    """The module's version is the project's (CMakeLists.txt, the wheel's)."""
+    import re
+    from conftest import ROOT
+    m = re.search(r"project\(tlp VERSION ([0-9.]+)", (ROOT / "CMakeLists.txt").read_text())
+    assert m and tlp.__version__ == m.group(1)

@@ -80,6 +80,31 @@ def test_where_source():
     assert {s.line for x in a for s in x.sources} == {31}
 
 
+def test_where_fates_and_spans():
+    """Each pre-grad node's fate as tlp-emit gives it; the sources of a
+    source answer with the part of the line they underline, if any."""
+    a = tlp.where(EXAMPLE, node="h")
+    assert [x.fates for x in a] == [{"h": "linked"}, {"h": "linked"}]
+    s = tlp.where(INPUTS / "two_calls.log", source="two.py:5")[0]
+    assert [(x.underlined, x.kernels) for x in s.sources] == [
+        (None, ["extern_kernels.mm:1", "extern_kernels.mm:2", "cpp_fused_add_0:3"]),
+        ("f(x)", ["extern_kernels.mm:1"]), ("f(y)", ["extern_kernels.mm:2"]),
+        ("f(x) + f(y)", ["cpp_fused_add_0:3"])]
+
+
+def test_where_on_json_report(emit, tmp_path):
+    """A Report read from tlp-emit's JSON asks about the log the JSON
+    names; with the log gone, where() says it needs it."""
+    out = emit("--json", EXAMPLE)
+    p = tmp_path / "prov.json"
+    p.write_text(out.stdout)
+    r = tlp.load(p)
+    assert [x.unit.id for x in tlp.where(r, node="h")] == ["0-0-inference", "1-0-inference"]
+    r.logs[0].path = str(tmp_path / "gone.log")
+    with pytest.raises(tlp.TlpError, match="needs the log"):
+        tlp.where(r, node="h")
+
+
 def test_where_not_found():
     with pytest.raises(tlp.NotFound, match=r"no node named 'h_11'; did you mean 'h_1'"):
         tlp.where(EXAMPLE, node="h_11")
@@ -92,8 +117,9 @@ def test_where_not_found():
 
 
 def test_where_agrees_with_tlp_emit(emit):
-    """The units tlp.where answers in are those of tlp-emit --md --node,
-    and it fails where tlp-emit does (fixtures)."""
+    """tlp.where reads tlp-emit --json --node; its units are those of the
+    Markdown answer (--md --node), and it fails where that does
+    (fixtures): the two forms of the answer agree."""
     for log in (EXAMPLE, INPUTS / "jit_cuda_train.log", INPUTS / "aot_cpu.log"):
         r = tlp.load(log)
         _check_agreement(emit, log, r, limit=40)

@@ -49,14 +49,17 @@ def load(path: PathLike) -> Report:
     if _is_tlp_json(p):
         with open(p, "rb") as f:
             return report_from_json(f.read())
-    return report_from_json(emit_json(p))
+    r = report_from_json(emit_json(p))
+    r.source = p
+    return r
 
 
 def where(path_or_report: Union[PathLike, Report], node: Optional[str] = None,
           source: Optional[str] = None, unit: Optional[str] = None) -> WhereAnswers:
-    """Where did my op go? The answer of `tlp-emit --md --node NAME` (or
-    `--source FILE:LINE`) as objects: one WhereAnswer per unit where it
-    matched. Raises NotFound (with close names) when none."""
+    """Where did my op go? The answer of `tlp-emit --json --node NAME` (or
+    `--source FILE:LINE`, the same as `--md`'s) as objects: one WhereAnswer
+    per unit where it matched. Raises NotFound (with close names) when
+    none."""
     from .query import where as _where
     report = path_or_report if isinstance(path_or_report, Report) else load(path_or_report)
     return _where(report, node=node, source=source, unit=unit)

@@ -31,6 +31,11 @@ class Source:
     code: str = ""
     origin: Optional[str] = None
     kernels: List[str] = field(default_factory=list)
+    #: The part of the line a kernel's stack trace underlines (`^^^^`), as
+    #: [begin, end) characters of `code`, and that text; None when PyTorch
+    #: underlined nothing. Two calls on one line are two Sources.
+    span: Optional[List[int]] = None
+    underlined: Optional[str] = None
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
@@ -234,6 +239,9 @@ class Report:
     ranks: Optional[Dict[str, Any]] = None
     stats: Dict[str, Any] = field(default_factory=dict)
     diagnostics: List[Diagnostic] = field(default_factory=list)
+    #: The log, directory or IR tlp.load read ("" for tlp-emit's JSON);
+    #: not part of what was read, so not compared.
+    source: str = field(default="", compare=False)
 
     def unit(self, key: Union[str, int]) -> Unit:
         """A unit by id (`0-0-forward`), name (`0/0 forward`) or index."""

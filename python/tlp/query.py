@@ -1,21 +1,19 @@
-"""Where did my op go? `tlp.where` answers what `tlp-emit --md --node NAME`
-and `--md --source FILE:LINE` answer (docs/markdown.md), as objects.
-
-The matching follows tlp's (include/tlp/IR/NameMatch.h and Query.h): a
-name is a pre-grad node's, else a post-grad node's, a kernel's, an op's
-(any form of a computing node's target: `aten.sigmoid`, `sigmoid`), or a
-piece of user source code (three characters or more), by the first class
-that matches in each unit. The Python tests check that it answers in the
-same units as tlp-emit on real logs.
+"""Where did my op go? `tlp.where` asks tlp-emit the question
+(`tlp-emit --json --node NAME` / `--source FILE:LINE`, docs/json.md,
+"Answers"): the same engine, name rules and errors as `--md --node`, so
+the answer is tlp's and not a second implementation of it. The names it
+returns are looked up in the Report of the same log.
 """
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Union
 
 from . import _html
-from ._tools import TlpError
+from ._tools import TlpError, run_emit
 from .model import Kernel, Node, Report, Source, Unit
 
 
@@ -41,6 +39,10 @@ class WhereAnswer:
     post_nodes: List[Node] = field(default_factory=list)
     kernels: List[Kernel] = field(default_factory=list)
     sources: List[Source] = field(default_factory=list)
+    #: For each pre-grad node of a `node` query: `linked`, `vanished` (the
+    #: provenance data records no output for it) or `unknown` (no mapping
+    #: for the graph; a backward unit's view of the forward's graph).
+    fates: Dict[str, str] = field(default_factory=dict)
 
     def _repr_html_(self) -> str:
         return _html.where_html([self])
@@ -94,186 +96,69 @@ def target_aliases(target: str) -> List[str]:
     return out
 
 
-def _has_alias(n: Node, name: str) -> bool:
-    return n.computes and bool(n.target) and name in target_aliases(n.target)
+def _log_of(report: Report) -> str:
+    """The log tlp-emit reads to answer for `report`: the path it was
+    loaded from, else (a Report read from tlp-emit's JSON) its one log or
+    the directory of its rank logs, if they are still there."""
+    if report.source:
+        return report.source
+    paths = [l.path for l in report.logs if l.path]
+    if len(paths) == 1 and os.path.exists(paths[0]):
+        return paths[0]
+    dirs = {os.path.dirname(p) for p in paths}
+    if len(dirs) == 1 and all(os.path.exists(p) for p in paths):
+        return dirs.pop()
+    raise TlpError("where() needs the log this report was read from; "
+                   "call tlp.where(LOG, ...) with the log or its directory")
 
 
-def _ordered(nodes: Sequence[Node], names: Iterable[str]) -> List[Node]:
-    want = set(names)
-    return [n for n in nodes if n.name in want or n.qualified_name in want]
+_HOW = {"pre-grad node": "pre-node", "post-grad node": "post-node",
+        "kernel": "kernel", "op": "op", "source text": "source-text",
+        "source line": "source-line"}
 
 
-def _kernels(u: Unit, keys: Set[str], direct: Sequence[Kernel] = ()) -> List[Kernel]:
-    seen = {k.key for k in direct}
-    return list(direct) + [k for k in u.kernels if k.key in keys and k.key not in seen]
+def _answer(u: Unit, query: str, a: Dict) -> WhereAnswer:
+    pre = {n.qualified_name: n for n in u.pre_grad_nodes}
+    pre.update({n.name: n for n in u.pre_grad_nodes if n.name not in pre})
+    post = {n.name: n for n in u.post_grad_nodes}
+    kernels = {k.key: k for k in u.kernels}
+    sources = {(s.file, s.line, tuple(s.span or ())): s for s in u.sources}
 
-
-def _node_answer(u: Unit, name: str) -> Optional[WhereAnswer]:
-    pre = [n for n in u.pre_grad_nodes if n.name == name or n.qualified_name == name]
-    if pre:
-        how, post, kernels, sources = "pre-node", [], [], []
-    else:
-        post = [n for n in u.post_grad_nodes
-                if n.name == name or n.qualified_name == name]
-        kernels = []
-        sources: List[Source] = []
-        how = "post-node"
-        if not post:
-            kernels = [k for k in u.kernels if k.name == name or k.key == name]
-            how = "kernel"
-        if not post and not kernels:
-            pre = [n for n in u.pre_grad_nodes if _has_alias(n, name)]
-            post = [n for n in u.post_grad_nodes if _has_alias(n, name)]
-            how = "op"
-        if not pre and not post and not kernels:
-            if len(name.strip()) < 3:
-                return None
-            sources = [s for s in u.sources if name in s.code]
-            if not sources:
-                return None
-            lines = {(s.file, s.line) for s in sources}
-
-            def from_line(n: Node) -> bool:
-                return n.source is not None and (n.source.file, n.source.line) in lines
-            pre = [n for n in u.pre_grad_nodes if from_line(n)]
-            post = [n for n in u.post_grad_nodes if from_line(n)]
-            how = "source-text"
-        # The pre-grad nodes of what was named.
-        pre_names = {n.name for n in pre}
-        for n in post:
-            pre_names.update(n.pre_nodes)
-        for k in kernels:
-            pre_names.update(k.pre_nodes)
-        pre = _ordered(u.pre_grad_nodes, pre_names)
-    keys: Set[str] = set()
-    for n in pre:
-        keys.update(n.kernels)
-    for n in post:
-        keys.update(n.kernels)
-    for s in sources:
-        keys.update(s.kernels)
-    return WhereAnswer(u, name, how, pre, post, _kernels(u, keys, kernels), sources)
-
-
-def _file_matches(f: str, want: str) -> bool:
-    return f == want or (f.endswith(want) and len(f) > len(want)
-                         and f[len(f) - len(want) - 1] == "/")
-
-
-def _parse_source(text: str) -> Tuple[str, int]:
-    file, sep, line = text.rpartition(":")
-    if not sep or not file or not line.isdigit() or int(line) == 0:
-        raise TlpError(f"source expects FILE:LINE, got '{text}'")
-    return file, int(line)
-
-
-def _source_answer(u: Unit, text: str, file: str, line: int) -> Optional[WhereAnswer]:
-    hits = [s for s in u.sources if s.line == line and _file_matches(s.file, file)]
-    if not hits:
-        return None
-    lines = {(s.file, s.line) for s in hits}
-
-    def from_line(n: Node) -> bool:
-        return n.source is not None and (n.source.file, n.source.line) in lines
-    pre = [n for n in u.pre_grad_nodes if from_line(n)]
-    post_names: Set[str] = set()
-    keys: Set[str] = set()
-    for n in pre:
-        keys.update(n.kernels)
-        post_names.update(n.post_nodes)
-    post = [n for n in u.post_grad_nodes if from_line(n) or n.name in post_names]
-    for n in post:
-        keys.update(n.kernels)
-    for s in hits:
-        keys.update(s.kernels)
-    return WhereAnswer(u, text, "source-line", pre, post, _kernels(u, keys), hits)
-
-
-def _edit_distance(a: str, b: str, limit: int) -> int:
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        if min(cur) > limit:
-            return limit + 1
-        prev = cur
-    return prev[-1]
-
-
-def close_names(name: str, known: Iterable[str], limit_count: int = 5) -> List[str]:
-    """The known names closest to `name` (edit distance at most 2, or a
-    third of its length), closest first."""
-    limit = max(2, len(name) // 3)
-    scored = []
-    for k in set(known):
-        if k == name:
-            continue
-        d = _edit_distance(k, name, limit)
-        if d <= limit:
-            scored.append((d, k))
-    return [k for _, k in sorted(scored)[:limit_count]]
-
-
-def _known_names(u: Unit) -> Set[str]:
-    out: Set[str] = set()
-    for n in u.pre_grad_nodes + u.post_grad_nodes:
-        out.add(n.name)
-        if n.computes and n.target:
-            out.update(target_aliases(n.target))
-    for k in u.kernels:
-        out.add(k.name)
-        out.add(k.key)
-    return out
+    def pick(table: Dict, names: List) -> List:
+        return [table[n] for n in names if n in table]
+    return WhereAnswer(
+        unit=u, query=query, how=_HOW.get(a["how"], a["how"]),
+        pre_nodes=pick(pre, [p["node"] for p in a["pre_nodes"]]),
+        post_nodes=pick(post, a["post_nodes"]),
+        kernels=pick(kernels, a["kernels"]),
+        sources=pick(sources, [(s["file"], s["line"], tuple(s.get("span") or ()))
+                               for s in a["sources"]]),
+        fates={p["node"]: p["fate"] for p in a["pre_nodes"] if "fate" in p})
 
 
 def where(report: Report, node: Optional[str] = None, source: Optional[str] = None,
-          unit: Optional[str] = None) -> WhereAnswers:
+          unit: Optional[Union[str, int]] = None) -> WhereAnswers:
     """Answer for a name (`node`) or a user line (`source`, FILE:LINE) in
     every unit where it appears, or in the one `unit` names (id, name or
-    index). Raises NotFound when it is in none."""
+    index). Raises NotFound (with tlp-emit's message: close names, or the
+    lines that exist) when it is in none."""
     if (node is None) == (source is None):
         raise TlpError("give one of node=NAME or source=FILE:LINE")
-    units = [report.unit(int(unit) if unit.isdigit() else unit)] if unit is not None \
-        else report.units
+    args = ["--json"]
+    args += ["--node", node] if node is not None else ["--source", str(source)]
+    if unit is not None:
+        u = report.unit(int(unit) if isinstance(unit, str) and unit.isdigit() else unit)
+        args += ["--unit", u.id]
+    try:
+        out = run_emit(args + [_log_of(report)]).stdout
+    except TlpError as e:
+        msg = str(e)
+        if "no node named" in msg or "no unit has user source line" in msg:
+            raise NotFound(msg.replace("tlp-emit: error: ", "", 1)) from None
+        raise
+    data = json.loads(out)
     answers = WhereAnswers()
-    if node is not None:
-        for u in units:
-            a = _node_answer(u, node)
-            if a is not None:
-                answers.append(a)
-        if not answers:
-            known: Set[str] = set()
-            for u in units:
-                known |= _known_names(u)
-            msg = f"no node named '{node}'"
-            close = close_names(node, known)
-            if close:
-                msg += "; did you mean " + ", ".join(f"'{c}'" for c in close) + "?"
-            raise NotFound(msg)
-        return answers
-    assert source is not None
-    file, line = _parse_source(source)
-    for u in units:
-        a = _source_answer(u, source, file, line)
-        if a is not None:
-            answers.append(a)
-    if not answers:
-        lines: Dict[str, Set[int]] = {}
-        for u in units:
-            for s in u.sources:
-                lines.setdefault(s.file, set()).add(s.line)
-        msg = f"no unit has user source line '{source}'"
-        near = [f"'{f}': " + ", ".join(map(str, sorted(ls)))
-                for f, ls in sorted(lines.items()) if _file_matches(f, file)]
-        if near:
-            msg += "; lines with provenance in " + "; ".join(near)
-        elif lines:
-            files = sorted(lines)
-            msg += "; the files are: " + ", ".join(f"'{f}'" for f in files[:8])
-            if len(files) > 8:
-                msg += ", ..."
-        raise NotFound(msg)
+    query = data["query"]["text"]
+    for a in data["answers"]:
+        answers.append(_answer(report.unit(a["unit"]), query, a))
     return answers

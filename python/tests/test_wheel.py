@@ -10,6 +10,7 @@ unless TLP_WHEEL_TEST=1 (the CTest test), where that is a failure.
 """
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +40,11 @@ def wheel(tmp_path_factory):
     env = dict(os.environ)
     env.setdefault("CMAKE_BUILD_PARALLEL_LEVEL", "2")
     env.setdefault("CMAKE_GENERATOR", "Ninja")
+    # A rerun, or a clone whose main build filled the cache, compiles
+    # little (CMake reads the launcher from the environment).
+    if shutil.which("ccache"):
+        env.setdefault("CMAKE_CXX_COMPILER_LAUNCHER", "ccache")
+        env.setdefault("CMAKE_C_COMPILER_LAUNCHER", "ccache")
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation",
                         "--no-deps", "-q", "-w", str(dist),
                         f"--config-settings=build-dir={build_dir}", str(ROOT)],

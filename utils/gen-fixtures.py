@@ -1448,7 +1448,9 @@ HANDLES_POST = """class GraphModule(torch.nn.Module):
         """.format(m=MODEL)
 
 
-def gen_handles():
+def handles_log(kernel_to_post, stack_traces=None):
+    """The compile of handles.log with the given kernel section of its
+    provenance mapping and, if given, kernel stack traces."""
     log = TraceLog(month_day="0901", hour=10)
     cid = (0, 0, 0)
     string_table(log)
@@ -1461,13 +1463,20 @@ def gen_handles():
               cid=cid, payload=HANDLES_CODE, path="torch/_inductor/graph.py", lineno=2390)
     log.artifact("inductor_provenance_tracking_node_mappings", node_mapping(
         {"a": ["mul"], "mul_1": ["mul_1"], "b": ["mul_2"], "c": ["bmm"],
-         "e": ["scale"]},
+         "e": ["scale"]}, kernel_to_post), encoding="json", cid=cid)
+    if stack_traces is not None:
+        log.artifact("inductor_provenance_tracking_kernel_stack_traces",
+                     json.dumps(stack_traces), encoding="json", cid=cid)
+    return log.text()
+
+
+def gen_handles():
+    return handles_log(
         {"triton_poi_fused_mul_1:4": ["mul_2"],
          "triton_poi_fused_mul_1:45": ["mul"],
          "triton_poi_fused_mul_10:46": ["mul_1"],
          "extern_kernels.bmm:47": ["bmm"],
-         "user_defined_scale_kernel": ["scale"]}), encoding="json", cid=cid)
-    return log.text()
+         "user_defined_scale_kernel": ["scale"]})
 
 
 
@@ -1481,19 +1490,7 @@ def gen_handles():
 # `triton_poi_fused_add_0:2` (not called) are carried.
 
 def gen_carried():
-    log = TraceLog(month_day="0901", hour=10)
-    cid = (0, 0, 0)
-    string_table(log)
-    dynamo_start(log, cid, 49)
-    log.artifact("before_pre_grad_graph", HANDLES_PRE, cid=cid)
-    log.event("aot_inference_graph", cid=cid, payload=HANDLES_POST,
-              path="torch/_functorch/_aot_autograd/graph_compile.py", lineno=1460)
-    log.artifact("after_post_grad_graph", HANDLES_POST, cid=cid)
-    log.event("inductor_output_code", {"filename": "/tmp/torchinductor_user/h1/ch1.py"},
-              cid=cid, payload=HANDLES_CODE, path="torch/_inductor/graph.py", lineno=2390)
-    log.artifact("inductor_provenance_tracking_node_mappings", node_mapping(
-        {"a": ["mul"], "mul_1": ["mul_1"], "b": ["mul_2"], "c": ["bmm"],
-         "e": ["scale"]},
+    return handles_log(
         {"extern_kernels.bmm:47": ["bmm"],
          "extern_kernels.mm:1": ["mm_9"],
          "triton_poi_fused_add_0:2": ["add_8"],
@@ -1501,16 +1498,12 @@ def gen_carried():
          "triton_poi_fused_mul_1:4": ["mul_2"],
          "triton_poi_fused_mul_1:45": ["mul"],
          "triton_poi_fused_mul_10:46": ["mul_1"],
-         "user_defined_scale_kernel": ["scale"]}), encoding="json", cid=cid)
-    log.artifact("inductor_provenance_tracking_kernel_stack_traces", json.dumps({
-        "extern_kernels.mm:1": [stack_trace(9, "h = self.fc(x)")],
-        "triton_poi_fused_add_0:2": [stack_trace(10, "h = h + 1")],
-        "triton_poi_fused_mul_1:3": [stack_trace(11, "h = h * 2")],
-        "triton_poi_fused_mul_1:4": [stack_trace(51, "b = (y * 10.0) * 2.0")],
-        "triton_poi_fused_mul_1:45": [stack_trace(50, "a = x * 2.0")]}),
-        encoding="json", cid=cid)
-    return log.text()
-
+         "user_defined_scale_kernel": ["scale"]},
+        {"extern_kernels.mm:1": [stack_trace(9, "h = self.fc(x)")],
+         "triton_poi_fused_add_0:2": [stack_trace(10, "h = h + 1")],
+         "triton_poi_fused_mul_1:3": [stack_trace(11, "h = h * 2")],
+         "triton_poi_fused_mul_1:4": [stack_trace(51, "b = (y * 10.0) * 2.0")],
+         "triton_poi_fused_mul_1:45": [stack_trace(50, "a = x * 2.0")]})
 
 
 # --------------------------------------------------------------------------

@@ -56,23 +56,30 @@ npm_ci() {
 }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
+# pinned_venv DIR PINS...: a venv in DIR with PINS, made unless DIR holds
+# one made with the same pins (its stamp).
+pinned_venv() {
+  local venv="$1"
+  shift
+  local want="$*"
+  if [[ -x "$venv/bin/python" && -f "$venv/.tlp-pins" &&
+        "$(cat "$venv/.tlp-pins")" == "$want" ]]; then
+    return 0
+  fi
+  echo "install-deps: creating $venv ($*)"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check "$@"
+  echo "$want" >"$venv/.tlp-pins"
+}
+
 # The torch venv. Pinned: a plain `torch` would pull a multi-GB CUDA build.
 # The pins are written to a stamp; a venv with the same stamp is reused, so
 # a second run costs nothing.
 torch_pins=(torch==2.13.0 tlparse==0.4.3 depyf)
 torch_venv() {
   ((torch)) || return 0
-  local venv="${TLP_TORCH_VENV:-$root/build/torch-venv}"
-  local want="${torch_pins[*]}"
-  if [[ -x "$venv/bin/python" && -f "$venv/.tlp-pins" &&
-        "$(cat "$venv/.tlp-pins")" == "$want" ]]; then
-    return 0
-  fi
-  echo "install-deps: creating $venv (${torch_pins[*]})"
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check "${torch_pins[@]}"
-  echo "$want" >"$venv/.tlp-pins"
+  pinned_venv "${TLP_TORCH_VENV:-$root/build/torch-venv}" "${torch_pins[@]}"
 }
 
 # The Python tests' venv (python/tests, docs/python.md): pinned, reused
@@ -80,17 +87,7 @@ torch_venv() {
 py_pins=(pytest==9.2.0 scikit-build-core==1.1.2 auditwheel==6.8.2)
 py_venv() {
   ((test)) || return 0
-  local venv="${TLP_PY_VENV:-$root/build/py-venv}"
-  local want="${py_pins[*]}"
-  if [[ -x "$venv/bin/python" && -f "$venv/.tlp-pins" &&
-        "$(cat "$venv/.tlp-pins")" == "$want" ]]; then
-    return 0
-  fi
-  echo "install-deps: creating $venv (${py_pins[*]})"
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check "${py_pins[@]}"
-  echo "$want" >"$venv/.tlp-pins"
+  pinned_venv "${TLP_PY_VENV:-$root/build/py-venv}" "${py_pins[@]}"
 }
 
 if ((${#missing[@]} == 0)); then

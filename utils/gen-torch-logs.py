@@ -537,6 +537,58 @@ program("train-opt", [(None, "0/0", "forward"), (None, "0/0", "backward"),
     dict(compile_id="3/1", status="success", recompile_reasons=1)],
         note="a training loop (two steps) with a compiled SGD step")
 
+# Caches on: activation checkpointing, torch.cond and nn.MultiheadAttention
+# in a training step, then inference under no_grad (a recompile: grad
+# mode). torch.cond makes PyTorch bypass both caches, and it logs why.
+program("cond-checkpoint",
+        [(None, "0/0", "forward"), (None, "0/0", "backward"),
+         (None, "0/1", "inference")], r"""
+from torch.utils.checkpoint import checkpoint
+
+class Layer(torch.nn.Module):
+    def __init__(self, d=32):
+        super().__init__()
+        self.attn = torch.nn.MultiheadAttention(d, 4, batch_first=True)
+        self.ff = torch.nn.Sequential(torch.nn.Linear(d, 64), torch.nn.SiLU(),
+                                      torch.nn.Linear(64, d))
+        self.norm = torch.nn.RMSNorm(d)
+
+    def block(self, x):
+        a, _ = self.attn(x, x, x, need_weights=False)
+        return x + self.ff(self.norm(x + a))
+
+    def forward(self, x):
+        return checkpoint(self.block, x, use_reentrant=False)
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l1 = Layer()
+        self.l2 = Layer()
+        self.head = torch.nn.Linear(32, 4)
+
+    def forward(self, x, flag):
+        x = self.l1(x)
+        x = torch.cond(flag, lambda t: self.l2(t), lambda t: t * 2.0, (x,))
+        return self.head(x.mean(1))
+
+model = Net()
+f = torch.compile(model)
+x = torch.randn(3, 5, 32)
+loss = torch.nn.functional.cross_entropy(f(x, torch.tensor(True)),
+                                         torch.tensor([0, 1, 2]))
+loss.backward()
+with torch.no_grad():
+    print(f(x, torch.tensor(False)).shape)
+""", prov_variants=False, caches=True, compiles=[
+    dict(compile_id="0/0", status="success",
+         caches={"fx_graph": ["bypass", "bypass"], "aotautograd": ["bypass"]}),
+    dict(compile_id="0/1", status="success", recompile_reasons=1,
+         caches={"fx_graph": ["bypass"], "aotautograd": ["bypass"]})],
+        note="caches on: checkpointing, torch.cond and MultiheadAttention in a "
+        "training step, then no_grad inference (recompile); torch.cond "
+        "bypasses both caches")
+
 # Two transformer blocks with a graph break between them, trained with
 # AdamW for three steps; the third has a new length, so both frames
 # recompile. PyTorch 2.13 numbers debug handles from one table that it does

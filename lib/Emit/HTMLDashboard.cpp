@@ -564,6 +564,25 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
          << "line " << U.Miss->Line << "): " << escapeHTML(U.why())
          << ".</li>\n";
     }
+    // A bypass: PyTorch did not use the cache, and says why.
+    for (const CacheLookup &C : R.Caches) {
+      if (C.Result != CacheLookup::Bypass)
+        continue;
+      if (!Any)
+        OS << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
+      Any = true;
+      OS << "<li class=\"bypass\"><a href=\"#" << escapeHTML(compileAnchor(R))
+         << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>: "
+         << cacheKindName(C.Cache) << " cache bypass ("
+         << (C.Subgraph.empty()
+                 ? std::string()
+                 : "region <code>" + escapeHTML(C.Subgraph) + "</code>, ")
+         << "line " << C.Line << "): "
+         << (C.Reason.empty() ? std::string("PyTorch logged no reason")
+                              : "<code>" + escapeHTML(StringRef(C.Reason).trim()) +
+                                    "</code>")
+         << "</li>\n";
+    }
   }
   if (Any)
     OS << "</ul>\n";

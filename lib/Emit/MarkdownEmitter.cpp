@@ -590,6 +590,23 @@ private:
                    : "region " + mdCode(U.Miss->Subgraph, false) + ", ")
            << "line " << U.Miss->Line << "): " << U.why() << ".\n";
       }
+      // A bypass: PyTorch did not use the cache, and says why.
+      for (const CacheLookup &C : R.Caches) {
+        if (C.Result != CacheLookup::Bypass)
+          continue;
+        if (!Any)
+          OS << "### Why did the cache miss?\n\n";
+        Any = true;
+        OS << "- " << mdCode(R.displayName(), false) << ": "
+           << cacheKindName(C.Cache) << " cache bypass ("
+           << (C.Subgraph.empty()
+                   ? std::string()
+                   : "region " + mdCode(C.Subgraph, false) + ", ")
+           << "line " << C.Line << "): "
+           << (C.Reason.empty() ? std::string("PyTorch logged no reason")
+                                : mdText(StringRef(C.Reason).trim()))
+           << "\n";
+      }
     }
     if (Any)
       OS << "\n";

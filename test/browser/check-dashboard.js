@@ -179,13 +179,22 @@ async function main() {
     console.log(`stack trie: ${frames} frames, ${trie.length} compile links`);
 
     const diffs = compiles.reduce((n, c) => n + c.cache_miss_diffs.length, 0);
-    const items = await page.$$eval('#cache-misses > li:not(.no-diff)', (xs) => xs.length);
+    const items = await page.$$eval('#cache-misses > li:not(.no-diff):not(.bypass)', (xs) => xs.length);
     if (items !== diffs) fail('cache-miss items', items, diffs);
     // Every other miss is listed with why it has no diff.
     const misses = compiles.reduce((n, c) => n + c.caches.filter((k) => k.result === 'miss').length, 0);
     const others = await page.$$eval('#cache-misses > li.no-diff', (xs) => xs.length);
     if (others !== misses - diffs) fail('cache misses without a diff', others, misses - diffs);
-    console.log(`cache misses: ${items} with a diff, ${others} without`);
+    // Every bypass is listed with the reason PyTorch logged.
+    const bypassed = compiles.flatMap((c) => c.caches.filter((k) => k.result === 'bypass'));
+    const bypassItems = await page.$$eval('#cache-misses > li.bypass', (xs) => xs.map((x) => x.textContent));
+    if (bypassItems.length !== bypassed.length) fail('cache bypasses', bypassItems.length, bypassed.length);
+    for (const k of bypassed) {
+      const want = (k.reason || 'PyTorch logged no reason').trim();
+      if (!bypassItems.some((t) => t.includes(`line ${k.line}): ${want}`)))
+        fail('cache bypass listed with its reason', bypassItems, `line ${k.line}): ${want}`);
+    }
+    console.log(`cache misses: ${items} with a diff, ${others} without; ${bypassItems.length} bypasses`);
 
     // Timeline.
     // Past 5,000 complete spans the page draws the longest (docs/html.md).

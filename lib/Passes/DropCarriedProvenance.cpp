@@ -23,6 +23,7 @@
 
 #include "tlp/Passes/Pass.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -71,55 +72,51 @@ public:
         Unhandled.insert(C.Kernel);
     if (!First || *First <= 1)
       return;
-    auto Carried = [&](StringRef Key) {
+    auto Carried = [&](StringRef Key, uint64_t H) {
       StringRef Name;
-      Optional<uint64_t> H;
-      splitKernelKey(Key, Name, H);
-      return H && *H < *First && !Named.count(Key) && !Unhandled.count(Name);
+      Optional<uint64_t> Unused;
+      splitKernelKey(Key, Name, Unused);
+      return H < *First && !Named.count(Key) && !Unhandled.count(Name);
     };
-    // The table numbers from 1, in order: the carried keys of an artifact
-    // have every handle from 1 to the code's first, and no other below it.
+    // The carried keys of one artifact, each once, or none. The table
+    // numbers from 1, in order: the keys below the code's first handle
+    // must all be carried and hold every handle from 1 to just below it.
     // Otherwise (a handle 0, a gap, a key that stays) nothing is dropped
     // and each key that names no call is a warning, as on damaged input.
-    auto Whole = [&](auto Keys) {
-      SmallVector<bool, 64> Seen(*First, false);
+    // (Handles come from the log: counted, never used as a size.)
+    auto CarriedRun = [&](ArrayRef<StringRef> Keys) {
+      std::vector<StringRef> Out;
+      StringSet<> Seen;
+      DenseSet<uint64_t> Handles;
       for (StringRef K : Keys) {
         StringRef Name;
         Optional<uint64_t> H;
         splitKernelKey(K, Name, H);
         if (!H || *H >= *First)
           continue;
-        if (*H == 0 || !Carried(K))
-          return false;
-        Seen[*H] = true;
+        if (*H == 0 || !Carried(K, *H))
+          return std::vector<StringRef>();
+        Handles.insert(*H);
+        if (Seen.insert(K).second)
+          Out.push_back(K);
       }
-      return llvm::all_of(llvm::drop_begin(Seen), [](bool B) { return B; });
+      if (Handles.size() != *First - 1)
+        Out.clear();
+      return Out;
     };
     std::string File = M.logName(U.Key.Log);
-    auto Note = [&](uint32_t Line, StringRef What, size_t N, uint64_t Low,
-                    uint64_t High) {
+    // A whole run: its handles are 1 to First - 1.
+    auto Note = [&](uint32_t Line, StringRef What, size_t N) {
       D.note(File, Line,
              "unit " + U.Key.displayName() + ": " + Twine(N) +
                  (N == 1 ? " kernel of the " : " kernels of the ") + What +
-                 " (debug handles " + Twine(Low) +
-                 (Low == High ? "" : " to " + Twine(High).str()) +
+                 " (debug handles 1" +
+                 (*First == 2 ? "" : " to " + Twine(*First - 1).str()) +
                  ") name no call of this unit's code, whose handles begin "
                  "at " +
                  Twine(*First) +
                  ": entries of earlier compiles that PyTorch logged again; "
                  "dropped");
-    };
-    auto Range = [&](ArrayRef<StringRef> Keys, uint64_t &Low,
-                     uint64_t &High) {
-      Low = UINT64_MAX;
-      High = 0;
-      for (StringRef K : Keys) {
-        StringRef Name;
-        Optional<uint64_t> H;
-        splitKernelKey(K, Name, H);
-        Low = std::min(Low, *H);
-        High = std::max(High, *H);
-      }
     };
 
     if (MappingArtifact *Map = U.Mapping.get()) {
@@ -129,49 +126,40 @@ public:
       for (auto &KV : Map->PostToKernel)
         for (const std::string &K : KV.second)
           All.push_back(K);
-      StringSet<> DroppedSet;
-      std::vector<StringRef> Dropped;
-      if (Whole(All))
-        for (StringRef K : All)
-          if (Carried(K) && DroppedSet.insert(K).second)
-            Dropped.push_back(K);
-      if (!Dropped.empty()) {
-        uint64_t Low, High;
-        Range(Dropped, Low, High);
-        Note(Map->Line, "provenance mapping", Dropped.size(), Low, High);
-        // All and Dropped hold slices of the entries erased below.
-        All.clear();
-        Dropped.clear();
+      std::vector<StringRef> Run = CarriedRun(All);
+      if (!Run.empty()) {
+        Note(Map->Line, "provenance mapping", Run.size());
+        // Owned copies: the slices point into the entries erased below.
+        StringSet<> Dropped;
+        for (StringRef K : Run)
+          Dropped.insert(K);
         llvm::erase_if(Map->KernelToPost, [&](const auto &KV) {
-          return DroppedSet.count(KV.first) != 0;
+          return Dropped.count(KV.first) != 0;
         });
         // A post-grad node whose every kernel was carried is the earlier
         // compile's node: its entry goes too.
         llvm::erase_if(Map->PostToKernel, [&](auto &KV) {
           size_t Before = KV.second.size();
           llvm::erase_if(KV.second, [&](const std::string &K) {
-            return DroppedSet.count(K) != 0;
+            return Dropped.count(K) != 0;
           });
           return Before && KV.second.empty();
         });
       }
     }
     if (StackTraceArtifact *ST = U.StackTraces.get()) {
-      std::vector<StringRef> All, Dropped;
+      std::vector<StringRef> All;
       for (auto &KV : ST->Traces)
         All.push_back(KV.first);
-      if (Whole(All))
-        for (StringRef K : All)
-          if (Carried(K))
-            Dropped.push_back(K);
-      if (!Dropped.empty()) {
-        uint64_t Low, High;
-        Range(Dropped, Low, High);
-        Note(ST->Line, "kernel stack traces", Dropped.size(), Low, High);
-        All.clear();
-        Dropped.clear();
-        llvm::erase_if(ST->Traces,
-                       [&](const auto &KV) { return Carried(KV.first); });
+      std::vector<StringRef> Run = CarriedRun(All);
+      if (!Run.empty()) {
+        Note(ST->Line, "kernel stack traces", Run.size());
+        StringSet<> Dropped;
+        for (StringRef K : Run)
+          Dropped.insert(K);
+        llvm::erase_if(ST->Traces, [&](const auto &KV) {
+          return Dropped.count(KV.first) != 0;
+        });
       }
     }
   }

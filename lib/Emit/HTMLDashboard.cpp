@@ -483,13 +483,24 @@ void writeTimeline(raw_ostream &OS, const Module &M) {
 void writeCacheMisses(raw_ostream &OS, const Module &M,
                       const std::vector<size_t> &Order) {
   bool Any = false;
+  auto Head = [&] {
+    if (!Any)
+      OS << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
+    Any = true;
+  };
+  // "(region <code>r</code>, line N)" of a lookup without a diff.
+  auto Place = [](const CacheLookup &C) {
+    return "(" +
+           (C.Subgraph.empty()
+                ? std::string()
+                : "region <code>" + escapeHTML(C.Subgraph) + "</code>, ") +
+           "line " + std::to_string(C.Line) + ")";
+  };
   for (size_t I : Order) {
     const CompileRecord &R = M.Compiles[I];
     std::vector<Module::CacheMissDiff> Diffs = M.cacheMissDiffs(R);
     for (const Module::CacheMissDiff &D : Diffs) {
-      if (!Any)
-        OS << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
-      Any = true;
+      Head();
       size_t N = D.Changes.size();
       OS << "<li><a href=\"#" << escapeHTML(compileAnchor(R)) << "\"><code>"
          << escapeHTML(R.displayName()) << "</code></a>: "
@@ -551,33 +562,21 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
     }
     // The misses with nothing to compare are listed too, with why.
     for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R, Diffs)) {
-      if (!Any)
-        OS << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
-      Any = true;
+      Head();
       OS << "<li class=\"no-diff\"><a href=\"#" << escapeHTML(compileAnchor(R))
          << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>: "
-         << cacheKindName(U.Miss->Cache) << " cache miss ("
-         << (U.Miss->Subgraph.empty()
-                 ? std::string()
-                 : "region <code>" + escapeHTML(U.Miss->Subgraph) +
-                       "</code>, ")
-         << "line " << U.Miss->Line << "): " << escapeHTML(U.why())
+         << cacheKindName(U.Miss->Cache) << " cache miss " << Place(*U.Miss)
+         << ": " << escapeHTML(U.why())
          << ".</li>\n";
     }
     // A bypass: PyTorch did not use the cache, and says why.
     for (const CacheLookup &C : R.Caches) {
       if (C.Result != CacheLookup::Bypass)
         continue;
-      if (!Any)
-        OS << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
-      Any = true;
+      Head();
       OS << "<li class=\"bypass\"><a href=\"#" << escapeHTML(compileAnchor(R))
          << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>: "
-         << cacheKindName(C.Cache) << " cache bypass ("
-         << (C.Subgraph.empty()
-                 ? std::string()
-                 : "region <code>" + escapeHTML(C.Subgraph) + "</code>, ")
-         << "line " << C.Line << "): "
+         << cacheKindName(C.Cache) << " cache bypass " << Place(C) << ": "
          << (C.Reason.empty() ? std::string("PyTorch logged no reason")
                               : "<code>" + escapeHTML(StringRef(C.Reason).trim()) +
                                     "</code>")

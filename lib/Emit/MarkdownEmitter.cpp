@@ -531,13 +531,23 @@ private:
     reportReasons(M, Order, OS);
     reportPhases(M, Order, OS);
     bool Any = false;
+    auto Head = [&] {
+      if (!Any)
+        OS << "### Why did the cache miss?\n\n";
+      Any = true;
+    };
+    // "(region `r`, line N)" of a lookup without a diff.
+    auto Place = [](const CacheLookup &C) {
+      return "(" +
+             (C.Subgraph.empty() ? std::string()
+                                 : "region " + mdCode(C.Subgraph, false) + ", ") +
+             "line " + std::to_string(C.Line) + ")";
+    };
     for (size_t I : Order) {
       const CompileRecord &R = M.Compiles[I];
       std::vector<Module::CacheMissDiff> Diffs = M.cacheMissDiffs(R);
       for (const Module::CacheMissDiff &D : Diffs) {
-        if (!Any)
-          OS << "### Why did the cache miss?\n\n";
-        Any = true;
+        Head();
         OS << "- " << mdCode(R.displayName(), false) << ": "
            << cacheKindName(D.Miss->Cache) << " cache miss"
            << (D.Miss->Subgraph.empty()
@@ -580,29 +590,18 @@ private:
       }
       // The misses with nothing to compare are listed too, with why.
       for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R, Diffs)) {
-        if (!Any)
-          OS << "### Why did the cache miss?\n\n";
-        Any = true;
+        Head();
         OS << "- " << mdCode(R.displayName(), false) << ": "
-           << cacheKindName(U.Miss->Cache) << " cache miss ("
-           << (U.Miss->Subgraph.empty()
-                   ? std::string()
-                   : "region " + mdCode(U.Miss->Subgraph, false) + ", ")
-           << "line " << U.Miss->Line << "): " << U.why() << ".\n";
+           << cacheKindName(U.Miss->Cache) << " cache miss "
+           << Place(*U.Miss) << ": " << U.why() << ".\n";
       }
       // A bypass: PyTorch did not use the cache, and says why.
       for (const CacheLookup &C : R.Caches) {
         if (C.Result != CacheLookup::Bypass)
           continue;
-        if (!Any)
-          OS << "### Why did the cache miss?\n\n";
-        Any = true;
+        Head();
         OS << "- " << mdCode(R.displayName(), false) << ": "
-           << cacheKindName(C.Cache) << " cache bypass ("
-           << (C.Subgraph.empty()
-                   ? std::string()
-                   : "region " + mdCode(C.Subgraph, false) + ", ")
-           << "line " << C.Line << "): "
+           << cacheKindName(C.Cache) << " cache bypass " << Place(C) << ": "
            << (C.Reason.empty() ? std::string("PyTorch logged no reason")
                                 : mdText(StringRef(C.Reason).trim()))
            << "\n";

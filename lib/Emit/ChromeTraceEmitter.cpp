@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EmitSupport.h"
+
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Support/FileUtilities.h"
 
@@ -52,15 +54,10 @@ public:
   }
 
   Error end(const Module &M) override {
-    std::unique_ptr<OutputFile> Out;
-    raw_ostream *OS = Opts.Stream;
-    if (!OS) {
-      Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
-      if (!F)
-        return F.takeError();
-      Out = std::move(*F);
-      OS = &Out->os();
-    }
+    Expected<emit::EmitOutput> Out = emit::EmitOutput::open(Opts);
+    if (!Out)
+      return Out.takeError();
+    raw_ostream *OS = &Out->os();
 
     // One process per rank; a log without a rank is its own process.
     std::map<int64_t, Process> Procs;
@@ -139,9 +136,6 @@ public:
       }
     }
     *OS << "\n]}\n";
-    OS->flush();
-    if (!Out)
-      return Error::success();
     return Out->commit();
   }
 };

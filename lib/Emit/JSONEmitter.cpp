@@ -519,18 +519,11 @@ public:
     J["query"] = std::move(Q);
     J["units_read"] = Selected;
     J["answers"] = std::move(Answers);
-    raw_ostream *OS = Opts.Stream;
-    std::unique_ptr<OutputFile> Out;
-    if (!OS) {
-      Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
-      if (!F)
-        return F.takeError();
-      Out = std::move(*F);
-      OS = &Out->os();
-    }
-    *OS << dump(J, Opts.Pretty, 0) << '\n';
-    OS->flush();
-    return Out ? Out->commit() : Error::success();
+    Expected<emit::EmitOutput> Out = emit::EmitOutput::open(Opts);
+    if (!Out)
+      return Out.takeError();
+    Out->os() << dump(J, Opts.Pretty, 0) << '\n';
+    return Out->commit();
   }
 
 private:

@@ -1,6 +1,6 @@
 //===- GraphInfoTest.cpp - FX type labels and data-flow edges -------------===//
 
-#include "tlp/IR/DataFlow.h"
+#include "tlp/Analysis/DataFlow.h"
 #include "tlp/IR/TensorType.h"
 #include "tlp/Parse/PayloadParsers.h"
 

@@ -1,11 +1,11 @@
 //===- NameMatchTest.cpp - What a name given to a query stands for --------===//
 //
-// targetAliases() and closeNames() (tlp/IR/NameMatch.h), the names
+// targetAliases() and closeNames() (tlp/Analysis/NameMatch.h), the names
 // tlp-emit --node and the HTML filter answer to.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlp/IR/NameMatch.h"
+#include "tlp/Analysis/NameMatch.h"
 
 #include "gtest/gtest.h"
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlp/IR/Query.h"
+#include "tlp/Analysis/Query.h"
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Passes/Pass.h"
 

@@ -1,13 +1,13 @@
 //===- UnitDigestTest.cpp - Noise normalised, sequences aligned ----------===//
 //
 // normalizeNoise(), normalizeKernelName(), isCollectiveName(),
-// alignSequences() and compareRanks() (tlp/IR/UnitDigest.h): what the
+// alignSequences() and compareRanks() (tlp/Analysis/UnitDigest.h): what the
 // cross-rank view and tlp-emit --diff treat as noise, and how they line
 // two units up.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlp/IR/UnitDigest.h"
+#include "tlp/Analysis/UnitDigest.h"
 
 #include "gtest/gtest.h"
 

@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlp/Analysis/UnitView.h"
 #include "tlp/Driver/Driver.h"
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/UnitJSON.h"
-#include "tlp/Emit/UnitView.h"
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Passes/Pass.h"
 

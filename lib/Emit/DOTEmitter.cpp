@@ -18,8 +18,8 @@
 
 #include "EmitSupport.h"
 
+#include "tlp/Analysis/UnitView.h"
 #include "tlp/Emit/Emitter.h"
-#include "tlp/Emit/UnitView.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/IR/TensorType.h"
 #include "tlp/Support/FileUtilities.h"

@@ -10,7 +10,7 @@
 
 #include "tlp/Support/StringUtils.h"
 
-#include "tlp/IR/NameMatch.h"
+#include "tlp/Analysis/NameMatch.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"

@@ -8,7 +8,7 @@
 #include "HTMLDashboard.h"
 
 #include "EmitSupport.h"
-#include "tlp/IR/CompilePhases.h"
+#include "tlp/Analysis/CompilePhases.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -20,11 +20,11 @@
 #include "EmitSupport.h"
 #include "HTMLDashboard.h"
 
+#include "tlp/Analysis/UnitDigest.h"
+#include "tlp/Analysis/UnitView.h"
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/MarkdownRender.h"
 #include "tlp/Emit/UnitJSON.h"
-#include "tlp/Emit/UnitView.h"
-#include "tlp/IR/UnitDigest.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/Version.h"
 

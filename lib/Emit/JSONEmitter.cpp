@@ -7,13 +7,13 @@
 
 #include "EmitSupport.h"
 
+#include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/Query.h"
+#include "tlp/Analysis/UnitDigest.h"
+#include "tlp/Analysis/UnitView.h"
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/UnitJSON.h"
-#include "tlp/Emit/UnitView.h"
-#include "tlp/IR/CompilePhases.h"
 #include "tlp/IR/Provenance.h"
-#include "tlp/IR/Query.h"
-#include "tlp/IR/UnitDigest.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/Version.h"
 
@@ -411,7 +411,7 @@ private:
 };
 
 /// `tlp-emit --json --node NAME` / `--source FILE:LINE`: the answer of
-/// the query engine (tlp/IR/Query.h) in each unit, as data: what the
+/// the query engine (tlp/Analysis/Query.h) in each unit, as data: what the
 /// Markdown answer says, in names a program can look up in the full JSON
 /// (unit ids, node names, kernel keys). docs/json.md, "Answers".
 class JSONAnswerEmitter : public Emitter {

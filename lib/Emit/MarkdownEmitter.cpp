@@ -13,14 +13,14 @@
 
 #include "EmitSupport.h"
 
+#include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/Query.h"
+#include "tlp/Analysis/UnitDigest.h"
+#include "tlp/Analysis/UnitView.h"
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/MarkdownRender.h"
-#include "tlp/IR/CompilePhases.h"
 #include "tlp/IR/Provenance.h"
-#include "tlp/Emit/UnitView.h"
-#include "tlp/IR/Query.h"
 #include "tlp/IR/TensorType.h"
-#include "tlp/IR/UnitDigest.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/StringUtils.h"
 #include "tlp/Support/Version.h"

@@ -8,7 +8,7 @@
 #include "tlp/Emit/UnitJSON.h"
 #include "HTMLDashboard.h"
 
-#include "tlp/IR/NameMatch.h"
+#include "tlp/Analysis/NameMatch.h"
 
 #include "llvm/ADT/StringMap.h"
 

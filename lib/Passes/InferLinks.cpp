@@ -39,7 +39,7 @@
 
 #include "InferLinks.h"
 
-#include "tlp/IR/DataFlow.h"
+#include "tlp/Analysis/DataFlow.h"
 #include "tlp/IR/Provenance.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -2,7 +2,7 @@
 //
 // Part of tlp. The semantic diff of docs/diff.md: the units of two inputs
 // (two logs, two ranks, two compile ids) reduced to digests
-// (tlp/IR/UnitDigest.h), selected, paired and compared, then written as
+// (tlp/Analysis/UnitDigest.h), selected, paired and compared, then written as
 // Markdown or JSON. The digests are collected by an emitter, so each
 // input is read the way every tlp-emit format reads it (streaming).
 //
@@ -11,8 +11,8 @@
 #ifndef TLP_EMIT_DIFFREPORT_H
 #define TLP_EMIT_DIFFREPORT_H
 
+#include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Emit/Emitter.h"
-#include "tlp/IR/UnitDigest.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Optional.h"

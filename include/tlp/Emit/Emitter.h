@@ -11,8 +11,8 @@
 #ifndef TLP_EMIT_EMITTER_H
 #define TLP_EMIT_EMITTER_H
 
+#include "tlp/Analysis/Query.h"
 #include "tlp/IR/Module.h"
-#include "tlp/IR/Query.h"
 #include "tlp/Support/Diagnostics.h"
 
 #include "llvm/ADT/Optional.h"

@@ -17,7 +17,7 @@
 #ifndef TLP_EMIT_UNITJSON_H
 #define TLP_EMIT_UNITJSON_H
 
-#include "tlp/Emit/UnitView.h"
+#include "tlp/Analysis/UnitView.h"
 
 #include "llvm/ADT/StringRef.h"
 

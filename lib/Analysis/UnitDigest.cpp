@@ -1,6 +1,6 @@
 //===- UnitDigest.cpp - What a unit computes, without its noise -----------===//
 
-#include "tlp/IR/UnitDigest.h"
+#include "tlp/Analysis/UnitDigest.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/Support/StringUtils.h"
 

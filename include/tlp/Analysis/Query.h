@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLP_IR_QUERY_H
-#define TLP_IR_QUERY_H
+#ifndef TLP_ANALYSIS_QUERY_H
+#define TLP_ANALYSIS_QUERY_H
 
+#include "tlp/Analysis/NameMatch.h"
 #include "tlp/IR/Module.h"
-#include "tlp/IR/NameMatch.h"
 #include "tlp/IR/Provenance.h"
 
 #include "llvm/ADT/Optional.h"
@@ -81,4 +81,4 @@ private:
 
 } // namespace tlp
 
-#endif // TLP_IR_QUERY_H
+#endif // TLP_ANALYSIS_QUERY_H

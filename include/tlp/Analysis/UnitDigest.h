@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLP_IR_UNITDIGEST_H
-#define TLP_IR_UNITDIGEST_H
+#ifndef TLP_ANALYSIS_UNITDIGEST_H
+#define TLP_ANALYSIS_UNITDIGEST_H
 
 #include "tlp/IR/Module.h"
 
@@ -204,4 +204,4 @@ std::vector<UnitPair> diffUnits(llvm::ArrayRef<UnitDigest> A,
 
 } // namespace tlp
 
-#endif // TLP_IR_UNITDIGEST_H
+#endif // TLP_ANALYSIS_UNITDIGEST_H

@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tlp/IR/CompilePhases.h"
+#include "tlp/Analysis/CompilePhases.h"
 #include "tlp/IR/CompileRecord.h"
 
 #include "llvm/Support/FormatVariadic.h"

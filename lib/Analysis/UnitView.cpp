@@ -1,6 +1,6 @@
 //===- UnitView.cpp - What the emitters read of one unit ------------------===//
 
-#include "tlp/Emit/UnitView.h"
+#include "tlp/Analysis/UnitView.h"
 
 #include <algorithm>
 

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLP_IR_DATAFLOW_H
-#define TLP_IR_DATAFLOW_H
+#ifndef TLP_ANALYSIS_DATAFLOW_H
+#define TLP_ANALYSIS_DATAFLOW_H
 
 #include "tlp/IR/Artifact.h"
 
@@ -24,4 +24,4 @@ std::vector<std::vector<uint32_t>> nodeInputs(const GraphArtifact &G);
 
 } // namespace tlp
 
-#endif // TLP_IR_DATAFLOW_H
+#endif // TLP_ANALYSIS_DATAFLOW_H

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLP_IR_NAMEMATCH_H
-#define TLP_IR_NAMEMATCH_H
+#ifndef TLP_ANALYSIS_NAMEMATCH_H
+#define TLP_ANALYSIS_NAMEMATCH_H
 
 #include "tlp/IR/Module.h"
 #include "tlp/IR/Provenance.h"
@@ -78,4 +78,4 @@ std::vector<std::string> closeNames(llvm::StringRef Name,
 
 } // namespace tlp
 
-#endif // TLP_IR_NAMEMATCH_H
+#endif // TLP_ANALYSIS_NAMEMATCH_H

@@ -1,6 +1,6 @@
 //===- DataFlow.cpp - Data-flow edges of an FX graph ----------------------===//
 
-#include "tlp/IR/DataFlow.h"
+#include "tlp/Analysis/DataFlow.h"
 
 namespace tlp {
 

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLP_IR_COMPILEPHASES_H
-#define TLP_IR_COMPILEPHASES_H
+#ifndef TLP_ANALYSIS_COMPILEPHASES_H
+#define TLP_ANALYSIS_COMPILEPHASES_H
 
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
@@ -95,4 +95,4 @@ std::string phaseSecondsText(llvm::Optional<double> S);
 
 } // namespace tlp
 
-#endif // TLP_IR_COMPILEPHASES_H
+#endif // TLP_ANALYSIS_COMPILEPHASES_H

@@ -7,17 +7,17 @@
 // confidence, the pre-grad nodes of each source line), computed once per
 // unit. The JSON output, the HTML page data (both through UnitJSON.h), the
 // Markdown report and the DOT drawer read a unit through it; the query
-// engine (tlp/IR/Query.h) answers on it. A view borrows its module and
+// engine (tlp/Analysis/Query.h) answers on it. A view borrows its module and
 // unit: it lives while they do, on the thread that made it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TLP_EMIT_UNITVIEW_H
-#define TLP_EMIT_UNITVIEW_H
+#ifndef TLP_ANALYSIS_UNITVIEW_H
+#define TLP_ANALYSIS_UNITVIEW_H
 
+#include "tlp/Analysis/Query.h"
 #include "tlp/IR/Module.h"
 #include "tlp/IR/Provenance.h"
-#include "tlp/IR/Query.h"
 
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
@@ -133,4 +133,4 @@ private:
 
 } // namespace tlp
 
-#endif // TLP_EMIT_UNITVIEW_H
+#endif // TLP_ANALYSIS_UNITVIEW_H

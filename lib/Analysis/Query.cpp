@@ -1,6 +1,6 @@
 //===- Query.cpp - "Where did my op go?" ----------------------------------===//
 
-#include "tlp/IR/Query.h"
+#include "tlp/Analysis/Query.h"
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -13,10 +13,10 @@
 //   click_ms   reveal + click of the last kernel's launch to highlighted,
 //              as the driver sees it
 //   select_ms  the page's own time to handle that click (tlp.selectMs)
-// Uses test/browser's playwright-core and Debian's Chromium.
+// Uses test/Integration/Browser's playwright-core and Debian's Chromium.
 'use strict';
 const path = require('path');
-const { launch, fileURL } = require(path.join(__dirname, '..', 'test', 'browser', 'browser.js'));
+const { launch, fileURL } = require(path.join(__dirname, '..', 'test', 'Integration', 'Browser', 'browser.js'));
 
 function median(xs) { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; }
 

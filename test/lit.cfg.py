@@ -52,26 +52,30 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%utils", os.path.join(config.test_source_root,
                                                     "utils")))
 
-# Optional inputs and tools become features (REQUIRES: corpus, ...).
-if config.tlp_corpus_dir and os.path.isdir(config.tlp_corpus_dir):
-    config.available_features.add("corpus")
-    config.substitutions.append(("%corpus", config.tlp_corpus_dir))
-# Real PyTorch logs made by utils/gen-torch-logs.py (utils/run-tests.sh
-# makes them in build/torch-logs; TLP_TORCH_LOGS names another place).
-torch_logs = os.environ.get("TLP_TORCH_LOGS") or os.path.join(
-    config.tlp_obj_root, "torch-logs")
-if os.path.isfile(os.path.join(torch_logs, "manifest.json")):
-    config.available_features.add("torch")
-    config.substitutions.append(("%torch_logs", torch_logs))
+# Optional tools become features (REQUIRES: graphviz, ...). The optional
+# inputs gate whole folders in their lit.local.cfg: test/Integration/Corpus
+# (the corpus logs), test/Integration/Torch (the real PyTorch logs) and
+# test/Integration/Browser (Chromium, Node and the harness's npm packages).
 if config.tlp_dot and os.path.exists(config.tlp_dot):
     config.available_features.add("graphviz")
     config.substitutions.append(("%dot", config.tlp_dot))
 if config.tlp_chromium and os.path.exists(config.tlp_chromium):
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", config.tlp_chromium))
-# Browser tests (test/Chromium) save their screenshots here, for CI.
-config.substitutions.append(("%artifacts", os.path.join(
-    config.tlp_obj_root, "test", "browser-artifacts")))
 if config.tlp_node and os.path.exists(config.tlp_node):
     config.available_features.add("node")
     config.substitutions.append(("%node", config.tlp_node))
+# The browser harness (test/Integration/Browser: a Node project driving
+# Debian's Chromium through playwright-core). `browser` is on when Chromium,
+# Node and the harness's npm packages (`npm ci` there; utils/install-deps.sh
+# --test does it) are all there; the Torch and Corpus folders' page checks
+# need it too.
+browser = os.path.join(config.test_source_root, "Integration", "Browser")
+config.substitutions.append(("%browser", browser))
+if "chromium" in config.available_features and \
+        "node" in config.available_features and \
+        os.path.isdir(os.path.join(browser, "node_modules", "playwright-core")):
+    config.available_features.add("browser")
+# Browser tests save their screenshots here, for CI.
+config.substitutions.append(("%artifacts", os.path.join(
+    config.tlp_obj_root, "test", "browser-artifacts")))

@@ -24,8 +24,9 @@ if ((torch)); then
   pkgs+=(python3-venv)
 fi
 if ((test)); then
-  # Graphviz checks the DOT output; the browser tests (test/Chromium) use
-  # Debian's Chromium through playwright-core (test/browser, installed
+  # Graphviz checks the DOT output; the browser tests
+  # (test/Integration/Browser) use Debian's Chromium through playwright-core
+  # (the Node project there, installed
   # below with npm ci); clang and its runtimes build the sanitizer and
   # libFuzzer builds (utils/run-tests.sh, utils/run-fuzzers.sh).
   pkgs+=(libgtest-dev graphviz chromium clang-14 libclang-rt-14-dev
@@ -46,11 +47,11 @@ fi
 
 # The pinned npm packages of the browser tests, when missing or stale.
 npm_ci() {
-  local dir="$root/test/browser"
+  local dir="$root/test/Integration/Browser"
   ((test)) || return 0
   if [[ ! -f "$dir/node_modules/.package-lock.json" ||
         "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]]; then
-    echo "install-deps: npm ci in test/browser"
+    echo "install-deps: npm ci in test/Integration/Browser"
     (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
   fi
 }

@@ -4,7 +4,7 @@
 #      build/torch-logs (kept while the script is unchanged and every run
 #      of it passed), with the PyTorch venv of install-deps.sh --torch;
 #   1. build (Release, GCC) and run the unit and lit tests through CTest
-#      (test/Torch checks tlp on those logs);
+#      (test/Integration/Torch checks tlp on those logs);
 #   2. build again with clang, AddressSanitizer, UBSan and libFuzzer
 #      instrumentation (build-san/) and run the same tests there (the
 #      browser tests excepted: they test the page script, not our C++);
@@ -32,7 +32,7 @@ if [[ "${TLP_TORCH:-1}" != 0 ]]; then
   # torch tests (its status is in the manifest), so the suite fails.
   python3 "$root/utils/gen-torch-logs.py" --out "$build/torch-logs" \
     --python "$TLP_TORCH_VENV/bin/python" ||
-    echo "run-tests: gen-torch-logs.py failed; test/Torch reports which runs"
+    echo "run-tests: gen-torch-logs.py failed; test/Integration/Torch reports which runs"
   if [[ ! -f "$build/torch-logs/manifest.json" ]]; then
     echo "run-tests: no $build/torch-logs/manifest.json: the torch tests cannot run" >&2
     exit 1

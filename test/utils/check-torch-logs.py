@@ -29,7 +29,7 @@ and its manifest DIR/NAME/manifest.json):
   - with --dot: every unit, in every --graph mode, gives DOT that Graphviz
     renders without a word on stderr (post and provenance collapsed and
     not; only collapsed above LARGE post-grad nodes);
-  - with --browser: the HTML pages pass test/browser/check-pages.js (at
+  - with --browser: the HTML pages pass test/Integration/Browser/check-pages.js (at
     most --max kernels and nodes a unit; --browser-runs=provenance: only
     the runs with INDUCTOR_PROVENANCE=1).
 
@@ -245,8 +245,8 @@ class Checker:
                                            a.browser_runs == "all"):
             node, chromium, shots = a.browser
             p = subprocess.run(
-                [node, os.path.join(a.srcroot, "test", "browser",
-                                    "check-pages.js"),
+                [node, os.path.join(a.srcroot, "test", "Integration",
+                                    "Browser", "check-pages.js"),
                  "--json", js, "--dir", html, "--shots", shots,
                  "--name", "torch_" + name.replace("-", "_"),
                  "--max", str(a.max)],

@@ -15,6 +15,10 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "utils"))
+from tlplog.log import events  # noqa: E402
+
 # Payload kinds by artifact or event name (see docs/inputs.md).
 TARGETS = {
     "before_pre_grad_graph": "fx-graph",
@@ -60,23 +64,19 @@ def payload_name(env):
 
 
 def split_payloads(text):
+    """(payload name, payload bytes) of each event of the log \p text
+    with a payload (tlplog.log.events), CR LF read as LF."""
     lines = text.split(b"\n")
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        i += 1
-        start = line.find(b"] {")
-        if start < 0 or b"has_payload" not in line:
+    for b, e in events(lines):
+        line = lines[b]
+        if b"has_payload" not in line:
             continue
         try:
-            env = json.loads(line[start + 2:].rstrip(b"\r"))
+            env = json.loads(line[line.find(b"] {") + 2:].rstrip(b"\r"))
         except ValueError:
             continue
-        body = []
-        while i < len(lines) and lines[i].startswith(b"\t"):
-            body.append(lines[i][1:].rstrip(b"\r"))
-            i += 1
-        yield payload_name(env), b"\n".join(body)
+        yield payload_name(env), b"\n".join(
+            l[1:].rstrip(b"\r") for l in lines[b + 1:e])
 
 
 def main():

@@ -32,6 +32,9 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tlplog.log  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Every program starts with this: deterministic seeds, one thread.
@@ -710,30 +713,22 @@ def logged_units(trace):
     graph_dump wrapper of AOTI."""
     import re
     units = []
-    env_re = re.compile(r'^(?:\[rank\d+\]:)?[VIWEC]\d{4} [\d:.]+ \d+ .*?:\d+\] (\{.*\})\s*$')
     for fn in sorted(os.listdir(trace)):
         m = re.search(r"rank_(\d+)", fn)
         rank = int(m.group(1)) if m else None
-        with open(os.path.join(trace, fn), encoding="utf-8", errors="replace") as f:
-            lines = f.read().split("\n")
-        for i, line in enumerate(lines):
-            m = env_re.match(line)
-            if not m:
-                continue
-            try:
-                ev = json.loads(m.group(1))
-            except ValueError:
-                continue
+        lines = tlplog.log.lines(os.path.join(trace, fn))
+        # i: the envelope's 1-based line, so lines[i] is the line after it.
+        for i, ev in tlplog.log.envelopes(lines):
             if "inductor_output_code" in ev:
                 g = None
-                for line in lines[i + 1:i + 65]:
+                for line in lines[i:i + 64]:
                     if not line.startswith("\t"):
                         break
                     if line[1:].startswith("# AOT ID:"):
                         g = re.search(r"\d+_(forward|backward|inference)",
                                       line)
                         break
-                cid = ev_compile_id(ev)
+                cid = tlplog.log.compile_id(ev)
                 units.append((rank, cid, g.group(1) if g else "unknown",
                               ev.get("subgraph_name")))
             elif ev.get("graph_dump", {}).get("name") == "inductor_aot_wrapper_code":
@@ -756,74 +751,65 @@ def logged_compiles(trace, run_logs):
     recompile_reasons (how many events), restart_reasons and graph_breaks
     (how many dynamo_graph_break_reason events)."""
     import re
-    env_re = re.compile(r'^(?:\[rank\d+\]:)?[VIWEC]\d{4} [\d:.]+ \d+ .*?:\d+\] (\{.*\})\s*$')
     out = []
     for run, fn in enumerate(run_logs, 1):
         latest = {}
         count = {}
-        with open(os.path.join(trace, fn), encoding="utf-8", errors="replace") as f:
-            for line in f:
-                m = env_re.match(line)
-                if not m:
-                    continue
-                try:
-                    ev = json.loads(m.group(1))
-                except ValueError:
-                    continue
-                cid = ev_compile_id(ev)
-                if cid is None:
-                    continue
-                kind = next(iter(ev))
-                base = cid.split("_")[0]
-                # Dynamo opens its first spans ("dynamo",
-                # "entire_frame_compile") and logs the recompile reasons
-                # just before the dynamo_start.
-                prelude = kind == "chromium_event" or (
-                    kind == "artifact" and
-                    ev[kind].get("name") == "recompile_reasons")
-                if cid in latest and latest[cid]["_prelude_only"] and \
-                        kind == "dynamo_start":
-                    latest[cid]["_prelude_only"] = False
-                elif kind == "dynamo_start" or cid not in latest:
-                    # Attempts after the first have no dynamo_start: an
-                    # attempt is new when its attempt-0 compile is.
-                    count[cid] = count.get(cid, 0) + 1
-                    c = {"run": run, "log": fn, "compile_id": cid,
-                         "ordinal": count[cid], "status": "unknown",
-                         "seconds": None, "backward_seconds": None,
-                         "caches": {}, "fail_type": None,
-                         "recompile_reasons": [], "restart_reasons": [],
-                         "graph_breaks": 0, "_prelude_only": True}
-                    out.append(c)
-                    latest[cid] = c
-                    if kind == "dynamo_start":
-                        for k in list(latest):
-                            if k != cid and k.split("_")[0] == base:
-                                del latest[k]
-                c = latest[cid]
-                if not prelude:
-                    c["_prelude_only"] = False
-                meta = ev[kind]
-                if kind == "compilation_metrics":
-                    c["seconds"] = meta.get("entire_frame_compile_time_s")
-                    c["fail_type"] = meta.get("fail_type")
-                    c["status"] = "failure" if meta.get("fail_type") else "success"
-                    c["restart_reasons"] = list(meta.get("restart_reasons") or [])
-                elif kind == "bwd_compilation_metrics":
-                    us = meta.get("backward_cumulative_compile_time_us")
-                    if us is None:
-                        us = meta.get("duration_us")
-                    c["backward_seconds"] = us / 1e6 if us is not None \
-                        else meta.get("inductor_compile_time_s")
-                elif kind == "artifact":
-                    name = meta.get("name", "")
-                    r = re.match(r"(fx_graph|aotautograd)_cache_(hit|miss|bypass)$", name)
-                    if r:
-                        c["caches"].setdefault(r.group(1), []).append(r.group(2))
-                    elif name == "recompile_reasons":
-                        c["recompile_reasons"].append(True)
-                    elif name == "dynamo_graph_break_reason":
-                        c["graph_breaks"] += 1
+        for _, ev in tlplog.log.envelopes(os.path.join(trace, fn)):
+            cid = tlplog.log.compile_id(ev)
+            if cid is None:
+                continue
+            kind = next(iter(ev))
+            base = cid.split("_")[0]
+            # Dynamo opens its first spans ("dynamo",
+            # "entire_frame_compile") and logs the recompile reasons
+            # just before the dynamo_start.
+            prelude = kind == "chromium_event" or (
+                kind == "artifact" and
+                ev[kind].get("name") == "recompile_reasons")
+            if cid in latest and latest[cid]["_prelude_only"] and \
+                    kind == "dynamo_start":
+                latest[cid]["_prelude_only"] = False
+            elif kind == "dynamo_start" or cid not in latest:
+                # Attempts after the first have no dynamo_start: an
+                # attempt is new when its attempt-0 compile is.
+                count[cid] = count.get(cid, 0) + 1
+                c = {"run": run, "log": fn, "compile_id": cid,
+                     "ordinal": count[cid], "status": "unknown",
+                     "seconds": None, "backward_seconds": None,
+                     "caches": {}, "fail_type": None,
+                     "recompile_reasons": [], "restart_reasons": [],
+                     "graph_breaks": 0, "_prelude_only": True}
+                out.append(c)
+                latest[cid] = c
+                if kind == "dynamo_start":
+                    for k in list(latest):
+                        if k != cid and k.split("_")[0] == base:
+                            del latest[k]
+            c = latest[cid]
+            if not prelude:
+                c["_prelude_only"] = False
+            meta = ev[kind]
+            if kind == "compilation_metrics":
+                c["seconds"] = meta.get("entire_frame_compile_time_s")
+                c["fail_type"] = meta.get("fail_type")
+                c["status"] = "failure" if meta.get("fail_type") else "success"
+                c["restart_reasons"] = list(meta.get("restart_reasons") or [])
+            elif kind == "bwd_compilation_metrics":
+                us = meta.get("backward_cumulative_compile_time_us")
+                if us is None:
+                    us = meta.get("duration_us")
+                c["backward_seconds"] = us / 1e6 if us is not None \
+                    else meta.get("inductor_compile_time_s")
+            elif kind == "artifact":
+                name = meta.get("name", "")
+                r = re.match(r"(fx_graph|aotautograd)_cache_(hit|miss|bypass)$", name)
+                if r:
+                    c["caches"].setdefault(r.group(1), []).append(r.group(2))
+                elif name == "recompile_reasons":
+                    c["recompile_reasons"].append(True)
+                elif name == "dynamo_graph_break_reason":
+                    c["graph_breaks"] += 1
     for i, c in enumerate(out):
         # An attempt with no metrics that a later attempt of the same
         # compile follows was restarted.
@@ -838,17 +824,6 @@ def logged_compiles(trace, run_logs):
         # The reasons' text is in the payload; the scan only counts them.
         c["recompile_reasons"] = len(c["recompile_reasons"])
     return out
-
-
-def ev_compile_id(ev):
-    if "frame_id" not in ev:
-        return None
-    s = "%d/%d" % (ev["frame_id"], ev.get("frame_compile_id", 0))
-    if ev.get("compiled_autograd_id") is not None:
-        s = "!%d/%s" % (ev["compiled_autograd_id"], s)
-    if ev.get("attempt"):
-        s += "_%d" % ev["attempt"]
-    return s
 
 
 def run_one(out, py, timeout, run, port):

@@ -11,12 +11,14 @@ over them, with a fixed seed (default 13): a line dropped, duplicated or
 cut, an event envelope line dropped, an event repeated or moved first or
 swapped with the next, a compile-id or rank field given as "3", 3.0, -1 or
 2^63, a byte flipped, the log truncated, garbage inserted. Each mutant goes
-through `tlp-emit --json MUTANT -o OUT` and must:
+through `tlp-emit --json MUTANT -o OUT` and must (rules 1 to 3 are
+tlplog.verdict.judge's, which every campaign keeps):
 
-  1. not crash: exit 0 or 1, no signal, within the timeout;
-  2. after exit 1, leave no output file (never a valid-looking output
-     after a failure);
-  3. after exit 0, have written valid JSON;
+  1. not crash: exit 0 or 1, no signal, no crash report, within the
+     timeout;
+  2. after exit 1, have printed an error and left no output file (never
+     a valid-looking output after a failure);
+  3. after exit 0, have written valid JSON of schema tlp-json/2;
   4. keep every unit and link of the unmutated log, or say why: if the
      units, kernels or node links decreased, at least one warning or error
      must have been printed.
@@ -33,126 +35,21 @@ and said why, how many were exempt) and every violation; exits 1 if any
 rule was broken (--allow-silent: not for rule 4, to explore).
 """
 import argparse
-import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
 
-KINDS = ["drop-line", "dup-line", "cut-line", "drop-envelope", "dup-event",
-         "event-first", "swap-events", "id-field", "flip-byte", "truncate",
-         "garbage"]
-ID_VALUES = ['"3"', "3.0", "-1", "9223372036854775807", "9223372036854775808",
-             "null", "true", '"x"', "1e3"]
-ID_KEYS = ["frame_id", "frame_compile_id", "attempt", "rank",
-           "compiled_autograd_id"]
-
-
-def find_logs(paths):
-    logs = []
-    for p in paths:
-        if os.path.isdir(p):
-            for root, _, files in os.walk(p):
-                for f in sorted(files):
-                    if f.endswith((".log", ".txt")) and "README" not in f:
-                        logs.append(os.path.join(root, f))
-        elif os.path.isfile(p):
-            logs.append(p)
-    return sorted(set(logs))
-
-
-def events(lines):
-    out = []
-    for i, l in enumerate(lines):
-        if not l.startswith(b"\t") and b"] {" in l:
-            j = i + 1
-            while j < len(lines) and lines[j].startswith(b"\t"):
-                j += 1
-            out.append((i, j))
-    return out
-
-
-def mutate(data, kind, rng):
-    lines = data.split(b"\n")
-    ev = events(lines)
-    if kind == "drop-line" and len(lines) > 1:
-        del lines[rng.randrange(len(lines))]
-    elif kind == "dup-line":
-        i = rng.randrange(len(lines))
-        lines.insert(i, lines[i])
-    elif kind == "cut-line":
-        i = rng.randrange(len(lines))
-        lines[i] = lines[i][:rng.randrange(len(lines[i]) + 1)]
-    elif kind == "drop-envelope" and ev:
-        b, _ = rng.choice(ev)
-        del lines[b]
-    elif kind == "dup-event" and ev:
-        b, e = rng.choice(ev)
-        lines[e:e] = lines[b:e]
-    elif kind == "event-first" and ev:
-        b, e = rng.choice(ev)
-        lines = lines[b:e] + lines[:b] + lines[e:]
-    elif kind == "swap-events" and len(ev) > 1:
-        k = rng.randrange(len(ev) - 1)
-        (b1, e1), (b2, e2) = ev[k], ev[k + 1]
-        lines = lines[:b1] + lines[b2:e2] + lines[b1:e1] + lines[e2:]
-    elif kind == "id-field" and ev:
-        b, _ = rng.choice(ev)
-        key = rng.choice(ID_KEYS).encode()
-        val = rng.choice(ID_VALUES).encode()
-        l = lines[b]
-        p = l.find(b'"' + key + b'": ')
-        if p >= 0:
-            q = p + len(key) + 4
-            r = q
-            while r < len(l) and l[r:r + 1] not in (b",", b"}"):
-                r += 1
-            lines[b] = l[:q] + val + l[r:]
-        else:
-            lines[b] = l[:-1] + b', "' + key + b'": ' + val + b"}"
-    elif kind == "flip-byte" and data:
-        d = bytearray(data)
-        i = rng.randrange(len(d))
-        d[i] ^= 1 << rng.randrange(8)
-        return bytes(d)
-    elif kind == "truncate" and data:
-        return data[:rng.randrange(len(data))]
-    elif kind == "garbage":
-        i = rng.randrange(len(lines) + 1)
-        lines.insert(i, bytes(rng.randrange(256) for _ in range(rng.randrange(1, 80))))
-    return b"\n".join(lines)
-
-
-def summary(path):
-    """Units, kernels and links of a JSON output."""
-    with open(path) as f:
-        d = json.load(f)
-    units = set()
-    kernels = links = 0
-    for u in d["units"]:
-        units.add(u["id"])
-        for k in u["kernels"]:
-            kernels += 1
-            links += len(k.get("pre_nodes", [])) + len(k.get("post_nodes", []))
-    return units, kernels, links
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tlplog import verdict  # noqa: E402
+from tlplog.mutate import KINDS, clean_cut, find_logs, mutate  # noqa: E402
 
 
 def run(tool, log, out, timeout):
     if os.path.exists(out):
         os.remove(out)
-    try:
-        p = subprocess.run([tool, "--json", log, "-o", out],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                           timeout=timeout)
-        return p.returncode, p.stderr.decode("utf-8", "replace")
-    except subprocess.TimeoutExpired:
-        return "timeout", ""
-
-
-def said_something(err):
-    return any(": warning: " in l or ": error: " in l for l in err.splitlines())
+    return verdict.run([tool, "--json", log, "-o", out], timeout)
 
 
 def main():
@@ -189,7 +86,7 @@ def main():
         out = os.path.join(work, "base.json")
         rc, err = run(args.tlp_emit, log, out, args.timeout)
         if rc == 0:
-            base[log] = (open(log, "rb").read(), summary(out))
+            base[log] = (open(log, "rb").read(), verdict.summary(out))
         elif rc != 1:
             # A timeout or crash would silently change the campaign.
             base_problems.append("%s (unmutated): exit %s\n%s" % (
@@ -211,43 +108,36 @@ def main():
         log = logs[n % len(logs)]
         # The log's own name: a rank log's name gives its rank.
         mutant = os.path.join(work, "m", os.path.basename(log))
-        data, (units0, kernels0, links0) = base[log]
+        data, before = base[log]
+        units0, kernels0, links0 = before
         kind = rng.choice(KINDS)
         per_kind[kind] += 1
         mutated = mutate(data, kind, rng)
-        # A log cut right after the line break that ends an event is a
-        # whole, shorter log: what it lacks cannot be told from a run that
-        # logged less. (A cut inside a payload is not one: the md5 tells.)
-        rest = data[len(mutated):].split(b"\n", 1)[0]
-        clean_cut = (kind == "truncate" and
-                     (not mutated or mutated.endswith(b"\n")) and
-                     (not rest.startswith(b"\t") and rest.strip() != b""
-                      or len(mutated) == len(data)))
+        clean = clean_cut(data, mutated, kind)
         with open(mutant, "wb") as f:
             f.write(mutated)
         rc, err = run(args.tlp_emit, mutant, out, args.timeout)
         codes[rc] = codes.get(rc, 0) + 1
         what = "mutant %d (%s of %s)" % (n, kind, os.path.basename(log))
-        if rc not in (0, 1):
-            problems.append("%s: exit %s\n%s" % (what, rc, err[-2000:]))
-            keep = os.path.join(work, "crash-%d.log" % n)
-            os.replace(mutant, keep)
+        # Rules 1 to 3 (tlplog.verdict.judge).
+        broken = verdict.judge([None if rc == "timeout" else rc], err, out)
+        if rc == "timeout":
+            broken.insert(0, "no exit within %s s" % args.timeout)
+        if broken:
+            problems.append("%s: %s\n%s" % (what, "; ".join(broken),
+                                            err[-2000:]))
+            if rc not in (0, 1):
+                keep = os.path.join(work, "crash-%d.log" % n)
+                os.replace(mutant, keep)
             continue
         if rc == 1:
-            if os.path.exists(out):
-                problems.append(what + ": exit 1 but an output was written")
-            if not said_something(err):
-                problems.append(what + ": exit 1 without an error")
             continue
-        try:
-            units, kernels, links = summary(out)
-        except (ValueError, KeyError) as e:
-            problems.append("%s: exit 0 with invalid JSON: %s" % (what, e))
-            continue
-        lost = not units0 <= units or kernels < kernels0 or links < links0
-        if lost and said_something(err):
+        units, kernels, links = after = verdict.summary(out)
+        # Rule 4.
+        lost = verdict.lost(before, after)
+        if lost and verdict.said_something(err):
             lost_said += 1
-        elif lost and clean_cut:
+        elif lost and clean:
             clean_cuts += 1
         elif lost:
             keep = os.path.join(work, "silent-%d.log" % n)

@@ -2,7 +2,7 @@
 """Every cache bypass of a log is listed in a Markdown report, at its line
 and with the reason PyTorch logged (docs/markdown.md, "Why did the cache
 miss?"). A reader of its own: the bypass artifacts are found in the raw
-log by name, their reasons read from the JSON payload line after them.
+log by name (tlplog.log), their reasons read from their JSON payloads.
 
     check-cache-bypass.py LOG_DIR REPORT.md
 
@@ -13,16 +13,23 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "utils"))
+from tlplog.log import envelopes, kind, lines, payloads  # noqa: E402
+
+BYPASS = ("artifact:fx_graph_cache_bypass", "artifact:aotautograd_cache_bypass")
+
 
 def main():
     logdir, md = sys.argv[1], sys.argv[2]
     raw = {}
     for path in sorted(glob.glob(os.path.join(logdir, "*.log"))):
-        lines = open(path, encoding="utf-8", errors="replace").read().split("\n")
-        for i, line in enumerate(lines):
-            if re.search(r'\{"artifact": \{"name": "(fx_graph|aotautograd)_cache_bypass"', line):
-                payload = json.loads(lines[i + 1].strip())
-                raw[i + 1] = payload.get("cache_bypass_reason") or ""
+        text = lines(path)
+        pl = payloads(text)
+        for i, env in envelopes(text):
+            if kind(env) in BYPASS:
+                payload = json.loads(pl[i].strip())
+                raw[i] = payload.get("cache_bypass_reason") or ""
     listed = {}
     for line in open(md, encoding="utf-8"):
         m = re.search(r" cache bypass \((?:region [^,]*, )?line (\d+)\): (.*)$", line)

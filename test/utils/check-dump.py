@@ -15,7 +15,9 @@ import os
 import re
 import sys
 
-from logpayloads import payloads
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "utils"))
+from tlplog.log import payloads  # noqa: E402
 
 NOTE = re.compile(r"  (#|//) tlp: .*$")
 

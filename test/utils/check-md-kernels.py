@@ -9,28 +9,25 @@ tables per mapping that names it, and no row is there twice. Exit 1 with a
 message per problem."""
 import collections
 import json
+import os
 import re
 import sys
 
-NAME = '"name": "inductor_provenance_tracking_node_mappings"'
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "utils"))
+from tlplog.log import envelopes, kind, lines, mapping_keys, payloads  # noqa: E402
+
+MAPPING = "artifact:inductor_provenance_tracking_node_mappings"
 
 
-def mapping_keys(path):
+def log_mapping_keys(path):
+    """Each kernel key of each mapping of the log, once a mapping."""
     out = collections.Counter()
-    lines = open(path, encoding="utf-8", errors="replace").read().split("\n")
-    for i, line in enumerate(lines):
-        if NAME not in line:
-            continue
-        payload = []
-        for p in lines[i + 1:]:
-            if not p.startswith("\t"):
-                break
-            payload.append(p[1:])
-        m = json.loads("\n".join(payload))
-        keys = set(m.get("cppCodeToPost", {}))
-        for vs in m.get("postToCppCode", {}).values():
-            keys.update(vs)
-        out.update(keys)
+    text = lines(path)
+    pl = payloads(text)
+    for i, env in envelopes(text):
+        if kind(env) == MAPPING:
+            out.update(mapping_keys(json.loads(pl[i])))
     return out
 
 
@@ -54,7 +51,7 @@ def report_rows(path):
 
 
 def main():
-    want = mapping_keys(sys.argv[1])
+    want = log_mapping_keys(sys.argv[1])
     got = report_rows(sys.argv[2])
     problems = []
     if not want:

@@ -4,18 +4,15 @@
     check-printable.py [FILE...]
 
 Control characters (C0 but tab and newline, DEL, C1 U+0080-U+009F) and
-invalid UTF-8 bytes. Prints one line per input ("NAME: N control
-characters, M invalid UTF-8 bytes") and exits 1 if any."""
+invalid UTF-8 bytes (tlplog.verdict.unprintable). Prints one line per
+input ("NAME: N control characters, M invalid UTF-8 bytes") and exits 1
+if any."""
+import os
 import sys
 
-
-def count(data):
-    text = data.decode("utf-8", errors="surrogateescape")
-    invalid = sum(1 for c in text if 0xDC80 <= ord(c) <= 0xDCFF)
-    controls = sum(1 for c in text
-                   if (ord(c) < 0x20 and c not in "\t\n") or
-                   0x7F <= ord(c) <= 0x9F)
-    return controls, invalid
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "utils"))
+from tlplog import verdict  # noqa: E402
 
 
 def main(argv):
@@ -23,7 +20,7 @@ def main(argv):
     bad = False
     for name in inputs:
         data = sys.stdin.buffer.read() if name == "-" else open(name, "rb").read()
-        controls, invalid = count(data)
+        controls, invalid = verdict.unprintable(data)
         bad |= bool(controls or invalid)
         print("%s: %d control characters, %d invalid UTF-8 bytes" %
               ("stdin" if name == "-" else name.rsplit("/", 1)[-1], controls, invalid))

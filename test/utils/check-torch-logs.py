@@ -14,14 +14,17 @@ and its manifest DIR/NAME/manifest.json):
   - no warning: tlp-opt --strict --link-provenance and tlp-emit --strict
     --json pass (a log PyTorch wrote unmodified gives notes at most;
     warnings are for damaged or inconsistent logs);
-  - tlp-emit --json exits 0 and its output passes check-json.py;
+  - tlp-emit --json exits 0 and its output keeps docs/json.md's schema
+    (tlplog.verdict.json_problems, what check-json.py checks);
   - the units are the ones the program compiled (the run's manifest:
     rank, compile id, graph and region (subgraph name) of each, none
     missing, none extra);
-  - check-conformance.py: every mapping key has a kernel row with call
-    lines, every call line names its kernel, every node line names its node;
+  - tlplog.verdict.conformance (check-conformance.py): every mapping key
+    has a kernel row with call lines, every call line names its kernel,
+    every node line names its node;
   - every event is read or counted: an independent scan of the envelopes
-    (plain Python, FORMAT.md section 1) counts each kind (`artifact:NAME`,
+    (tlplog.log.count_kinds: plain Python, FORMAT.md section 1) counts each
+    kind (`artifact:NAME`,
     `graph_dump:NAME` for generic artifacts); stats.events is the number
     of envelopes, and each kind tlp does not read (READ below, from
     docs/inputs.md) has exactly its count in stats.unknown_kinds;
@@ -39,15 +42,15 @@ import argparse
 import collections
 import json
 import os
-import re
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Units with more post-grad nodes are drawn with --collapse-kernels only.
 LARGE = 1000
-sys.path.insert(0, HERE)
-from logpayloads import EVENT  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "..", "utils"))
+from tlplog import log as tlplog_log  # noqa: E402
+from tlplog import verdict  # noqa: E402
 
 # The events tlp reads (docs/inputs.md); everything else must be counted.
 READ = {"str", "dynamo_start", "aot_forward_graph", "aot_backward_graph",
@@ -74,30 +77,6 @@ READ |= {"artifact:" + n for n in (
     "fx_graph_cache_hit", "fx_graph_cache_miss", "fx_graph_cache_bypass",
     "aotautograd_cache_hit", "aotautograd_cache_miss",
     "aotautograd_cache_bypass", "aotautograd_cache_hash")}
-
-
-def scan_kinds(trace):
-    """Envelope counts by kind, independent of tlp."""
-    c = collections.Counter()
-    for fn in sorted(os.listdir(trace)):
-        with open(os.path.join(trace, fn), encoding="utf-8",
-                  errors="replace") as f:
-            for line in f:
-                if line.startswith("\t"):
-                    continue
-                m = EVENT.match(line.rstrip("\r\n"))
-                if not m:
-                    continue
-                try:
-                    ev = json.loads(m.group(1))
-                except ValueError:
-                    continue
-                kind = next(iter(ev))
-                if kind in ("artifact", "graph_dump") and isinstance(
-                        ev[kind], dict) and "name" in ev[kind]:
-                    kind += ":" + ev[kind]["name"]
-                c[kind] += 1
-    return c
 
 
 class Checker:
@@ -147,8 +126,7 @@ class Checker:
                                [trace, "-o", os.devnull],
                                capture_output=True, text=True)
             if p.returncode:
-                warnings = [l for l in p.stderr.splitlines()
-                            if ": warning: " in l or ": error: " in l]
+                warnings = verdict.warnings(p.stderr)
                 self.problem(name, "%s --strict %s exited %d on the "
                              "unmodified log: %s" % (
                                  tool, " ".join(argv), p.returncode,
@@ -157,10 +135,10 @@ class Checker:
         if not self.call(name, [self.tool("tlp-emit"), "--json", trace,
                                 "-o", js], "tlp-emit --json"):
             return
-        self.call(name, [sys.executable, os.path.join(HERE, "check-json.py"),
-                         js], "check-json.py")
         with open(js) as f:
             doc = json.load(f)
+        for p in verdict.json_problems(doc):
+            self.problem(name, "the JSON: " + p)
 
         # The units the program compiled.
         # The region of a regional inductor compile (its subgraph name).
@@ -176,16 +154,11 @@ class Checker:
             self.problem(name, "unit %s found, the program did not compile it"
                          % (k,))
 
-        p = subprocess.run([sys.executable, os.path.join(
-            HERE, "check-conformance.py"), trace, js],
-            capture_output=True, text=True)
-        for line in p.stdout.splitlines():
-            self.problem(name, line)
-        if p.returncode and not p.stdout:
-            self.problem(name, "check-conformance.py: " + p.stderr.strip())
+        for p in verdict.conformance(trace, doc):
+            self.problem(name, "%s: %s" % (trace, p))
 
         # Every event read or counted.
-        kinds = scan_kinds(trace)
+        kinds = tlplog_log.count_kinds(trace)
         stats = doc["stats"]
         if stats["events"] != sum(kinds.values()):
             self.problem(name, "stats.events is %d, the log has %d envelopes"

@@ -4,7 +4,7 @@
     check-torch-phases.py --tools BIN --logs DIR RUN...
 
 For each log of each run (DIR/RUN/trace/*.log), tlp-emit --json of the
-log, and the log read here on its own (logpayloads.py): for every compile
+log, and the log read here on its own (tlplog.log): for every compile
 with compilation_metrics (and its bwd_compilation_metrics), tlp's phases
 must give back PyTorch's figures, each phase being its figure less the
 ones nested in it and less the leaf spans (compile_file, async_compile.*,
@@ -24,12 +24,12 @@ import argparse
 import glob
 import json
 import os
-import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from logpayloads import EVENT, payloads  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "utils"))
+from tlplog.log import envelopes, lines, payloads  # noqa: E402
 
 TOL = 5e-6  # the figures are whole microseconds; spans are floats
 
@@ -73,15 +73,10 @@ def inside(iv, region):
 def read_log(path):
     """(compile id, ordinal) -> {'metrics', 'bwd', 'spans': [(name,
     begin, end)]}."""
-    pl = payloads(path)
+    text = lines(path)
+    pl = payloads(text)
     comps, open_, seen = {}, {}, {}
-    with open(path, encoding="utf-8", errors="replace") as f:
-        lines = f.read().split("\n")
-    for i, line in enumerate(lines, 1):
-        m = EVENT.match(line)
-        if not m:
-            continue
-        env = json.loads(m.group(1))
+    for i, env in envelopes(text):
         if "frame_id" not in env:
             continue
         cid = "%d/%d" % (env["frame_id"], env["frame_compile_id"])

@@ -9,7 +9,9 @@ Each is a fixture with one change that tlp once took without a word
 import os
 import sys
 
-from logpayloads import events, find
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "utils"))
+from tlplog.log import find  # noqa: E402
 
 
 def write(out, name, lines):

@@ -11,7 +11,9 @@ so the fixtures may change.
 import os
 import sys
 
-from logpayloads import events, find
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "utils"))
+from tlplog.log import find  # noqa: E402
 
 
 def write(out, name, text):

@@ -31,7 +31,7 @@ fuzz_targets = ["tlp-fuzz-" + t for t in (
     "log", "ir", "fx-graph", "python-wrapper", "cpp-code", "node-mappings",
     "stack-traces", "kernel-info", "node-tree", "kernel-nodes")]
 llvm_config.add_tool_substitutions(
-    ["tlp-opt", "tlp-emit", "tlp-docs", "split-file"] + fuzz_targets,
+    ["tlp-opt", "tlp-emit", "tlp-docs", "tlp-yaml2log", "split-file"] + fuzz_targets,
     [config.tlp_tools_dir, config.llvm_tools_dir])
 
 inputs = os.path.join(config.test_source_root, "Inputs")

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Write seed inputs for the tlp fuzz targets, from the test fixtures.
 
-    make-seeds.py --inputs test/Inputs [--tlp-opt build/bin/tlp-opt] -o DIR
+    make-seeds.py --inputs test/Inputs [--tlp-opt build/bin/tlp-opt]
+                  [--tlp-yaml2log build/bin/tlp-yaml2log] -o DIR
 
-DIR/log gets every fixture log; DIR/<payload> (fx-graph, python-wrapper, ...)
-every payload of that kind, decoded as the reader decodes it (leading tab
+DIR/log gets every fixture log (a fixture described in YAML is made into
+its log with --tlp-yaml2log; without it, YAML is skipped); DIR/<payload>
+(fx-graph, python-wrapper, ...) every payload of that kind, decoded as the reader decodes it (leading tab
 dropped); DIR/ir the IR tlp-opt prints for the logs, if --tlp-opt is given.
 Files are named by the SHA-1 of their bytes, so reruns are stable.
 """
@@ -12,6 +14,7 @@ import argparse
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -83,16 +86,25 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--inputs", required=True)
     ap.add_argument("--tlp-opt")
+    ap.add_argument("--tlp-yaml2log")
     ap.add_argument("-o", required=True)
     a = ap.parse_args()
     logs = []
     for dirpath, _, files in os.walk(a.inputs):
         for f in sorted(files):
-            if f.endswith(".log"):
+            if f.endswith(".log") or (f.endswith(".yaml") and a.tlp_yaml2log):
                 logs.append(os.path.join(dirpath, f))
     for t in ALL:
         os.makedirs(os.path.join(a.o, t), exist_ok=True)
+    made = os.path.join(a.o, "fixtures")
     for path in sorted(logs):
+        if path.endswith(".yaml"):
+            # The log the YAML describes, where tlp-opt can read it.
+            rel = os.path.relpath(path, a.inputs)[:-len(".yaml")] + ".log"
+            log = os.path.join(made, rel)
+            os.makedirs(os.path.dirname(log), exist_ok=True)
+            subprocess.run([a.tlp_yaml2log, path, "-o", log], check=True)
+            path = log
         data = open(path, "rb").read()
         write(a.o, "log", data)
         for name, body in split_payloads(data):
@@ -104,6 +116,8 @@ def main():
                                 stderr=subprocess.DEVNULL).stdout
             if ir:
                 write(a.o, "ir", ir)
+    if os.path.isdir(made):
+        shutil.rmtree(made)
     empty = [t for t in ALL if not os.listdir(os.path.join(a.o, t))
              and (t != "ir" or a.tlp_opt)]
     if empty:

@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FixtureLog.h"
+
 #include "tlp/Driver/Driver.h"
 #include "tlp/Passes/Pass.h"
 
@@ -15,12 +17,12 @@
 
 using namespace tlp;
 
-static std::string runOnFixture(llvm::StringRef Log, bool Stream,
+static std::string runOnFixture(llvm::StringRef Path, bool Stream,
                                 unsigned Threads, int &Exit) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   DriverOptions Opts;
-  Opts.Input = (llvm::Twine(TLP_TEST_INPUTS) + "/" + Log).str();
+  Opts.Input = Path.str();
   Opts.Passes = defaultPipeline();
   Opts.Stream = Stream;
   Opts.Threads = Threads;
@@ -35,12 +37,12 @@ static std::string runOnFixture(llvm::StringRef Log, bool Stream,
 }
 
 TEST(Driver, StreamingDoesNotChangeTheOutput) {
-  for (const char *Log : {"jit_cuda_train.log", "aot_cuda_v2.log",
-                          "broken.log"}) {
+  for (const char *Log : {"jit_cuda_train", "aot_cuda_v2", "broken"}) {
     int E1 = -1, E2 = -1, E3 = -1;
-    std::string Streamed = runOnFixture(Log, true, 2, E1);
-    std::string Whole = runOnFixture(Log, false, 2, E2);
-    std::string OneThread = runOnFixture(Log, true, 1, E3);
+    std::string Path = unittest::fixtureLog(Log);
+    std::string Streamed = runOnFixture(Path, true, 2, E1);
+    std::string Whole = runOnFixture(Path, false, 2, E2);
+    std::string OneThread = runOnFixture(Path, true, 1, E3);
     EXPECT_NE(Streamed.find("--- !tlp.unit"), std::string::npos) << Log;
     EXPECT_EQ(Streamed, Whole) << Log;
     EXPECT_EQ(Streamed, OneThread) << Log;
@@ -51,7 +53,8 @@ TEST(Driver, StreamingDoesNotChangeTheOutput) {
 
 TEST(Driver, MissingInputFails) {
   int Exit = 0;
-  std::string Out = runOnFixture("no-such-file.log", true, 1, Exit);
+  std::string Out = runOnFixture(
+      (llvm::Twine(TLP_TEST_INPUTS) + "/no-such-file.log").str(), true, 1, Exit);
   EXPECT_EQ(Exit, 1);
   EXPECT_TRUE(Out.empty());
 }

@@ -14,6 +14,7 @@
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Passes/Pass.h"
 
+#include "FixtureLog.h"
 #include "LinkedIRFixture.h"
 
 #include "gtest/gtest.h"
@@ -234,10 +235,9 @@ public:
 } // namespace
 
 TEST(UnitJSON, PageDataIsAProjectionOfTheJSONUnit) {
-  for (const char *Log : {"jit_cuda_train.log", "aot_cuda_v2.log",
-                          "broken.log"}) {
+  for (const char *Log : {"jit_cuda_train", "aot_cuda_v2", "broken"}) {
     DriverOptions Opts;
-    Opts.Input = (llvm::Twine(TLP_TEST_INPUTS) + "/" + Log).str();
+    Opts.Input = unittest::fixtureLog(Log);
     Opts.Passes = defaultPipeline();
     EmitOptions EO;
     ProjectionCounts Counts;
@@ -250,7 +250,7 @@ TEST(UnitJSON, PageDataIsAProjectionOfTheJSONUnit) {
     });
     ASSERT_TRUE(Made) << Log;
     EXPECT_GT(C->Units, 0u) << Log;
-    if (llvm::StringRef(Log) != "broken.log") {
+    if (llvm::StringRef(Log) != "broken") {
       EXPECT_GT(C->Nodes, 0u) << Log;
       EXPECT_GT(C->Kernels, 0u) << Log;
       EXPECT_GT(C->Edges, 0u) << Log;

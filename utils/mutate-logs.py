@@ -37,6 +37,7 @@ rule was broken (--allow-silent: not for rule 4, to explore).
 import argparse
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -73,10 +74,24 @@ def main():
         os.path.join(root, "..", "shared", "corpus"),
         os.path.join(root, "build", "torch-logs"),
         os.path.join(root, "test", "Inputs")]
-    logs = [l for l in find_logs(paths)
-            if os.path.getsize(l) <= args.max_log_bytes]
     work = args.work or tempfile.mkdtemp(prefix="tlp-mutate-")
     os.makedirs(work, exist_ok=True)
+    # A fixture described in YAML (test/Inputs) is mutated as the log that
+    # tlp-yaml2log, next to tlp-emit, makes of it.
+    yaml2log = os.path.join(os.path.dirname(args.tlp_emit), "tlp-yaml2log")
+    found = list(find_logs(paths))
+    n = 0
+    for p in paths:
+        for root, _, files in (os.walk(p) if os.path.isdir(p) else []):
+            for f in sorted(files):
+                if f.endswith(".yaml"):
+                    made = os.path.join(work, "fixtures", "%d-%s.log" % (n, f[:-5]))
+                    n += 1
+                    os.makedirs(os.path.dirname(made), exist_ok=True)
+                    subprocess.run([yaml2log, os.path.join(root, f), "-o", made],
+                                   check=True)
+                    found.append(made)
+    logs = [l for l in sorted(found) if os.path.getsize(l) <= args.max_log_bytes]
     rng = random.Random(args.seed)
     start = time.time()
 

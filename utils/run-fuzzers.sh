@@ -43,13 +43,14 @@ if [[ ! -f "$build/build.ninja" ]]; then
     -DTLP_ENABLE_FUZZERS=ON -DTLP_ENABLE_BROWSER_TESTS=OFF >/dev/null
 fi
 if [[ "${TLP_FUZZ_NO_BUILD:-0}" != 1 ]]; then
-  cmake --build "$build" --target tlp-fuzzers tlp-opt
+  cmake --build "$build" --target tlp-fuzzers tlp-opt tlp-yaml2log
 fi
 
 out="${TLP_FUZZ_OUT:-$build/fuzz-out}"
 rm -rf "$out/seeds"
 python3 "$root/fuzz/make-seeds.py" --inputs "$root/test/Inputs" \
-  --tlp-opt "$build/bin/tlp-opt" -o "$out/seeds"
+  --tlp-opt "$build/bin/tlp-opt" --tlp-yaml2log "$build/bin/tlp-yaml2log" \
+  -o "$out/seeds"
 
 # In --ci mode the targets run with address randomisation off: a pointer's
 # hash then gives the same hash-table probes in every run, so the coverage,

@@ -5,9 +5,12 @@ build/bin) and the package source in python/ (put first on sys.path
 here). test_wheel.py builds and installs the wheel instead.
 """
 
+import atexit
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,36 @@ OBJ = Path(os.environ.get("TLP_OBJ_ROOT") or ROOT / "build")
 os.environ.setdefault("TLP_BIN_DIR", str(OBJ / "bin"))
 INPUTS = ROOT / "test" / "Inputs"
 EXAMPLE = ROOT / "examples" / "two_compiles.log"
+_FIXTURES = None
+
+
+def fixture(name):
+    """The fixture log test/Inputs/NAME.log (or the directory NAME/), made
+    from its YAML by the build's tlp-yaml2log, as the lit tests make it
+    (docs/testing.md, Fixtures); files that are not YAML are copied."""
+    global _FIXTURES
+    if _FIXTURES is None:
+        _FIXTURES = Path(tempfile.mkdtemp(prefix="tlp-fixtures-"))
+        atexit.register(shutil.rmtree, _FIXTURES, True)
+    yaml2log = os.path.join(os.environ["TLP_BIN_DIR"], "tlp-yaml2log")
+    src = INPUTS / name
+
+    def make(y, out):
+        subprocess.run([yaml2log, str(y), "-o", str(out)], check=True)
+    if src.is_dir():
+        out = _FIXTURES / name
+        if not out.is_dir():
+            out.mkdir(parents=True)
+            for f in sorted(src.iterdir()):
+                if f.suffix == ".yaml":
+                    make(f, out / (f.stem + ".log"))
+                else:
+                    shutil.copy(f, out / f.name)
+        return out
+    out = _FIXTURES / (name + ".log")
+    if not out.is_file():
+        make(INPUTS / (name + ".yaml"), out)
+    return out
 
 
 def torch_logs():

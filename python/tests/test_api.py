@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 import tlp
-from conftest import EXAMPLE, INPUTS
+from conftest import EXAMPLE, INPUTS, fixture
 
 
 def test_load_example():
@@ -48,7 +48,7 @@ def test_load_matches_json(emit, tmp_path):
 
 
 def test_load_diagnostics():
-    r = tlp.load(INPUTS / "broken.log")
+    r = tlp.load(fixture("broken"))
     assert r.diagnostics
     assert all(isinstance(d, tlp.Diagnostic) for d in r.diagnostics)
     assert {d.severity for d in r.diagnostics} <= {"error", "warning", "note"}
@@ -120,7 +120,7 @@ def test_where_agrees_with_tlp_emit(emit):
     """tlp.where reads tlp-emit --json --node; its units are those of the
     Markdown answer (--md --node), and it fails where that does
     (fixtures): the two forms of the answer agree."""
-    for log in (EXAMPLE, INPUTS / "jit_cuda_train.log", INPUTS / "aot_cpu.log"):
+    for log in (EXAMPLE, fixture("jit_cuda_train"), fixture("aot_cpu")):
         r = tlp.load(log)
         _check_agreement(emit, log, r, limit=40)
 

@@ -6,7 +6,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import EXAMPLE, INPUTS
+from conftest import EXAMPLE, fixture
 
 # Writes a TORCH_TRACE log as PyTorch would (a copy of the example), the
 # INDUCTOR_PROVENANCE it saw, then exits with the status it is given.
@@ -60,12 +60,12 @@ def test_latest(tlp_cmd, tmp_path):
         p = d / name
         p.write_bytes(Path(src).read_bytes())
         os.utime(p, (now - age, now - age))
-    put("dedicated_log_torch_trace_old11111.log", INPUTS / "health.log", 3600)
+    put("dedicated_log_torch_trace_old11111.log", fixture("health"), 3600)
     put("dedicated_log_torch_trace_new22222.log", EXAMPLE, 10)
     r = tlp_cmd("--latest", d, "-o", tmp_path / "o1")
     assert r.returncode == 0, r.stderr
     assert "latest run: " + str(d / "dedicated_log_torch_trace_new22222.log") in r.stderr
-    ranks = sorted((INPUTS / "ranks").iterdir())
+    ranks = sorted(fixture("ranks").iterdir())
     for i, src in enumerate(ranks):
         put(f"dedicated_log_torch_trace_rank_{i}_r{i}.log", src, 5 - i)
     put("dedicated_log_torch_trace_rank_0_stale.log", ranks[0], 7200)

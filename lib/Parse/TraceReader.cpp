@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlp/Parse/TraceReader.h"
+#include "ReaderInternals.h"
 #include "tlp/IR/IRYAML.h"
 #include "tlp/IR/SourceInfo.h"
 #include "tlp/Parse/JSONScan.h"
@@ -38,6 +39,8 @@
 using namespace llvm;
 
 namespace tlp {
+
+using namespace reader;
 
 bool splitEventLine(StringRef L, StringRef &Json) {
   if (L.startswith("[rank")) {
@@ -124,143 +127,6 @@ constexpr int64_t BadFileIndex = -2;
 /// for: a compile-time auto-tuning block before it takes 18 lines in
 /// PyTorch 2.13 (more with more imports).
 constexpr unsigned AotIdSearchLines = 64;
-
-enum class EventClass {
-  Unknown,
-  Ignored,
-  Str,
-  DynamoStart,
-  AotForward,
-  AotBackward,
-  AotInference,
-  Artifact,
-  Health
-};
-
-/// Events that feed a compile record (CompileRecord.h), besides
-/// dynamo_start.
-enum class HealthKind {
-  None,
-  Metrics,          ///< compilation_metrics (metadata, no payload)
-  BwdMetrics,       ///< bwd_compilation_metrics: the backward's compile
-  RuntimeMetrics,   ///< compilation_metrics_runtime
-  BwdRuntimeMetrics, ///< bwd_compilation_metrics_runtime
-  Guards,           ///< dynamo_guards: JSON list of {code, ...}
-  CppGuards,        ///< dynamo_cpp_guards_str: text
-  Chromium,         ///< chromium_event: one trace event as JSON
-  RecompileReasons, ///< artifact recompile_reasons: JSON list of strings
-  DynamoError,      ///< artifact dynamo_error: a traceback
-  GraphBreak,       ///< artifact dynamo_graph_break_reason: text
-  Cache             ///< artifact {fx_graph,aotautograd}_cache_*: JSON
-};
-
-/// Envelope keys tlp knows and does not read (FORMAT.md 3, TLPARSE.md 2.2).
-/// Like kinds tlp does not know, and like artifact names it does not read,
-/// their events are counted in Stats.UnknownKinds (finishEvent): reading a
-/// kind means giving it its own class here, which takes it out of that
-/// count.
-const char *const IgnoredKinds[] = {
-    "describe_storage",
-    "describe_tensor",
-    "describe_source",
-    "dynamo_output_graph",
-    "aot_joint_graph",
-    "optimize_ddp_split_graph",
-    "optimize_ddp_split_child",
-    "compiled_autograd_graph",
-    "link",
-    "symbolic_shape_specialization",
-    "propagate_real_tensors_provenance",
-    "guard_added",
-    "create_symbol",
-    "guard_added_fast",
-    "create_unbacked_symbol",
-    "expression_created",
-    "missing_fake_kernel",
-    "mismatched_fake_kernel",
-    "dump_file",
-    "exported_program",
-    "artifact",
-    "graph_dump",
-};
-
-/// Envelope keys that feed compile records.
-const std::pair<const char *, HealthKind> HealthKinds[] = {
-    {"compilation_metrics", HealthKind::Metrics},
-    {"bwd_compilation_metrics", HealthKind::BwdMetrics},
-    // The older name of bwd_compilation_metrics (2024).
-    {"aot_autograd_backward_compilation_metrics", HealthKind::BwdMetrics},
-    {"compilation_metrics_runtime", HealthKind::RuntimeMetrics},
-    {"bwd_compilation_metrics_runtime", HealthKind::BwdRuntimeMetrics},
-    {"dynamo_guards", HealthKind::Guards},
-    {"dynamo_cpp_guards_str", HealthKind::CppGuards},
-    {"chromium_event", HealthKind::Chromium},
-};
-
-/// Artifact names (form B) that feed compile records.
-const std::pair<const char *, HealthKind> HealthArtifacts[] = {
-    {"recompile_reasons", HealthKind::RecompileReasons},
-    {"dynamo_error", HealthKind::DynamoError},
-    {"dynamo_graph_break_reason", HealthKind::GraphBreak},
-    {"fx_graph_cache_hit", HealthKind::Cache},
-    {"fx_graph_cache_miss", HealthKind::Cache},
-    {"fx_graph_cache_bypass", HealthKind::Cache},
-    {"aotautograd_cache_hit", HealthKind::Cache},
-    {"aotautograd_cache_miss", HealthKind::Cache},
-    {"aotautograd_cache_bypass", HealthKind::Cache},
-    {"aotautograd_cache_hash", HealthKind::Cache},
-};
-
-struct ArtifactName {
-  const char *Name;
-  Artifact::ArtifactKind Kind;
-};
-
-/// Form B (`{"artifact": {"name": ...}}`) names tlp lowers.
-const ArtifactName ArtifactNames[] = {
-    {"before_pre_grad_graph", Artifact::AK_PreGradGraph},
-    {"inductor_pre_grad_graph", Artifact::AK_PreGradGraph},
-    {"before_recompile_pre_grad", Artifact::AK_PreGradGraph},
-    {"after_post_grad_graph", Artifact::AK_PostGradGraph},
-    {"inductor_post_grad_graph", Artifact::AK_PostGradGraph},
-    {"after_recompile_post_grad", Artifact::AK_PostGradGraph},
-    {"inductor_provenance_tracking_node_mappings", Artifact::AK_NodeMappings},
-    {"inductor_provenance_tracking_kernel_stack_traces",
-     Artifact::AK_KernelStackTraces},
-    {"triton_kernel_info", Artifact::AK_TritonKernelInfo},
-    {"inductor_post_to_pre_grad_nodes", Artifact::AK_PostToPreGradNodes},
-    {"inductor_triton_kernel_to_post_grad_nodes",
-     Artifact::AK_KernelToPostGradNodes},
-    {"inductor_generated_kernel_to_post_grad_nodes",
-     Artifact::AK_KernelToPostGradNodes},
-};
-
-struct KindTables {
-  StringMap<EventClass> Events;
-  StringMap<Artifact::ArtifactKind> Artifacts;
-  StringMap<HealthKind> Health;
-  StringMap<HealthKind> HealthArt;
-  KindTables() {
-    for (const auto &H : HealthKinds)
-      Health[H.first] = H.second;
-    for (const auto &H : HealthArtifacts)
-      HealthArt[H.first] = H.second;
-    for (const char *K : IgnoredKinds)
-      Events[K] = EventClass::Ignored;
-    Events["str"] = EventClass::Str;
-    Events["dynamo_start"] = EventClass::DynamoStart;
-    Events["aot_forward_graph"] = EventClass::AotForward;
-    Events["aot_backward_graph"] = EventClass::AotBackward;
-    Events["aot_inference_graph"] = EventClass::AotInference;
-    for (const ArtifactName &A : ArtifactNames)
-      Artifacts[A.Name] = A.Kind;
-  }
-};
-
-const KindTables &tables() {
-  static const KindTables T;
-  return T;
-}
 
 /// A diagnostic of one chunk, with what the per-log report limits count.
 enum class DiagClass { Line, Md5, Other };
@@ -444,7 +310,12 @@ private:
     uint32_t Line = 0;
     EventClass Class = EventClass::Ignored;
     Artifact::ArtifactKind AK = Artifact::AK_PreGradGraph;
+    CompileEvent::EventKind CE = CompileEvent::DynamoStart;
     HealthKind HK = HealthKind::None;
+    /// LogEvents.def's flags of the event's row.
+    uint8_t Flags = NoFlags;
+    /// A generic event (`artifact`, `graph_dump`): ArtName is its "name".
+    bool Named = false;
     /// The payload text, kept for health events (joined with "\n").
     std::string Text;
     std::string Kind;
@@ -915,10 +786,23 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   Cur.Rank = Rank ? Rank : FileRank;
   Cur.EnvelopeRank = Rank.hasValue();
 
-  const KindTables &T = tables();
-  auto It = T.Events.find(Cur.Kind);
-  Cur.Class = It == T.Events.end() ? EventClass::Unknown : It->second;
-  if (Cur.Kind == "artifact" || Cur.Kind == "graph_dump") {
+  // What the event becomes: its row in LogEvents.def, or for a generic
+  // event the row of the "name" in its metadata.
+  auto Take = [&](const LogEventInfo &Info) {
+    Cur.Class = Info.Class;
+    Cur.AK = Info.AK;
+    Cur.CE = Info.CE;
+    Cur.HK = Info.HK;
+    Cur.Flags = Info.Flags;
+  };
+  const LogEventInfo *Info = lookupLogEvent(EventForm::Envelope, Cur.Kind);
+  if (!Info) {
+    Cur.Class = EventClass::Unknown;
+  } else if (Info->Class != EventClass::Named) {
+    Take(*Info);
+  } else {
+    Cur.Named = true;
+    Cur.Class = EventClass::Ignored;
     std::string ArtName;
     if (Cur.Meta.isObject())
       json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
@@ -926,47 +810,14 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
           ArtName = printable(json::decodeString(X));
         return true;
       });
-    if (Cur.Kind == "artifact") {
-      auto A = T.Artifacts.find(ArtName);
-      if (A != T.Artifacts.end()) {
-        Cur.Class = EventClass::Artifact;
-        Cur.AK = A->second;
-      }
-      auto H = T.HealthArt.find(ArtName);
-      if (H != T.HealthArt.end()) {
-        Cur.Class = EventClass::Health;
-        Cur.HK = H->second;
-      }
-    } else if (ArtName == "inductor_aot_wrapper_code" ||
-               ArtName == "inductor_aot_code") {
-      Cur.Class = EventClass::Artifact;
-      Cur.AK = Artifact::AK_AOTWrapperCode;
-    } else if (ArtName == "inductor_aot_kernel_code") {
-      Cur.Class = EventClass::Artifact;
-      Cur.AK = Artifact::AK_AOTKernelCode;
-    }
+    if (const LogEventInfo *Named = lookupLogEvent(Info->Names, ArtName))
+      Take(*Named);
     // A damaged "name" key makes any artifact (a pre-grad graph, say) an
     // unnamed one, counted as not read and otherwise silently gone.
     if (ArtName.empty())
       lineProblem(LineNo,
                   "'" + Cur.Kind + "' event without a 'name'; not read", L);
     Cur.ArtName = ArtName;
-  } else if (Cur.Kind == "inductor_pre_grad_graph") {
-    Cur.Class = EventClass::Artifact;
-    Cur.AK = Artifact::AK_PreGradGraph;
-  } else if (Cur.Kind == "inductor_post_grad_graph") {
-    Cur.Class = EventClass::Artifact;
-    Cur.AK = Artifact::AK_PostGradGraph;
-  } else if (Cur.Kind == "inductor_output_code") {
-    Cur.Class = EventClass::Artifact;
-    Cur.AK = Artifact::AK_OutputCode;
-  }
-  if (Cur.Class == EventClass::Unknown || Cur.Class == EventClass::Ignored) {
-    auto H = T.Health.find(Cur.Kind);
-    if (H != T.Health.end()) {
-      Cur.Class = EventClass::Health;
-      Cur.HK = H->second;
-    }
   }
   if (Cur.ArtName.empty())
     Cur.ArtName = Cur.Kind;
@@ -1052,10 +903,11 @@ void ChunkScanner::finishEvent() {
     ++R.Unknown[Cur.Kind];
     ++R.NotRead[notReadKey()];
     return;
+  case EventClass::Named: // taken by its name in startEvent
   case EventClass::Ignored:
     ++R.NotRead[notReadKey()];
     return;
-  case EventClass::Str: {
+  case EventClass::Strings: {
     std::string S;
     int64_t Index = -1;
     unsigned K = 0;
@@ -1076,16 +928,9 @@ void ChunkScanner::finishEvent() {
     R.Strings.emplace_back(Index, std::move(S));
     return;
   }
-  case EventClass::DynamoStart:
-  case EventClass::AotForward:
-  case EventClass::AotBackward:
-  case EventClass::AotInference: {
+  case EventClass::Compile: {
     CompileEvent E;
-    E.Kind = Cur.Class == EventClass::DynamoStart  ? CompileEvent::DynamoStart
-             : Cur.Class == EventClass::AotForward ? CompileEvent::AotForward
-             : Cur.Class == EventClass::AotBackward
-                 ? CompileEvent::AotBackward
-                 : CompileEvent::AotInference;
+    E.Kind = Cur.CE;
     E.Log = LogIndex;
     E.Line = Cur.Line;
     E.Rank = Cur.Rank;
@@ -1093,7 +938,7 @@ void ChunkScanner::finishEvent() {
     E.Subgraph = Cur.Subgraph;
     int64_t FileIndex = -1;
     json::Value Stack;
-    if (Cur.Class == EventClass::DynamoStart && Cur.Meta.isObject())
+    if (Cur.CE == CompileEvent::DynamoStart && Cur.Meta.isObject())
       json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
         if (K == "stack")
           Stack = X;
@@ -1115,7 +960,7 @@ void ChunkScanner::finishEvent() {
       E.Frame = Frames.back().second;
       FileIndex = Frames.back().first;
     }
-    if (Cur.Class == EventClass::DynamoStart) {
+    if (Cur.CE == CompileEvent::DynamoStart) {
       HealthEvent H;
       H.detail().Stack = std::move(Frames);
       H.Line = Cur.Line;
@@ -1142,8 +987,7 @@ void ChunkScanner::finishEvent() {
 /// kind, or `artifact:NAME` / `graph_dump:NAME` for the artifact names of
 /// those generic kinds.
 std::string ChunkScanner::notReadKey() const {
-  if ((Cur.Kind == "artifact" || Cur.Kind == "graph_dump") &&
-      Cur.ArtName != Cur.Kind)
+  if (Cur.Named && Cur.ArtName != Cur.Kind)
     return Cur.Kind + ":" + Cur.ArtName;
   return Cur.Kind;
 }
@@ -1446,15 +1290,14 @@ void ChunkScanner::finishHealth() {
     CacheLookup &C = H.detail().Cache;
     C.Line = Cur.Line;
     C.Subgraph = Cur.Subgraph;
-    StringRef Name = Cur.ArtName;
-    C.Cache = Name.startswith("fx_graph") ? CacheLookup::FXGraph
-                                          : CacheLookup::AOTAutograd;
+    C.Cache = Cur.Flags & FXGraphCache ? CacheLookup::FXGraph
+                                       : CacheLookup::AOTAutograd;
     bool Known = true;
-    if (Name.endswith("_hit"))
+    if (Cur.Flags & CacheHit)
       C.Result = CacheLookup::Hit;
-    else if (Name.endswith("_miss"))
+    else if (Cur.Flags & CacheMiss)
       C.Result = CacheLookup::Miss;
-    else if (Name.endswith("_bypass"))
+    else if (Cur.Flags & CacheBypass)
       C.Result = CacheLookup::Bypass;
     else
       Known = false; // *_cache_hash: the result is in "cache_state"

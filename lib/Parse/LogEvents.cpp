@@ -1,0 +1,87 @@
+//===- LogEvents.cpp - Looking event names up in LogEvents.def ------------===//
+//
+// Part of tlp. The reader's one table of event names is
+// include/tlp/Parse/LogEvents.def; the lookup here is built from it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReaderInternals.h"
+
+#include "llvm/ADT/StringMap.h"
+
+using namespace llvm;
+
+namespace tlp {
+namespace reader {
+
+namespace {
+
+/// A name is in the table once for each form (checked when tlp is built).
+struct RowName {
+  EventForm Form;
+  const char *Name;
+};
+
+constexpr RowName RowNames[] = {
+#define TLP_LOG_EVENT(FORM, NAME, BECOMES, TARGET, FLAGS)                      \
+  {EventForm::FORM, NAME},
+#include "tlp/Parse/LogEvents.def"
+};
+
+constexpr bool sameText(const char *A, const char *B) {
+  while (*A && *A == *B)
+    ++A, ++B;
+  return *A == *B;
+}
+
+constexpr bool rowsAreUnique() {
+  constexpr size_t N = sizeof(RowNames) / sizeof(RowNames[0]);
+  for (size_t I = 0; I < N; ++I)
+    for (size_t J = I + 1; J < N; ++J)
+      if (RowNames[I].Form == RowNames[J].Form &&
+          sameText(RowNames[I].Name, RowNames[J].Name))
+        return false;
+  return true;
+}
+static_assert(rowsAreUnique(), "a name has two rows in LogEvents.def");
+
+// TARGET of each BECOMES (LogEvents.def).
+#define TLP_LOG_TARGET_Artifact(T) Info.AK = Artifact::T;
+#define TLP_LOG_TARGET_Compile(T) Info.CE = CompileEvent::T;
+#define TLP_LOG_TARGET_Health(T) Info.HK = HealthKind::T;
+#define TLP_LOG_TARGET_Named(T) Info.Names = EventForm::T;
+#define TLP_LOG_TARGET_Strings(T)
+#define TLP_LOG_TARGET_Ignored(T)
+
+struct Registry {
+  StringMap<LogEventInfo> Names[NumEventForms];
+
+  Registry() {
+#define TLP_LOG_EVENT(FORM, NAME, BECOMES, TARGET, FLAGS)                      \
+  {                                                                            \
+    LogEventInfo Info;                                                         \
+    Info.Class = EventClass::BECOMES;                                          \
+    TLP_LOG_TARGET_##BECOMES(TARGET) Info.Flags =                              \
+        static_cast<uint8_t>(FLAGS);                                           \
+    Names[static_cast<unsigned>(EventForm::FORM)].try_emplace(NAME, Info);     \
+  }
+#include "tlp/Parse/LogEvents.def"
+  }
+};
+
+const Registry &registry() {
+  static const Registry R;
+  return R;
+}
+
+} // namespace
+
+const LogEventInfo *lookupLogEvent(EventForm Form, StringRef Name) {
+  const StringMap<LogEventInfo> &M =
+      registry().Names[static_cast<unsigned>(Form)];
+  auto It = M.find(Name);
+  return It == M.end() ? nullptr : &It->second;
+}
+
+} // namespace reader
+} // namespace tlp

@@ -3,6 +3,8 @@
 // Part of tlp. Private to lib/Parse: the declarations that the files of the
 // log reader share. The reader is cut by concern:
 //   LogEvents.cpp       the event names (include/tlp/Parse/LogEvents.def)
+//   HealthPayloads.cpp  health events (chromium spans, metrics, guards,
+//                       cache lookups, breaks, errors) -> HealthEvent
 //   TraceReader.cpp     the orchestration: scan a log's chunks in parallel,
 //                       merge them in log order, load payloads
 //
@@ -12,11 +14,25 @@
 #define TLP_LIB_PARSE_READERINTERNALS_H
 
 #include "tlp/IR/Artifact.h"
+#include "tlp/IR/CompileRecord.h"
 #include "tlp/IR/Module.h"
+#include "tlp/Parse/JSONScan.h"
+#include "tlp/Parse/TraceReader.h"
+#include "tlp/Support/Diagnostics.h"
+#include "tlp/Support/StringUtils.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/MD5.h"
 
 #include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
 
 namespace tlp {
 namespace reader {
@@ -80,6 +96,260 @@ struct LogEventInfo {
 
 /// The row of \p Name written as \p Form, or null if it has none.
 const LogEventInfo *lookupLogEvent(EventForm Form, llvm::StringRef Name);
+
+//===----------------------------------------------------------------------===//
+// Chunks: what the scan of one chunk of a log yields
+//===----------------------------------------------------------------------===//
+
+/// EventFileIndex of a frame whose filename is neither a string nor an index.
+constexpr int64_t BadFileIndex = -2;
+/// How far into an output code payload its `# AOT ID:` line is looked
+/// for: a compile-time auto-tuning block before it takes 18 lines in
+/// PyTorch 2.13 (more with more imports).
+constexpr unsigned AotIdSearchLines = 64;
+
+/// A diagnostic of one chunk, with what the per-log report limits count.
+enum class DiagClass { Line, Md5, Other };
+struct ChunkDiag {
+  Diagnostic D;
+  DiagClass Class = DiagClass::Other;
+};
+
+/// What a health event other than a chromium_event says. Kept apart from
+/// HealthEvent: chromium events are most of the health events of a log
+/// (61,600 of the 356 MB benchmark log) and need none of it; inline, these
+/// fields made every event about 750 bytes, and the scan held them all
+/// (208 MB peak for `tlp-emit --json` on that log, against 25 MB before).
+struct HealthDetail {
+  /// dynamo_start: the stack, with interned file indices (-1: none).
+  std::vector<std::pair<int64_t, SourceLoc>> Stack;
+  /// Metrics: set fields; GuardCount from guard_count.
+  std::vector<std::pair<std::string, std::string>> Metrics;
+  std::string FailType, FailReason;
+  llvm::Optional<SourceLoc> Where;
+  /// dynamo_error, dynamo_graph_break_reason: the innermost user frame of
+  /// the traceback (isUserFile) and the traceback text.
+  llvm::Optional<SourceLoc> UserFrame;
+  std::string Traceback;
+  std::vector<std::string> Strings;
+  std::string Text;
+  llvm::Optional<uint64_t> Count;
+  CacheLookup Cache;
+};
+
+/// An event that feeds a compile record, parsed in its chunk; merged into
+/// the records in log order (mergeHealth).
+struct HealthEvent {
+  HealthKind Kind = HealthKind::None;
+  uint32_t Line = 0;
+  llvm::Optional<int64_t> Rank;
+  llvm::Optional<CompileId> Id;
+  /// Chromium: the event.
+  Span Event;
+  /// The other kinds: what they say (null until written).
+  std::unique_ptr<HealthDetail> Detail;
+
+  HealthDetail &detail() {
+    if (!Detail)
+      Detail = std::make_unique<HealthDetail>();
+    return *Detail;
+  }
+};
+// A log holds tens of thousands of chromium events and the scan keeps
+// them all until the merge: the event must stay small (a regression check
+// of the 208 MB peak; HealthDetail inline made it about 750 bytes).
+static_assert(sizeof(HealthEvent) <= 256,
+              "HealthEvent grew: keep the rare fields in HealthDetail");
+/// A chunk's health events. A deque, not a vector: a vector of 60,000
+/// events doubles as it grows and holds the old and the new buffer while
+/// it moves them (26 MB at the peak for 9 MB of events on the 356 MB
+/// benchmark log); a deque grows a block at a time and never moves them.
+using HealthList = std::deque<HealthEvent>;
+
+/// What one chunk of a log yields; line numbers are relative to the chunk
+/// until merged.
+struct ChunkResult {
+  std::vector<std::unique_ptr<Artifact>> Artifacts;
+  HealthList Health;
+  /// Cache key components of this chunk, each once; HealthEvent::Cache
+  /// indexes them until the merge. Looked up by the xxHash64 of their raw
+  /// JSON text (a StringMap hashed each of these texts a byte at a time:
+  /// 8 % of `tlp-emit --json` on the benchmark logs), the first index of
+  /// a hash in ComponentByHash and the next of the same hash in
+  /// ComponentNext.
+  std::vector<std::string> Components;
+  llvm::DenseMap<uint64_t, uint32_t> ComponentByHash;
+  std::vector<uint32_t> ComponentNext;
+
+  /// The index of the component whose JSON string is \p E, added if new.
+  uint32_t internComponent(const json::Value &E);
+  std::vector<CompileEvent> Events;
+  /// For each event with a stack frame: the interned file index (or -1).
+  std::vector<int64_t> EventFileIndex;
+  std::vector<std::pair<int64_t, std::string>> Strings;
+  std::vector<ChunkDiag> Diags;
+  /// (line, rank) of every envelope with a rank among the kept events.
+  std::vector<std::pair<uint32_t, int64_t>> Ranks;
+  /// Events tlp does not read, by kind (notReadKey); Unknown: those of
+  /// envelope kinds it does not know at all.
+  std::map<std::string, uint64_t> NotRead, Unknown;
+  uint64_t Events_ = 0, Payloads = 0, Md5Mismatches = 0, Malformed = 0;
+  uint64_t CRLines = 0;
+  uint32_t Lines = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// The chunk scanner
+//===----------------------------------------------------------------------===//
+
+/// Scans [Begin, End) of one log: a range that starts at an event line (or
+/// the start of the log), so chunks are independent.
+class ChunkScanner {
+public:
+  ChunkScanner(llvm::StringRef Log, uint64_t Begin, uint64_t End,
+               uint32_t LogIndex, llvm::Optional<int64_t> FileRank,
+               llvm::StringRef Name, const TraceSources &Sources,
+               const ReadOptions &Opts, ChunkResult &R)
+      : Log(Log), Begin(Begin), End(End), LogIndex(LogIndex),
+        FileRank(FileRank), Name(Name), Sources(Sources), Opts(Opts), R(R) {}
+
+  void run();
+
+private:
+  llvm::StringRef Log;
+  uint64_t Begin, End;
+  uint32_t LogIndex;
+  llvm::Optional<int64_t> FileRank;
+  llvm::StringRef Name;
+  const TraceSources &Sources;
+  const ReadOptions &Opts;
+  ChunkResult &R;
+
+  struct Event {
+    bool Active = false;
+    bool Skip = false;
+    uint32_t Line = 0;
+    EventClass Class = EventClass::Ignored;
+    Artifact::ArtifactKind AK = Artifact::AK_PreGradGraph;
+    CompileEvent::EventKind CE = CompileEvent::DynamoStart;
+    HealthKind HK = HealthKind::None;
+    /// LogEvents.def's flags of the event's row.
+    uint8_t Flags = NoFlags;
+    /// A generic event (`artifact`, `graph_dump`): ArtName is its "name".
+    bool Named = false;
+    /// The payload text, kept for health events (joined with "\n").
+    std::string Text;
+    std::string Kind;
+    std::string ArtName;
+    llvm::Optional<int64_t> Rank;
+    bool EnvelopeRank = false;
+    llvm::Optional<CompileId> Id;
+    bool HasPayload = false;
+    llvm::StringRef Md5;
+    /// Whether this payload's md5 is checked (ReadOptions::Md5).
+    bool Hashing = false;
+    llvm::MD5 Hash;
+    unsigned PayloadLines = 0;
+    unsigned PendingBlanks = 0;
+    /// Byte range of the payload lines taken so far.
+    uint64_t PayloadBegin = 0, PayloadEnd = 0;
+    /// End of the last blank line waiting to be taken or dropped.
+    uint64_t BlankEnd = 0;
+    /// The first payload line (an output code's `# AOT ID:`).
+    llvm::StringRef FirstLine;
+    /// The `# AOT ID:` line of an output code when it is not the first: a
+    /// wrapper with a compile-time auto-tuning block (a docstring of about
+    /// 18 lines) before it, as regional inductor's regions are logged.
+    llvm::StringRef AotIdLine;
+    /// The envelope's `subgraph_name`: the region of a regional inductor
+    /// compile (`__marked_inductor_submod0`); empty if none.
+    std::string Subgraph;
+    json::Value Meta;
+    bool ExtraReported = false;
+    /// An unhashed payload with a line past its first that begins an FX
+    /// graph module (`class X(torch.nn.Module):` at column 0): the payload
+    /// is hashed at its end to tell a glued artifact from a script.
+    uint32_t GraphLine = 0;
+    /// A payload that starts as a JSON object: where that object visibly
+    /// ended (a lone "}" line of a pretty-printed one, or a first line
+    /// "{...}"), so that lines after it can be questioned.
+    enum : uint8_t { JsonNo, JsonOpen, JsonClosed, JsonReported } Json = JsonNo;
+    uint32_t JsonEndLine = 0;
+    /// Objects open in a multi-line JSON payload (JsonOpen).
+    uint32_t JsonDepth = 0;
+    /// An unhashed payload that starts as a printed FX graph module
+    /// (`class X(torch.nn.Module):`): every later line is indented, so a
+    /// line at column 0 is another payload glued on (a lost event line).
+    enum : uint8_t { FxNo, FxOpen, FxReported } Fx = FxNo;
+  };
+  Event Cur;
+  bool InOrphanRun = false;
+
+  void diag(Severity Sev, uint32_t Line, const llvm::Twine &Msg,
+            llvm::StringRef Excerpt, DiagClass C) {
+    ChunkDiag D;
+    D.D.Sev = Sev;
+    D.D.File = Name.str();
+    D.D.Line = Line;
+    D.D.Message = Msg.str();
+    D.D.Excerpt = Excerpt.empty() ? std::string() : excerpt(Excerpt);
+    D.Class = C;
+    R.Diags.push_back(std::move(D));
+  }
+  void lineProblem(uint32_t Line, const llvm::Twine &Msg,
+                   llvm::StringRef Text) {
+    ++R.Malformed;
+    diag(Severity::Warning, Line, Msg, Text, DiagClass::Line);
+  }
+
+  void payloadLine(llvm::StringRef Content, uint32_t Line, llvm::StringRef Raw,
+                   uint64_t LineBegin, uint64_t LineEnd);
+  void checkJsonPayloadLine(llvm::StringRef Content, uint32_t Line,
+                            llvm::StringRef Raw);
+  void checkFxPayloadLine(llvm::StringRef Content, uint32_t Line,
+                          llvm::StringRef Raw);
+  void checkLastPayload(unsigned Blanks);
+  bool unhashedPayloadMatches(unsigned Blanks, std::string &Got);
+  void addPayloadLine(llvm::StringRef Content) {
+    if (Cur.HK != HealthKind::None) {
+      if (Cur.PayloadLines)
+        Cur.Text += '\n';
+      Cur.Text.append(Content.data(), Content.size());
+    }
+    if (Cur.Hashing) {
+      if (Cur.PayloadLines)
+        Cur.Hash.update("\n");
+      Cur.Hash.update(Content);
+    }
+    if (!Cur.PayloadLines)
+      Cur.FirstLine = Content;
+    else if (Cur.AotIdLine.empty() && Cur.PayloadLines < AotIdSearchLines &&
+             Cur.Class == EventClass::Artifact &&
+             Cur.AK == Artifact::AK_OutputCode &&
+             Content.startswith("# AOT ID:"))
+      Cur.AotIdLine = Content;
+    ++Cur.PayloadLines;
+  }
+  void flushBlanks() {
+    for (; Cur.PendingBlanks; --Cur.PendingBlanks)
+      addPayloadLine(llvm::StringRef());
+    if (Cur.BlankEnd > Cur.PayloadEnd)
+      Cur.PayloadEnd = Cur.BlankEnd;
+  }
+  void startEvent(llvm::StringRef L, uint32_t LineNo);
+  void finishEvent();
+  /// Set while the event being started or finished is the last of the log.
+  bool AtLogEnd = false;
+  void finishArtifact();
+  std::string notReadKey() const;
+  void finishHealth();
+
+  static std::string hexOf(llvm::MD5 &H) {
+    llvm::MD5::MD5Result Res;
+    H.final(Res);
+    return Res.digest().str().str();
+  }
+};
 
 } // namespace reader
 } // namespace tlp

@@ -1,0 +1,397 @@
+//===- HealthPayloads.cpp - Health events of a log ------------------------===//
+//
+// Part of tlp. The events that feed a compile record (HealthKind: chromium
+// spans, compilation metrics, guards, recompile reasons, errors, graph
+// breaks, cache lookups), read in their chunk into small HealthEvents; the
+// compile records are built from them once the chunks are scanned
+// (CompileRecords.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReaderInternals.h"
+#include "tlp/IR/SourceInfo.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace llvm;
+
+namespace tlp {
+namespace reader {
+
+/// Cache key components are interned per chunk, then per module
+/// (scanLog).
+uint32_t ChunkResult::internComponent(const json::Value &E) {
+  StringRef Raw = E.Text;
+  uint64_t H = xxHash64(Raw);
+  auto Ins = ComponentByHash.try_emplace(H, uint32_t(Components.size()));
+  std::string Decoded;
+  bool HaveDecoded = false;
+  auto decoded = [&]() -> const std::string & {
+    if (!HaveDecoded) {
+      Decoded = json::decodeString(E);
+      sanitizeUTF8(Decoded);
+      HaveDecoded = true;
+    }
+    return Decoded;
+  };
+  if (!Ins.second) {
+    // Without escapes the decoded text is the raw one less its quotes
+    // (unless it is not UTF-8: then the decoded comparison decides).
+    StringRef Inner = Raw.size() >= 2 ? Raw.drop_front().drop_back() : Raw;
+    bool Plain = Inner.find('\\') == StringRef::npos;
+    uint32_t Last = Ins.first->second;
+    for (uint32_t I = Last; I != ~0u; I = ComponentNext[I]) {
+      if ((Plain && Components[I] == Inner) || Components[I] == decoded())
+        return I;
+      Last = I;
+    }
+    ComponentNext[Last] = uint32_t(Components.size());
+  }
+  Components.push_back(decoded());
+  ComponentNext.push_back(~0u);
+  return uint32_t(Components.size() - 1);
+}
+
+/// The first line of a traceback's last line, "RuntimeError: msg", split
+/// into type and message.
+static void splitException(StringRef Last, std::string &Type,
+                           std::string &Message) {
+  size_t C = Last.find(": ");
+  StringRef T = C == StringRef::npos ? Last : Last.substr(0, C);
+  if (T.empty() || T.contains(' ')) {
+    Message = Last.str();
+    return;
+  }
+  Type = T.str();
+  Message = C == StringRef::npos ? std::string() : Last.substr(C + 2).str();
+}
+
+void ChunkScanner::finishHealth() {
+  HealthEvent H;
+  H.Kind = Cur.HK;
+  H.Line = Cur.Line;
+  H.Rank = Cur.Rank;
+  H.Id = Cur.Id;
+  auto Bad = [&](const Twine &Why) {
+    diag(Severity::Warning, Cur.Line, "'" + Cur.ArtName + "': " + Why +
+         "; ignored", StringRef(), DiagClass::Other);
+  };
+  json::Value V;
+  json::ParseError Err;
+  // recompile_reasons says "json" but newer PyTorch writes plain lines.
+  bool IsJson = Cur.HK == HealthKind::Guards ||
+                Cur.HK == HealthKind::Chromium ||
+                Cur.HK == HealthKind::Cache ||
+                (Cur.HK == HealthKind::RecompileReasons &&
+                 trimWS(Cur.Text).startswith("["));
+  bool IsMetrics = Cur.HK == HealthKind::Metrics ||
+                   Cur.HK == HealthKind::BwdMetrics ||
+                   Cur.HK == HealthKind::RuntimeMetrics ||
+                   Cur.HK == HealthKind::BwdRuntimeMetrics;
+  if (!IsMetrics && !Cur.HasPayload) {
+    Bad("no payload");
+    return;
+  }
+  if (IsJson && !json::parse(Cur.Text, V, Err)) {
+    Bad("invalid JSON payload: " + Err.Message + " at offset " +
+        Twine(Err.Offset));
+    return;
+  }
+  auto Str = [](const json::Value &X) {
+    std::string S = json::decodeString(X);
+    sanitizeUTF8(S);
+    return S;
+  };
+  switch (Cur.HK) {
+  case HealthKind::None:
+    return;
+  case HealthKind::Metrics:
+  case HealthKind::BwdMetrics:
+  case HealthKind::RuntimeMetrics:
+  case HealthKind::BwdRuntimeMetrics: {
+    if (!Cur.Meta.isObject()) {
+      Bad("metadata is not an object");
+      return;
+    }
+    std::string FrameFile;
+    Optional<int64_t> FrameLine;
+    // A key given twice keeps its last value (JSON's usual reading) and
+    // says so: a record holds each metric once (the verifier checks it).
+    llvm::StringMap<size_t> Seen;
+    json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
+      if (X.isNull())
+        return true;
+      if (K == "fail_type" && X.isString())
+        H.detail().FailType = Str(X);
+      else if (K == "fail_reason" && X.isString())
+        H.detail().FailReason = Str(X);
+      else if (K == "fail_user_frame_filename" && X.isString())
+        FrameFile = Str(X);
+      else if (K == "fail_user_frame_lineno") {
+        int64_t I;
+        if (json::getInt(X, I) && I > 0 && I < INT32_MAX)
+          FrameLine = I;
+      } else if (K == "restart_reasons" && X.isArray()) {
+        json::forEachElement(X, [&](const json::Value &E) {
+          if (E.isString())
+            H.detail().Strings.push_back(Str(E));
+          return true;
+        });
+      }
+      // The configuration dumps are long and the same for every compile;
+      // the backward's inductor_provenance repeats its stack traces
+      // artifact.
+      if ((K.endswith("_config") && X.isString()) ||
+          K == "inductor_provenance")
+        return true;
+      std::string Text = X.Text.str();
+      sanitizeUTF8(Text);
+      std::vector<std::pair<std::string, std::string>> &Ms =
+          H.detail().Metrics;
+      auto Ins = Seen.try_emplace(K, Ms.size());
+      if (!Ins.second) {
+        diag(Severity::Warning, Cur.Line,
+             "'" + Cur.ArtName + "': key '" + K +
+                 "' is repeated; the last value is kept",
+             StringRef(), DiagClass::Other);
+        Ms[Ins.first->second].second = std::move(Text);
+        return true;
+      }
+      Ms.emplace_back(K.str(), std::move(Text));
+      return true;
+    });
+    if (!FrameFile.empty() && FrameLine) {
+      SourceLoc L;
+      L.File = FrameFile;
+      L.Line = static_cast<uint32_t>(*FrameLine);
+      H.detail().Where = L;
+    }
+    break;
+  }
+  case HealthKind::Guards: {
+    if (!V.isArray()) {
+      Bad("payload is not a JSON list");
+      return;
+    }
+    uint64_t N = 0;
+    json::forEachElement(V, [&](const json::Value &G) {
+      ++N;
+      if (G.isObject())
+        json::forEachMember(G, [&](StringRef K, const json::Value &X) {
+          if (K == "code" && X.isString())
+            H.detail().Strings.push_back(Str(X));
+          return true;
+        });
+      return true;
+    });
+    H.detail().Count = N;
+    break;
+  }
+  case HealthKind::CppGuards:
+    // A copy, not a move: Cur.Text is reused from event to event and
+    // keeps the capacity of the largest payload read so far (cache
+    // lookups and chromium events of 40 KB); moved, every guard text of
+    // 2 KB held that buffer (100 MB on the 356 MB benchmark log).
+    H.detail().Text = Cur.Text;
+    sanitizeUTF8(H.detail().Text);
+    break;
+  case HealthKind::Chromium: {
+    if (!V.isObject()) {
+      Bad("payload is not a JSON object");
+      return;
+    }
+    Span &S = H.Event;
+    S.Line = Cur.Line;
+    S.Phase = 0;
+    bool HasTs = false;
+    json::forEachMember(V, [&](StringRef K, const json::Value &X) {
+      double D;
+      int64_t I;
+      if (K == "name" && X.isString())
+        S.Name = Str(X);
+      else if (K == "cat" && X.isString())
+        S.Category = Str(X);
+      else if (K == "ph" && X.isString()) {
+        std::string P = Str(X);
+        S.Phase = P.size() == 1 ? P[0] : 0;
+      } else if (K == "ts" && json::getDouble(X, D) && std::isfinite(D)) {
+        S.Start = static_cast<int64_t>(std::llround(D));
+        HasTs = true;
+      } else if (K == "dur" && json::getDouble(X, D) && std::isfinite(D) &&
+                 D >= 0)
+        S.Duration = static_cast<int64_t>(std::llround(D));
+      else if (K == "tid" && json::getInt(X, I))
+        S.Tid = I;
+      return true;
+    });
+    if (!HasTs || !StringRef("BEXiI").contains(S.Phase) || !S.Phase) {
+      Bad("not a trace event with 'ts' and a phase B, E, X or i");
+      return;
+    }
+    if (S.Phase == 'I')
+      S.Phase = 'i';
+    break;
+  }
+  case HealthKind::RecompileReasons:
+    if (!IsJson) {
+      std::vector<StringRef> Lines;
+      splitLines(Cur.Text, Lines);
+      // One reason a line, but a reason may go on over the lines after
+      // it: its "User stack trace:" and the indented frames under it
+      // (torch 2.13) belong to the guard line above them.
+      std::vector<std::string> &Out = H.detail().Strings;
+      for (StringRef L : Lines) {
+        if (trimWS(L).empty())
+          continue;
+        bool GoesOn = L.front() == ' ' || L.front() == '\t' ||
+                      trimWS(L) == "User stack trace:";
+        std::string S = GoesOn ? L.rtrim().str() : trimWS(L).str();
+        sanitizeUTF8(S);
+        if (GoesOn && !Out.empty())
+          Out.back() += "\n" + S;
+        else
+          Out.push_back(std::move(S));
+      }
+      break;
+    }
+    if (!V.isArray()) {
+      Bad("payload is not a JSON list");
+      return;
+    }
+    json::forEachElement(V, [&](const json::Value &X) {
+      if (X.isString())
+        H.detail().Strings.push_back(Str(X));
+      return true;
+    });
+    break;
+  case HealthKind::DynamoError: {
+    std::string T = Cur.Text;
+    sanitizeUTF8(T);
+    std::vector<StringRef> Lines;
+    splitLines(T, Lines);
+    StringRef Last;
+    for (StringRef L : Lines)
+      if (!trimWS(L).empty() && !L.startswith(" "))
+        Last = trimWS(L);
+    if (!Last.empty())
+      splitException(Last, H.detail().FailType, H.detail().FailReason);
+    // The user frame: the innermost frame in the user's own files (not
+    // torch's, the standard library's or the code Inductor generated;
+    // isUserFile), of the traceback and its "from user code:" part.
+    H.detail().Where = innermostUserFrame(parseStackTrace(T));
+    H.detail().UserFrame = H.detail().Where;
+    H.detail().Traceback = StringRef(T).rtrim().str();
+    break;
+  }
+  case HealthKind::GraphBreak: {
+    std::string T = Cur.Text;
+    sanitizeUTF8(T);
+    StringRef Text = T;
+    StringRef First = Text.split('\n').first;
+    size_t At = First.rfind(" at ");
+    if (At != StringRef::npos)
+      H.detail().Where = findUserLocation(First.substr(At + 4));
+    if (!H.detail().Where)
+      H.detail().Where = findUserLocation(Text);
+    size_t R0 = Text.find("Graph Break Reason:");
+    StringRef Reason = R0 == StringRef::npos
+                           ? Text
+                           : Text.substr(R0 + strlen("Graph Break Reason:"));
+    size_t Tb = Reason.find("User code traceback:");
+    if (Tb != StringRef::npos) {
+      // The user code traceback ends where Dynamo's own begins.
+      StringRef User = Reason.substr(Tb + strlen("User code traceback:"));
+      size_t Own = User.find("Traceback (most recent call last):");
+      User = User.take_front(Own);
+      H.detail().UserFrame = innermostUserFrame(
+          parseStackTrace(User), torchRootOf(parseStackTrace(Text)));
+      H.detail().Traceback = User.trim("\r\n").rtrim().str();
+      Reason = Reason.substr(0, Tb);
+    }
+    H.detail().Text = Reason.trim().str();
+    break;
+  }
+  case HealthKind::Cache: {
+    if (!V.isObject()) {
+      Bad("payload is not a JSON object");
+      return;
+    }
+    CacheLookup &C = H.detail().Cache;
+    C.Line = Cur.Line;
+    C.Subgraph = Cur.Subgraph;
+    C.Cache = Cur.Flags & FXGraphCache ? CacheLookup::FXGraph
+                                       : CacheLookup::AOTAutograd;
+    bool Known = true;
+    if (Cur.Flags & CacheHit)
+      C.Result = CacheLookup::Hit;
+    else if (Cur.Flags & CacheMiss)
+      C.Result = CacheLookup::Miss;
+    else if (Cur.Flags & CacheBypass)
+      C.Result = CacheLookup::Bypass;
+    else
+      Known = false; // *_cache_hash: the result is in "cache_state"
+    std::string Detail, State;
+    json::forEachMember(V, [&](StringRef K, const json::Value &X) {
+      double D;
+      if (K == "key" && X.isString())
+        C.Key = Str(X);
+      else if (K == "components" && X.isArray())
+        json::forEachElement(X, [&](const json::Value &E) {
+          if (!E.isString())
+            return true;
+          C.Components.push_back(R.internComponent(E));
+          return true;
+        });
+      else if ((K == "cache_bypass_reason" || K == "reason") && X.isString())
+        C.Reason = Str(X);
+      else if (K == "cache_status_detailed" && X.isString())
+        Detail = Str(X);
+      else if (K == "cache_state" && X.isString())
+        State = Str(X);
+      else if (K == "time_saved_ms" && json::getDouble(X, D) &&
+               std::isfinite(D))
+        C.TimeSavedMs = D;
+      return true;
+    });
+    if (!Known) {
+      CacheLookup::ResultKind RK;
+      if (!parseCacheResult(State, RK)) {
+        // A key computation without a result: not read.
+        ++R.NotRead[notReadKey()];
+        return;
+      }
+      C.Result = RK;
+    }
+    if (C.Reason.empty() && !Detail.empty() &&
+        Detail != cacheResultName(C.Result))
+      C.Reason = Detail;
+    break;
+  }
+  }
+  // A failure names its compile by the envelope's id keys; with them
+  // damaged it cannot be put on any compile (the events outside every
+  // compile have no status, so no failure either).
+  if (!H.Id && (H.Kind == HealthKind::DynamoError ||
+                (H.Detail && !H.Detail->FailType.empty()))) {
+    std::string Type = H.Detail && !H.Detail->FailType.empty()
+                           ? H.Detail->FailType
+                           : std::string("dynamo_error");
+    diag(Severity::Warning, Cur.Line,
+         "'" + Cur.ArtName + "': a failure (" + Type +
+             ") with no compile id; not put on any compile",
+         StringRef(), DiagClass::Other);
+    if (H.Kind == HealthKind::DynamoError)
+      return;
+    H.Detail->FailType.clear();
+    H.Detail->FailReason.clear();
+    H.Detail->Where.reset();
+  }
+  R.Health.push_back(std::move(H));
+}
+
+} // namespace reader
+} // namespace tlp

@@ -5,6 +5,7 @@
 //   LogEvents.cpp       the event names (include/tlp/Parse/LogEvents.def)
 //   HealthPayloads.cpp  health events (chromium spans, metrics, guards,
 //                       cache lookups, breaks, errors) -> HealthEvent
+//   CompileRecords.cpp  a log's health events -> its CompileRecords
 //   TraceReader.cpp     the orchestration: scan a log's chunks in parallel,
 //                       merge them in log order, load payloads
 //
@@ -350,6 +351,19 @@ private:
     return Res.digest().str().str();
   }
 };
+
+//===----------------------------------------------------------------------===//
+// Compile records (CompileRecords.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Build the compile records of one log from its health events (per chunk,
+/// in log order; each chunk's events are freed once merged) and the
+/// compile ids of its artifacts and events, and add them to M.Compiles,
+/// sorted unless \p Sort is false (a directory of logs sorts once at the
+/// end: a sort per log made a thousand rank logs quadratic).
+void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
+                 size_t FirstArtifact, std::vector<HealthList> &Health,
+                 const std::vector<std::string> &Strings, bool Sort);
 
 } // namespace reader
 } // namespace tlp

@@ -2,6 +2,10 @@
 //
 // Part of tlp. Private to lib/Parse: the declarations that the files of the
 // log reader share. The reader is cut by concern:
+//   LogFraming.cpp      event lines, chunks, payload lines, md5s
+//   EventEnvelope.cpp   an event's envelope (kind, compile id, rank, md5)
+//                       and what it becomes; str entries, compile events,
+//                       artifacts
 //   LogEvents.cpp       the event names (include/tlp/Parse/LogEvents.def)
 //   HealthPayloads.cpp  health events (chromium spans, metrics, guards,
 //                       cache lookups, breaks, errors) -> HealthEvent
@@ -200,7 +204,7 @@ struct ChunkResult {
 };
 
 //===----------------------------------------------------------------------===//
-// The chunk scanner
+// The chunk scanner: LogFraming.cpp, EventEnvelope.cpp, HealthPayloads.cpp
 //===----------------------------------------------------------------------===//
 
 /// Scans [Begin, End) of one log: a range that starts at an event line (or
@@ -303,6 +307,7 @@ private:
     diag(Severity::Warning, Line, Msg, Text, DiagClass::Line);
   }
 
+  // Framing (LogFraming.cpp): payload lines, md5s, the event's end.
   void payloadLine(llvm::StringRef Content, uint32_t Line, llvm::StringRef Raw,
                    uint64_t LineBegin, uint64_t LineEnd);
   void checkJsonPayloadLine(llvm::StringRef Content, uint32_t Line,
@@ -337,12 +342,21 @@ private:
     if (Cur.BlankEnd > Cur.PayloadEnd)
       Cur.PayloadEnd = Cur.BlankEnd;
   }
-  void startEvent(llvm::StringRef L, uint32_t LineNo);
+  /// Check the payload of the event read (its md5, a lost event line, the
+  /// end of the log) and finish the event by what it becomes.
   void finishEvent();
   /// Set while the event being started or finished is the last of the log.
   bool AtLogEnd = false;
-  void finishArtifact();
+
+  // Envelopes (EventEnvelope.cpp): an event line's envelope and the events
+  // that need no payload parsing.
+  void startEvent(llvm::StringRef L, uint32_t LineNo);
   std::string notReadKey() const;
+  void finishStrings();
+  void finishCompileEvent();
+  void finishArtifact();
+
+  // Health events (HealthPayloads.cpp).
   void finishHealth();
 
   static std::string hexOf(llvm::MD5 &H) {
@@ -351,6 +365,11 @@ private:
     return Res.digest().str().str();
   }
 };
+
+/// Chunk boundaries (LogFraming.cpp): at most one chunk per few MB, each
+/// starting at a line that begins an event (no TAB, not blank), so that
+/// chunks are independent.
+std::vector<uint64_t> chunkStarts(llvm::StringRef Log, unsigned Threads);
 
 //===----------------------------------------------------------------------===//
 // Compile records (CompileRecords.cpp)

@@ -10,6 +10,7 @@
 //   HealthPayloads.cpp  health events (chromium spans, metrics, guards,
 //                       cache lookups, breaks, errors) -> HealthEvent
 //   CompileRecords.cpp  a log's health events -> its CompileRecords
+//   LogDirectory.cpp    directories of rank logs, the rank in a file name
 //   TraceReader.cpp     the orchestration: scan a log's chunks in parallel,
 //                       merge them in log order, load payloads
 //
@@ -30,6 +31,7 @@
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/MD5.h"
 
 #include <cstdint>
@@ -383,6 +385,25 @@ std::vector<uint64_t> chunkStarts(llvm::StringRef Log, unsigned Threads);
 void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
                  size_t FirstArtifact, std::vector<HealthList> &Health,
                  const std::vector<std::string> &Strings, bool Sort);
+
+//===----------------------------------------------------------------------===//
+// Directories of logs (LogDirectory.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The entries of a directory of logs that may be read.
+struct LogDirectory {
+  /// Its regular files but the hidden ones, sorted. One is read if it is
+  /// named like a rank log or looks like a log (looksLikeTrace).
+  std::vector<std::string> Files;
+  /// How many subdirectories it has (they are not searched).
+  unsigned Subdirs = 0;
+};
+
+/// List the directory \p Path. Entries that cannot be read (a link to
+/// nothing, a FIFO, a subdirectory named like a rank log) are skipped with
+/// a warning each, in name order; an error if the directory cannot be read.
+llvm::Expected<LogDirectory> listLogDirectory(llvm::StringRef Path,
+                                              DiagnosticEngine &Diags);
 
 } // namespace reader
 } // namespace tlp

@@ -49,21 +49,6 @@ bool looksLikeTrace(StringRef Text) {
   return false;
 }
 
-Optional<int64_t> rankFromFileName(StringRef Path) {
-  StringRef Name = sys::path::filename(Path);
-  static const char Marker[] = "dedicated_log_torch_trace_rank_";
-  size_t P = Name.find(Marker);
-  if (P == StringRef::npos)
-    return None;
-  StringRef Digits = Name.substr(P + sizeof(Marker) - 1).take_while([](char C) {
-    return C >= '0' && C <= '9';
-  });
-  uint64_t R;
-  if (!parseUnsigned(Digits, R) || R > INT32_MAX)
-    return None;
-  return static_cast<int64_t>(R);
-}
-
 namespace reader {
 
 /// Scan one log (in parallel chunks) and merge the results into \p M.
@@ -372,50 +357,10 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
   if (Path == "-" || !sys::fs::is_directory(Path))
     return readOneFile(Path, displayName(Path), M, Sources, Diags, Opts);
 
-  std::error_code EC;
-  std::vector<std::string> Files;
-  std::vector<std::pair<std::string, std::string>> Skipped;
-  unsigned Subdirs = 0;
-  for (sys::fs::directory_iterator It(Path, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    StringRef FileName = sys::path::filename(It->path());
-    if (FileName.startswith("."))
-      continue;
-    bool LogName = FileName.startswith("dedicated_log_torch_trace");
-    sys::fs::file_status St;
-    if (std::error_code SEC = sys::fs::status(It->path(), St)) {
-      // A link to nothing, or an entry that vanished: never silent.
-      std::string Why = "skipped: " + SEC.message();
-      if (Optional<std::string> Target = readSymbolicLink(It->path()))
-        Why = "skipped: a symbolic link to '" + *Target +
-              "', which cannot be read (" + SEC.message() + ")";
-      Skipped.emplace_back(It->path(), Why);
-      continue;
-    }
-    switch (St.type()) {
-    case sys::fs::file_type::regular_file:
-      Files.push_back(It->path());
-      break;
-    case sys::fs::file_type::directory_file:
-      ++Subdirs;
-      if (LogName)
-        Skipped.emplace_back(It->path(),
-                             "skipped: a directory named like a rank log "
-                             "(subdirectories are not searched)");
-      break;
-    default:
-      Skipped.emplace_back(
-          It->path(), "skipped: not a regular file (a FIFO, socket or "
-                      "device is not read from a directory)");
-    }
-  }
-  if (EC)
-    return createStringError(EC, "cannot read directory '%s': %s",
-                             Path.str().c_str(), EC.message().c_str());
-  llvm::sort(Skipped);
-  for (auto &S : Skipped)
-    Diags.warning(S.first, 0, S.second);
-  llvm::sort(Files);
+  Expected<LogDirectory> Dir = listLogDirectory(Path, Diags);
+  if (!Dir)
+    return Dir.takeError();
+  const std::vector<std::string> &Files = Dir->Files;
   unsigned Read = 0;
   for (const std::string &F : Files) {
     StringRef FileName = sys::path::filename(F);
@@ -438,12 +383,12 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
   for (CompileRecord &R : M.Compiles)
     R.LogInId = unitIdNeedsLog(M.Logs, R.Log, R.Rank);
   llvm::sort(M.Compiles);
-  if (!Read && Subdirs)
+  if (!Read && Dir->Subdirs)
     return createStringError(
         std::errc::no_such_file_or_directory,
         "no TORCH_TRACE logs in directory '%s' (subdirectories are not "
         "searched; it has %u: name one instead)",
-        Path.str().c_str(), Subdirs);
+        Path.str().c_str(), Dir->Subdirs);
   if (!Read)
     return createStringError(std::errc::no_such_file_or_directory,
                              "no TORCH_TRACE logs in directory '%s'",

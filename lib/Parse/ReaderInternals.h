@@ -12,7 +12,8 @@
 //   CompileRecords.cpp  a log's health events -> its CompileRecords
 //   LogDirectory.cpp    directories of rank logs, the rank in a file name
 //   TraceReader.cpp     the orchestration: scan a log's chunks in parallel,
-//                       merge them in log order, load payloads
+//                       merge them in log order, load payloads; and the
+//                       public entry points (include/tlp/Parse/TraceReader.h)
 //
 //===----------------------------------------------------------------------===//
 

@@ -45,6 +45,37 @@ constexpr bool rowsAreUnique() {
 }
 static_assert(rowsAreUnique(), "a name has two rows in LogEvents.def");
 
+/// Every artifact kind has a name in the log (checked when tlp is built).
+#define TLP_LOG_KIND_Artifact(T) Artifact::T,
+#define TLP_LOG_KIND_Compile(T)
+#define TLP_LOG_KIND_Health(T)
+#define TLP_LOG_KIND_Named(T)
+#define TLP_LOG_KIND_Strings(T)
+#define TLP_LOG_KIND_Ignored(T)
+constexpr Artifact::ArtifactKind RowKinds[] = {
+#define TLP_LOG_EVENT(FORM, NAME, BECOMES, TARGET, FLAGS)                      \
+  TLP_LOG_KIND_##BECOMES(TARGET)
+#include "tlp/Parse/LogEvents.def"
+};
+
+constexpr bool hasRow(Artifact::ArtifactKind K) {
+  for (Artifact::ArtifactKind R : RowKinds)
+    if (R == K)
+      return true;
+  return false;
+}
+
+constexpr bool everyKindHasRow() {
+#define TLP_ARTIFACT_KIND(KIND, NAME, CLASS, SLOT)                             \
+  if (!hasRow(Artifact::KIND))                                                 \
+    return false;
+#include "tlp/IR/ArtifactKinds.def"
+  return true;
+}
+static_assert(everyKindHasRow(),
+              "an artifact kind of ArtifactKinds.def has no row in "
+              "LogEvents.def: the reader would never make one");
+
 // TARGET of each BECOMES (LogEvents.def).
 #define TLP_LOG_TARGET_Artifact(T) Info.AK = Artifact::T;
 #define TLP_LOG_TARGET_Compile(T) Info.CE = CompileEvent::T;

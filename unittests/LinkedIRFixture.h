@@ -13,6 +13,9 @@
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Passes/Pass.h"
 
+#include "tlp/IR/IRYAML.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include "gtest/gtest.h"
 
 namespace tlp {
@@ -23,16 +26,18 @@ struct LinkedIRFixture {
   std::unique_ptr<Module> M;
 
   LinkedIRFixture() {
-    bool IsIR = false;
-    llvm::Expected<std::unique_ptr<Module>> R = loadInput(
-        TLP_TEST_INPUTS "/ir/one-kernel.tlp", Sources, Diags, IsIR);
+    auto Buf = llvm::MemoryBuffer::getFile(TLP_TEST_INPUTS "/ir/one-kernel.tlp");
+    EXPECT_TRUE(static_cast<bool>(Buf));
+    if (!Buf)
+      return;
+    llvm::Expected<std::unique_ptr<Module>> R =
+        parseModule((*Buf)->getMemBufferRef(), Diags);
     EXPECT_TRUE(static_cast<bool>(R));
     if (!R) {
       llvm::consumeError(R.takeError());
       return;
     }
     M = std::move(*R);
-    EXPECT_TRUE(IsIR);
     llvm::Expected<PassPipeline> P = buildPipeline(defaultPipeline());
     EXPECT_TRUE(static_cast<bool>(P));
     PassContext Ctx(Diags);

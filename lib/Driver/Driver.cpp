@@ -2,9 +2,13 @@
 
 #include "tlp/Driver/Driver.h"
 
+#include "tlp/Driver/Input.h"
+#include "tlp/Driver/UnitSource.h"
+
 #include "tlp/IR/Verifier.h"
 #include "tlp/Passes/Pass.h"
 #include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/Parallel.h"
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -66,74 +70,63 @@ bool Driver::verifyIRInput(const Module &M) {
   return true;
 }
 
-std::unique_ptr<Module> Driver::load(const DriverOptions &Opts,
-                                         bool &IsIR) {
+std::unique_ptr<Module> Driver::load(const DriverOptions &Opts, bool &IsIR) {
   ReadOptions RO;
   RO.Threads = Opts.Threads;
   RO.Lazy = Opts.Stream;
   RO.Md5 = Opts.Md5;
-  Expected<std::unique_ptr<Module>> M = loadInput(
-      Opts.Input, Sources, Diags, IsIR, RO, Opts.Stream ? &IRStream : nullptr);
-  if (!M) {
-    fail(toString(M.takeError()));
+  Expected<OpenedInput> In =
+      openInput(Opts.Input, Sources, Diags, RO, /*StreamIR=*/Opts.Stream);
+  if (!In) {
+    fail(toString(In.takeError()));
     return nullptr;
   }
+  IsIR = In->isIR();
+  std::unique_ptr<Module> M = std::move(In->M);
+  IRStream = std::move(In->IRStream);
   if (IsIR && !IRStream) {
-    adoptInputDiagnostics(std::move((*M)->Diagnostics));
-    (*M)->Diagnostics.clear();
+    adoptInputDiagnostics(std::move(M->Diagnostics));
+    M->Diagnostics.clear();
   }
   // With IR streaming in, this checks the header; units are checked as
   // they arrive.
-  if (Opts.Verify && IsIR && !verifyIRInput(**M))
+  if (Opts.Verify && IsIR && !verifyIRInput(*M))
     return nullptr;
   if (Opts.Verify && !IsIR && (Opts.VerifyEach || verifyEachFromEnvironment()))
-    if (Error E = verifyModule(**M)) {
+    if (Error E = verifyModule(*M)) {
       fail("IR is invalid after reading the input:\n" + toString(std::move(E)));
       return nullptr;
     }
   flush();
-  return std::move(*M);
+  return M;
 }
 
 bool Driver::readRestOfIR(Module &M) {
-  std::unique_ptr<IRDocumentReader> R = std::move(IRStream);
-  bool SeenDiags = false;
-  Optional<IREndCounts> End;
-  unsigned EndLine = 0;
-  IREndCounts Read;
-  Read.Compiles = M.Compiles.size();
-  IRDocumentText T;
-  while (true) {
-    Expected<bool> More = R->next(T);
-    if (!More) {
-      fail(toString(More.takeError()));
+  bool IsUnit = false;
+  std::unique_ptr<UnitSource> Src = createIRUnitSource(
+      M, std::move(IRStream), /*Verify=*/false, Diags,
+      [this](std::vector<Diagnostic> Ds) {
+        adoptInputDiagnostics(std::move(Ds));
+      });
+  while (std::unique_ptr<UnitInFlight> W = Src->next()) {
+    Src->materialize(*W);
+    Diags.append(W->Diags);
+    Error E = W->Failure.empty() ? Src->check(*W)
+                                 : createStringError(inconvertibleErrorCode(),
+                                                     "%s", W->Failure.c_str());
+    if (!E)
+      E = Src->accept(*W, IsUnit);
+    if (E) {
+      fail(toString(std::move(E)));
       return false;
     }
-    if (!*More)
-      break;
-    Expected<ParsedIRDocument> D = parseIRDocument(T, R->name(), M, Diags);
-    if (D && (D->Kind == IRDocumentKind::Header ||
-              D->Kind == IRDocumentKind::Compile || End ||
-              (SeenDiags && D->Kind != IRDocumentKind::End)))
-      D = outOfOrder(T, R->count(), R->name(), Diags);
-    if (!D) {
-      fail(toString(D.takeError()));
-      return false;
-    }
-    if (D->Kind == IRDocumentKind::Unit) {
-      M.Units.push_back(std::move(D->Unit));
-    } else if (D->Kind == IRDocumentKind::End) {
-      End = D->End;
-      EndLine = T.Line;
-    } else {
-      SeenDiags = true;
-      Read.Diagnostics = D->Diagnostics.size();
-      adoptInputDiagnostics(std::move(D->Diagnostics));
-    }
+    if (IsUnit)
+      M.Units.push_back(std::move(W->U));
   }
-  // Cut short: what was read goes on, with an error (as for a cut log).
-  Read.Units = M.Units.size();
-  checkIREnd(End, EndLine, Read, R->name(), R->lines(), Diags);
+  if (Error E = Src->finish()) {
+    fail(toString(std::move(E)));
+    return false;
+  }
   flush();
   return true;
 }
@@ -182,26 +175,6 @@ void Driver::attachDiagnostics(Module &M) {
   M.Diagnostics = canonical(std::move(Ds), M);
 }
 
-namespace {
-/// One unit on its way through the streaming driver.
-struct InFlight {
-  std::unique_ptr<CompileUnit> U;
-  /// IR input: the document, its number and, if it was the diagnostics
-  /// document, what it held.
-  IRDocumentText Doc;
-  unsigned DocNo = 0;
-  bool IsDiagnostics = false;
-  std::vector<Diagnostic> InputDiags;
-  /// IR input: the end document's counts, if it was that.
-  llvm::Optional<IREndCounts> End;
-
-  DiagnosticEngine Diags;
-  std::string Failure;
-  std::string Prepared;
-  std::shared_future<void> Done;
-};
-} // namespace
-
 int Driver::run(const DriverOptions &Opts, EmitterFactory Make) {
   bool IsIR = false;
   std::unique_ptr<Module> M = load(Opts, IsIR);
@@ -240,7 +213,6 @@ bool Driver::process(Module &M, const DriverOptions &Opts,
 
 bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
                               ArrayRef<std::string> Passes, Emitter &Em) {
-  auto Gate = [&] { return !failsStrict(Opts.Strict); };
   Expected<PassPipeline> P = buildPipeline(Passes);
   if (!P) {
     fail(toString(P.takeError()));
@@ -250,18 +222,35 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
   PassContext Ctx(Diags);
   Ctx.VerifyEach = VerifyEach;
   Ctx.Threads = Opts.Threads;
+  // The pipeline as module passes then unit passes (a pipeline with a
+  // module pass after a unit pass is all "module part": its stretches of
+  // unit passes run as nested pipelines over the whole module).
   size_t ModulePasses = 0;
-  bool UnitsSplit = P->splitForUnits(ModulePasses);
+  if (!P->splitForUnits(ModulePasses))
+    ModulePasses = P->size();
   bool FromIR = IRStream != nullptr;
-  // From logs, the module passes run before the payloads are loaded, so
-  // they must say they need none.
-  bool Streams =
-      Opts.Stream && UnitsSplit &&
-      (FromIR ? ModulePasses == 0
-              : ModulePasses > 0 && ModulePasses < P->size() &&
-                    !P->needsPayloads(0, ModulePasses));
+  // Units come one by one, read as they are needed, when the module part
+  // needs no unit: nothing (IR), or passes that read no payloads (logs).
+  bool OneByOne = Opts.Stream && (FromIR ? ModulePasses == 0
+                                         : ModulePasses > 0 &&
+                                               !P->needsPayloads(0, ModulePasses));
 
-  if (!Streams) {
+  std::unique_ptr<UnitSource> Src;
+  if (OneByOne && FromIR) {
+    Src = createIRUnitSource(M, std::move(IRStream), Opts.Verify, Diags,
+                             [this](std::vector<Diagnostic> Ds) {
+                               adoptInputDiagnostics(std::move(Ds));
+                             });
+  } else if (OneByOne) {
+    // Module passes on the unloaded module (grouping needs no payloads).
+    if (Error E = P->runRange(M, Ctx, 0, ModulePasses)) {
+      fail(toString(std::move(E)));
+      return false;
+    }
+    // Ungrouped leftovers only: units are loaded one by one.
+    loadModule(M, Sources, Diags, Opts.Threads, /*WithUnits=*/false);
+    Src = createLogUnitSource(M, Sources);
+  } else {
     if (FromIR) {
       if (!readRestOfIR(M))
         return false;
@@ -271,215 +260,84 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
       loadModule(M, Sources, Diags, Opts.Threads);
     }
     flush();
-    if (Error E = P->run(M, Ctx)) {
-      fail(toString(std::move(E)));
-      return false;
-    }
-    if (Opts.Verify && !VerifyEach)
-      if (Error E = verifyModule(M)) {
-        fail("IR is invalid after the pipeline:\n" + toString(std::move(E)));
-        return false;
-      }
-    flush();
-    attachDiagnostics(M);
-    if (!Gate())
-      return false;
-    Error E = Em.begin(M);
-    for (const std::unique_ptr<CompileUnit> &U : M.Units)
-      if (!E)
-        E = Em.preparedUnit(M, *U, Em.prepareUnit(M, *U));
-    if (!E)
-      E = Em.end(M);
-    if (E) {
-      fail(toString(std::move(E)));
-      return false;
-    }
-    return true;
-  }
-
-  if (!FromIR) {
-    // Module passes on the unloaded module (grouping needs no payloads).
     if (Error E = P->runRange(M, Ctx, 0, ModulePasses)) {
       fail(toString(std::move(E)));
       return false;
     }
-    // Ungrouped leftovers only: units are loaded one by one below.
-    loadModule(M, Sources, Diags, Opts.Threads, /*WithUnits=*/false);
+    if (Opts.Verify && !VerifyEach && ModulePasses)
+      if (Error E = verifyModule(M)) {
+        fail("IR is invalid after the pipeline:\n" + toString(std::move(E)));
+        return false;
+      }
+    Src = createMemoryUnitSource(M);
   }
   flush();
+
+  // The rest runs on each unit: the one unit pipeline.
+  VerifyPolicy Policy;
+  Policy.Input = Opts.Verify && OneByOne && FromIR;
+  Policy.EachPass = VerifyEach;
+  Policy.End = Opts.Verify;
+  UnitPipeline UnitPasses = P->unitPipeline(ModulePasses, std::move(Policy));
+  return runUnits(M, *Src, UnitPasses, Opts, Em);
+}
+
+bool Driver::runUnits(Module &M, UnitSource &Src, const UnitPipeline &UnitPasses,
+                      const DriverOptions &Opts, Emitter &Em) {
   if (Error E = Em.begin(M)) {
     fail(toString(std::move(E)));
     return false;
   }
-
-  std::vector<std::unique_ptr<CompileUnit>> Units = std::move(M.Units);
-  M.Units.clear();
-  std::string InputFile = FromIR ? IRStream->name().str() : std::string();
-  // Runs on a worker: read (IR) or load (logs) the unit, run the unit
-  // passes, verify, prepare the output.
-  auto Work = [&](InFlight &F) {
-    if (FromIR) {
-      Expected<ParsedIRDocument> D =
-          parseIRDocument(F.Doc, InputFile, M, F.Diags);
-      F.Doc.Storage.clear();
-      F.Doc.Text = StringRef();
-      if (!D) {
-        F.Failure = toString(D.takeError());
-        return;
-      }
-      if (D->Kind == IRDocumentKind::Header ||
-          D->Kind == IRDocumentKind::Compile) {
-        F.Failure = toString(outOfOrder(F.Doc, F.DocNo, InputFile, F.Diags));
-        return;
-      }
-      if (D->Kind == IRDocumentKind::Diagnostics) {
-        F.IsDiagnostics = true;
-        F.InputDiags = std::move(D->Diagnostics);
-        return;
-      }
-      if (D->Kind == IRDocumentKind::End) {
-        F.End = D->End;
-        return;
-      }
-      F.U = std::move(D->Unit);
-      if (Opts.Verify)
-        if (Error E = verifyUnit(M, *F.U)) {
-          F.Failure = "input IR is invalid:\n" + toString(std::move(E));
+  bool OK = true;
+  runOrderedWindow<UnitInFlight>(
+      Opts.Threads, 0, [&] { return Src.next(); },
+      // On a worker: read the unit, run the unit passes, verify, prepare
+      // the output.
+      [&](UnitInFlight &W) {
+        Src.materialize(W);
+        if (!W.Failure.empty() || !W.U)
+          return;
+        if (Error E = UnitPasses.run(M, *W.U, W.Diags)) {
+          W.Failure = toString(std::move(E));
           return;
         }
-    } else {
-      loadUnit(*F.U, M, Sources, F.Diags);
-    }
-    if (Error E = P->runOnUnit(M, *F.U, F.Diags, ModulePasses, VerifyEach)) {
-      F.Failure = toString(std::move(E));
-      return;
-    }
-    if (Opts.Verify && !VerifyEach && P->size() > ModulePasses)
-      if (Error E = verifyUnit(M, *F.U)) {
-        F.Failure =
-            "IR is invalid after the pipeline:\n" + toString(std::move(E));
-        return;
-      }
-    F.Prepared = Em.prepareUnit(M, *F.U);
-  };
-
-  unsigned Threads = Opts.Threads
-                         ? Opts.Threads
-                         : llvm::hardware_concurrency().compute_thread_count();
-  // A bounded window of units in flight, delivered in order.
-  size_t Window = std::max<size_t>(2, Threads * 2);
-  std::unique_ptr<ThreadPool> Pool;
-  if (Threads > 1)
-    Pool = std::make_unique<ThreadPool>(llvm::hardware_concurrency(Threads));
-  std::deque<std::unique_ptr<InFlight>> Queue;
-  size_t NextUnit = 0;
-  std::string ReadFailure;
-  bool Exhausted = false;
-  // Take the next unit (or IR document) and start work on it.
-  auto Submit = [&]() {
-    if (Exhausted)
-      return;
-    auto F = std::make_unique<InFlight>();
-    if (FromIR) {
-      Expected<bool> More = IRStream->next(F->Doc);
-      if (!More)
-        ReadFailure = toString(More.takeError());
-      if (!More || !*More) {
-        Exhausted = true;
-        return;
-      }
-      F->DocNo = IRStream->count();
-    } else {
-      if (NextUnit == Units.size()) {
-        Exhausted = true;
-        return;
-      }
-      F->U = std::move(Units[NextUnit++]);
-    }
-    InFlight *Raw = F.get();
-    if (Pool)
-      F->Done = Pool->async([&Work, Raw] { Work(*Raw); });
-    Queue.push_back(std::move(F));
-  };
-  for (size_t I = 0; I < Window; ++I)
-    Submit();
-  bool OK = true;
-  bool SeenInputDiags = false;
-  Optional<IREndCounts> InputEnd;
-  unsigned InputEndLine = 0;
-  IREndCounts InputRead;
-  InputRead.Compiles = M.Compiles.size();
-  Optional<UnitKey> LastKey;
-  while (!Queue.empty()) {
-    std::unique_ptr<InFlight> F = std::move(Queue.front());
-    Queue.pop_front();
-    if (Pool)
-      F->Done.wait();
-    else
-      Work(*F);
-    if (OK)
-      Submit();
-    if (!OK)
-      continue;
-    if (FromIR && (InputEnd || (SeenInputDiags && !F->End))) {
-      // Nothing but the end may follow the diagnostics, and nothing the
-      // end, whatever it holds.
-      fail(toString(outOfOrder(F->Doc, F->DocNo, InputFile, Diags)));
-      OK = false;
-      continue;
-    }
-    Diags.append(F->Diags);
-    flush();
-    if (!F->Failure.empty()) {
-      fail(F->Failure);
-      OK = false;
-      continue;
-    }
-    if (F->IsDiagnostics) {
-      SeenInputDiags = true;
-      InputRead.Diagnostics = F->InputDiags.size();
-      adoptInputDiagnostics(std::move(F->InputDiags));
-      continue;
-    }
-    if (F->End) {
-      InputEnd = F->End;
-      InputEndLine = F->Doc.Line;
-      continue;
-    }
-    if (FromIR && Opts.Verify && LastKey && !(*LastKey < F->U->Key)) {
-      fail("input IR is invalid:\nunit " + F->U->Key.slug() +
-           ": units are not sorted by key or a key is repeated (after '" +
-           LastKey->slug() + "')");
-      OK = false;
-      continue;
-    }
-    if (Error E = Em.preparedUnit(M, *F->U, std::move(F->Prepared))) {
-      fail(toString(std::move(E)));
-      OK = false;
-      continue;
-    }
-    if (FromIR) {
-      LastKey = F->U->Key;
-      ++InputRead.Units;
-    }
-  }
-  if (Pool)
-    Pool->wait();
-  if (OK && !ReadFailure.empty()) {
-    fail(ReadFailure);
-    OK = false;
-  }
+        W.Prepared = Em.prepareUnit(M, *W.U);
+      },
+      // On this thread, in order: report, then emit.
+      [&](UnitInFlight &W) {
+        if (Error E = Src.check(W)) {
+          fail(toString(std::move(E)));
+          return OK = false;
+        }
+        Diags.append(W.Diags);
+        flush();
+        if (!W.Failure.empty()) {
+          fail(W.Failure);
+          return OK = false;
+        }
+        bool IsUnit = false;
+        if (Error E = Src.accept(W, IsUnit)) {
+          fail(toString(std::move(E)));
+          return OK = false;
+        }
+        if (!IsUnit)
+          return true;
+        if (Error E = Em.preparedUnit(M, *W.U, std::move(W.Prepared))) {
+          fail(toString(std::move(E)));
+          return OK = false;
+        }
+        Src.emitted(std::move(W.U));
+        return true;
+      });
   if (!OK)
     return false;
-  if (FromIR) {
-    // Cut short: what was read goes on, with an error (as for a cut log).
-    checkIREnd(InputEnd, InputEndLine, InputRead, InputFile,
-               IRStream->lines(), Diags);
-    flush();
+  if (Error E = Src.finish()) {
+    fail(toString(std::move(E)));
+    return false;
   }
-  IRStream.reset();
+  flush();
   attachDiagnostics(M);
-  if (!Gate())
+  if (failsStrict(Opts.Strict))
     return false;
   if (Error E = Em.end(M)) {
     fail(toString(std::move(E)));

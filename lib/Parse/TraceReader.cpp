@@ -260,11 +260,12 @@ static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                     TraceSources &Sources, DiagnosticEngine &Diags,
                     const ReadOptions &Opts, bool SortCompiles = true);
 
-void readTraceBuffer(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
-                     Optional<int64_t> FileRank, Module &M,
+bool readTraceBuffer(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
+                     StringRef Path, Optional<int64_t> FileRank, Module &M,
                      TraceSources &Sources, DiagnosticEngine &Diags,
                      const ReadOptions &Opts) {
-  readLog(std::move(Buffer), Name, "", FileRank, M, Sources, Diags, Opts);
+  return readLog(std::move(Buffer), Name, Path, FileRank, M, Sources, Diags,
+                 Opts);
 }
 
 /// Why \p Bytes cannot be a log at all (compressed or binary), with the
@@ -337,14 +338,14 @@ void readTraceText(StringRef Text, StringRef Name, Module &M,
   TraceSources S;
   ReadOptions O = Opts;
   O.Lazy = false;
-  readTraceBuffer(MemoryBuffer::getMemBufferCopy(Text, Name), Name, None, M, S,
-                  Diags, O);
+  readTraceBuffer(MemoryBuffer::getMemBufferCopy(Text, Name), Name, "", None, M,
+                  S, Diags, O);
 }
 
 static Error readOneFile(StringRef Path, StringRef Display, Module &M,
                          TraceSources &Sources, DiagnosticEngine &Diags,
                          const ReadOptions &Opts) {
-  Expected<std::unique_ptr<MemoryBuffer>> Buf = openInputFile(Path);
+  Expected<std::unique_ptr<MemoryBuffer>> Buf = openInputFile(Path, looksLikeTrace);
   if (!Buf)
     return Buf.takeError();
   readLog(std::move(*Buf), Display, Path, rankFromFileName(Path), M, Sources,
@@ -364,7 +365,7 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
   unsigned Read = 0;
   for (const std::string &F : Files) {
     StringRef FileName = sys::path::filename(F);
-    Expected<std::unique_ptr<MemoryBuffer>> Buf = openInputFile(F);
+    Expected<std::unique_ptr<MemoryBuffer>> Buf = openInputFile(F, looksLikeTrace);
     if (!Buf) {
       Diags.warning(F, 0, toString(Buf.takeError()));
       continue;
@@ -396,99 +397,5 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
   return Error::success();
 }
 
-
-/// Append up to \p Want bytes of \p FD to \p Data; 0 at the end.
-static Expected<size_t> readSome(sys::fs::file_t FD, std::string &Data,
-                                 size_t Want) {
-  size_t Old = Data.size();
-  Data.resize(Old + Want);
-  Expected<size_t> Got =
-      sys::fs::readNativeFile(FD, MutableArrayRef<char>(&Data[Old], Want));
-  Data.resize(Old + (Got ? *Got : 0));
-  return Got;
-}
-
-/// True once \p Prefix has enough of its first line that is neither blank
-/// nor a comment to tell IR from a log.
-static bool canTellIR(StringRef Prefix) {
-  while (true) {
-    Prefix = Prefix.ltrim(" \t\r\n");
-    if (!Prefix.startswith("#"))
-      return Prefix.size() >= 9;
-    size_t NL = Prefix.find('\n');
-    if (NL == StringRef::npos)
-      return false;
-    Prefix = Prefix.drop_front(NL);
-  }
-}
-
-Expected<std::unique_ptr<Module>>
-loadInput(StringRef Path, TraceSources &Sources, DiagnosticEngine &Diags,
-          bool &IsIR, const ReadOptions &Opts,
-          std::unique_ptr<IRDocumentReader> *IRStream) {
-  IsIR = false;
-  auto M = std::make_unique<Module>();
-  if (Path != "-" && sys::fs::is_directory(Path)) {
-    if (Error E = readTrace(Path, *M, Sources, Diags, Opts))
-      return E;
-    return M;
-  }
-  std::string Name = displayName(Path);
-  std::unique_ptr<MemoryBuffer> Buf;
-  if (Path == "-" && IRStream) {
-    // Read stdin in pieces: IR is then parsed while it still arrives.
-    std::string Data;
-    sys::fs::file_t In = sys::fs::getStdinHandle();
-    // (At most 1 MiB of blank and comment lines: canTellIR rescans.)
-    while (Data.size() < (1u << 20) && !canTellIR(Data)) {
-      Expected<size_t> Got = readSome(In, Data, 64 * 1024);
-      if (!Got)
-        return createStringError(errorToErrorCode(Got.takeError()),
-                                 "cannot read '%s'", Name.c_str());
-      if (*Got == 0)
-        break;
-    }
-    if (looksLikeIR(Data)) {
-      IsIR = true;
-      *IRStream = std::make_unique<IRDocumentReader>(0, std::move(Data), Name);
-      if (Error E = parseIRHeader(**IRStream, *M, Diags))
-        return E;
-      return M;
-    }
-    // The rest within bounds (no endless line, a log within the first
-    // 64 MiB), spooled to a temporary file when large.
-    Expected<std::unique_ptr<MemoryBuffer>> B =
-        readStream(0, Name, std::move(Data));
-    if (!B)
-      return B.takeError();
-    Buf = std::move(*B);
-  } else {
-    Expected<std::unique_ptr<MemoryBuffer>> B = openInputFile(Path);
-    if (!B)
-      return B.takeError();
-    Buf = std::move(*B);
-  }
-  StringRef Text = Buf->getBuffer();
-  if (looksLikeIR(Text)) {
-    IsIR = true;
-    if (!IRStream) {
-      MemoryBufferRef Ref(Text, Name);
-      return parseModule(Ref, Diags);
-    }
-    *IRStream = std::make_unique<IRDocumentReader>(std::move(Buf), Name);
-    if (Error E = parseIRHeader(**IRStream, *M, Diags))
-      return E;
-    return M;
-  }
-  bool Empty = trimWS(Text).empty();
-  if (!readLog(std::move(Buf), Name, Path, rankFromFileName(Path), *M, Sources,
-               Diags, Opts))
-    return M;
-  if (Empty)
-    Diags.warning(Name, 0, "input is empty");
-  else if (M->Stats.Events == 0)
-    Diags.warning(Name, 0, "no trace events found; is this a TORCH_TRACE log?");
-  return M;
-}
 
 } // namespace tlp

@@ -32,13 +32,6 @@ const PassInfo *lookupPass(StringRef Name) {
   return nullptr;
 }
 
-void forEachUnit(Module &M, PassContext &Ctx,
-                 function_ref<void(CompileUnit &, DiagnosticEngine &)> Fn) {
-  parallelForOrdered(
-      M.Units.size(), Ctx.Threads, Ctx.Diags,
-      [&](size_t I, DiagnosticEngine &D) { Fn(*M.Units[I], D); });
-}
-
 std::vector<std::string> PassPipeline::names() const {
   std::vector<std::string> R;
   for (const auto &P : Passes)
@@ -52,8 +45,21 @@ Error PassPipeline::run(Module &M, PassContext &Ctx) {
 
 Error PassPipeline::runRange(Module &M, PassContext &Ctx, size_t Begin,
                              size_t End) {
-  for (size_t I = Begin; I < End && I < Passes.size(); ++I) {
-    const auto &P = Passes[I];
+  End = std::min(End, Passes.size());
+  for (size_t I = Begin; I < End;) {
+    if (Passes[I]->isUnitPass()) {
+      // A stretch of unit passes: one nested pipeline over the units.
+      std::vector<UnitPass *> Stretch;
+      for (; I < End && Passes[I]->isUnitPass(); ++I)
+        Stretch.push_back(cast<UnitPass>(Passes[I].get()));
+      VerifyPolicy Policy;
+      Policy.EachPass = Ctx.VerifyEach;
+      if (Error E = UnitPipeline(std::move(Stretch), std::move(Policy))
+                        .runOnModule(M, Ctx.Threads, Ctx.Diags))
+        return E;
+      continue;
+    }
+    const auto &P = Passes[I++];
     if (Error E = P->run(M, Ctx))
       return E;
     if (Ctx.VerifyEach)
@@ -83,25 +89,77 @@ bool PassPipeline::splitForUnits(size_t &ModulePasses) const {
   return true;
 }
 
-Error PassPipeline::runOnUnit(const Module &M, CompileUnit &U,
-                              DiagnosticEngine &Diags, size_t Begin,
-                              bool VerifyEach) {
-  for (size_t I = Begin; I < Passes.size(); ++I) {
-    auto *UP = cast<UnitPass>(Passes[I].get());
-    UP->runOnUnit(M, U, Diags);
-    if (VerifyEach)
+UnitPipeline PassPipeline::unitPipeline(size_t Begin,
+                                        VerifyPolicy Policy) const {
+  std::vector<UnitPass *> Units;
+  for (size_t I = Begin; I < Passes.size(); ++I)
+    Units.push_back(cast<UnitPass>(Passes[I].get()));
+  return UnitPipeline(std::move(Units), std::move(Policy));
+}
+
+Error UnitPipeline::run(const Module &M, CompileUnit &U,
+                        DiagnosticEngine &Diags) const {
+  if (Policy.Input)
+    if (Error E = verifyUnit(M, U))
+      return createStringError(inconvertibleErrorCode(), "%s:\n%s",
+                               Policy.InputWhat.c_str(),
+                               toString(std::move(E)).c_str());
+  for (UnitPass *P : Passes) {
+    P->runOnUnit(M, U, Diags);
+    if (Policy.EachPass)
       if (Error E = verifyUnit(M, U))
         return createStringError(
             inconvertibleErrorCode(), "IR is invalid after pass '%s':\n%s",
-            UP->getName().str().c_str(), toString(std::move(E)).c_str());
+            P->getName().str().c_str(), toString(std::move(E)).c_str());
   }
+  if (Policy.End && !Policy.EachPass && !Passes.empty())
+    if (Error E = verifyUnit(M, U))
+      return createStringError(inconvertibleErrorCode(),
+                               "IR is invalid after the pipeline:\n%s",
+                               toString(std::move(E)).c_str());
+  return Error::success();
+}
+
+namespace {
+struct UnitWork : WindowItem {
+  CompileUnit *U = nullptr;
+  DiagnosticEngine Diags;
+  std::string Failure;
+};
+} // namespace
+
+Error UnitPipeline::runOnModule(Module &M, unsigned Threads,
+                                DiagnosticEngine &Diags) const {
+  size_t Next = 0;
+  std::string Failure;
+  runOrderedWindow<UnitWork>(
+      Threads, 0,
+      [&]() -> std::unique_ptr<UnitWork> {
+        if (Next == M.Units.size())
+          return nullptr;
+        auto W = std::make_unique<UnitWork>();
+        W->U = M.Units[Next++].get();
+        return W;
+      },
+      [&](UnitWork &W) {
+        if (Error E = run(M, *W.U, W.Diags))
+          W.Failure = toString(std::move(E));
+      },
+      [&](UnitWork &W) {
+        Diags.append(W.Diags);
+        Failure = std::move(W.Failure);
+        return Failure.empty();
+      });
+  if (!Failure.empty())
+    return createStringError(inconvertibleErrorCode(), "%s", Failure.c_str());
   return Error::success();
 }
 
 Error UnitPass::run(Module &M, PassContext &Ctx) {
-  forEachUnit(M, Ctx,
-              [&](CompileUnit &U, DiagnosticEngine &D) { runOnUnit(M, U, D); });
-  return Error::success();
+  VerifyPolicy Policy;
+  Policy.EachPass = Ctx.VerifyEach;
+  return UnitPipeline({this}, std::move(Policy))
+      .runOnModule(M, Ctx.Threads, Ctx.Diags);
 }
 
 static Error schedule(StringRef Name, std::vector<std::string> &Order,

@@ -63,7 +63,8 @@ private:
 };
 } // namespace
 
-Expected<std::unique_ptr<MemoryBuffer>> openInputFile(StringRef Path) {
+Expected<std::unique_ptr<MemoryBuffer>>
+openInputFile(StringRef Path, function_ref<bool(StringRef)> LooksLikeInput) {
   if (Path != "-" && sys::fs::is_directory(Path))
     return createStringError(std::make_error_code(std::errc::is_a_directory),
                              "'%s' is a directory", Path.str().c_str());
@@ -78,12 +79,12 @@ Expected<std::unique_ptr<MemoryBuffer>> openInputFile(StringRef Path) {
       return createStringError(EC, "cannot open '%s': %s", Path.str().c_str(),
                                EC.message().c_str());
     }
-    Expected<std::unique_ptr<MemoryBuffer>> B = readStream(FD, Path, "");
+    Expected<std::unique_ptr<MemoryBuffer>> B = readStream(FD, Path, "", LooksLikeInput);
     ::close(FD);
     return B;
   }
   if (Path == "-")
-    return readStream(0, "<stdin>", "");
+    return readStream(0, "<stdin>", "", LooksLikeInput);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/false,
                                    /*RequiresNullTerminator=*/false);
@@ -125,27 +126,6 @@ static bool writeAll(int FD, StringRef Text) {
     Text = Text.drop_front(N);
   }
   return true;
-}
-
-static bool startsLikeInput(StringRef Text) {
-  // A glog prefix (V0901 10:00:00...) or an IR document marker, at the
-  // start of a line that is not blank.
-  for (size_t I = 0; I < Text.size();) {
-    size_t NL = Text.find('\n', I);
-    StringRef L = Text.slice(I, NL).trim(" \t\r");
-    if (!L.empty()) {
-      if (L.startswith("---") || L.startswith("#"))
-        return true;
-      if (L.size() > 2 && StringRef("VIWE").contains(L[0]) &&
-          L[1] >= '0' && L[1] <= '9')
-        return true;
-      return false;
-    }
-    if (NL == StringRef::npos)
-      break;
-    I = NL + 1;
-  }
-  return false;
 }
 
 Expected<std::unique_ptr<MemoryBuffer>>
@@ -229,9 +209,9 @@ readStream(int FD, StringRef Name, std::string Prefix,
         std::string Head(4096, '\0');
         ssize_t H = ::pread(Spool, &Head[0], Head.size(), 0);
         Head.resize(H > 0 ? H : 0);
-        Looks = LooksLikeInput ? LooksLikeInput(Head) : startsLikeInput(Head);
+        Looks = LooksLikeInput(Head);
       } else {
-        Looks = LooksLikeInput ? LooksLikeInput(Data) : startsLikeInput(Data);
+        Looks = LooksLikeInput(Data);
       }
       if (!Looks)
         return Fail(std::make_error_code(std::errc::invalid_argument),

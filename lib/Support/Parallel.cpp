@@ -5,6 +5,8 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
+#include <deque>
+#include <future>
 #include <memory>
 #include <vector>
 
@@ -38,6 +40,58 @@ void parallelForOrdered(size_t N, unsigned Threads, DiagnosticEngine &Diags,
   parallelFor(N, Threads, [&](size_t I) { Fn(I, *Local[I]); });
   for (auto &L : Local)
     Diags.append(*L);
+}
+
+WindowItem::~WindowItem() = default;
+
+void runOrderedWindow(unsigned Threads, size_t Window,
+                      function_ref<std::unique_ptr<WindowItem>()> Produce,
+                      function_ref<void(WindowItem &)> Work,
+                      function_ref<bool(WindowItem &)> Consume) {
+  Threads = resolveThreadCount(Threads);
+  if (!Window)
+    Window = std::max<size_t>(2, size_t(Threads) * 2);
+  std::unique_ptr<ThreadPool> Pool;
+  if (Threads > 1)
+    Pool = std::make_unique<ThreadPool>(llvm::hardware_concurrency(Threads));
+  struct Slot {
+    std::unique_ptr<WindowItem> Item;
+    std::shared_future<void> Done;
+  };
+  std::deque<Slot> Queue;
+  bool Exhausted = false, Stopped = false;
+  auto Submit = [&] {
+    if (Exhausted || Stopped)
+      return;
+    Slot S;
+    S.Item = Produce();
+    if (!S.Item) {
+      Exhausted = true;
+      return;
+    }
+    if (Pool) {
+      WindowItem *Raw = S.Item.get();
+      S.Done = Pool->async([&Work, Raw] { Work(*Raw); });
+    }
+    Queue.push_back(std::move(S));
+  };
+  for (size_t I = 0; I < Window; ++I)
+    Submit();
+  while (!Queue.empty()) {
+    Slot S = std::move(Queue.front());
+    Queue.pop_front();
+    if (Pool)
+      S.Done.wait();
+    else if (!Stopped)
+      Work(*S.Item);
+    if (Stopped)
+      continue;
+    Submit();
+    if (!Consume(*S.Item))
+      Stopped = true;
+  }
+  if (Pool)
+    Pool->wait();
 }
 
 } // namespace tlp

@@ -75,7 +75,7 @@ int main(int argc, char **argv) {
     return fail("cannot read '" + SourceDir + "': " + EC.message());
   llvm::sort(Pages);
   for (const std::string &Page : Pages) {
-    Expected<std::unique_ptr<MemoryBuffer>> In = openInputFile(Page);
+    Expected<std::unique_ptr<MemoryBuffer>> In = openInputFile(Page, [](StringRef) { return true; });
     if (!In)
       return fail(toString(In.takeError()));
     SmallString<256> Rel(Page);

@@ -24,6 +24,7 @@
 #include "tlp/Emit/Emitter.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Parse/TraceReader.h"
+#include "tlp/Passes/Pass.h"
 #include "tlp/Support/Diagnostics.h"
 
 #include "llvm/ADT/Optional.h"
@@ -36,6 +37,8 @@
 #include <vector>
 
 namespace tlp {
+
+class UnitSource;
 
 struct DriverOptions {
   std::string Input = "-";
@@ -116,6 +119,10 @@ private:
 
   bool processUnchecked(Module &M, const DriverOptions &Opts,
                         llvm::ArrayRef<std::string> Passes, Emitter &E);
+  /// The engine: every unit of \p Src through the ordered window (read,
+  /// \p UnitPasses, prepare on workers; report and emit in order).
+  bool runUnits(Module &M, UnitSource &Src, const UnitPipeline &UnitPasses,
+                const DriverOptions &Opts, Emitter &E);
   /// Take over the diagnostics that came with IR input (already printed by
   /// the tool that wrote it).
   void adoptInputDiagnostics(std::vector<Diagnostic> Ds);

@@ -81,9 +81,12 @@ llvm::Error readTrace(llvm::StringRef Path, Module &M, TraceSources &Sources,
                       DiagnosticEngine &Diags,
                       const ReadOptions &Opts = ReadOptions());
 
-/// Read one log; \p Name is used in diagnostics.
-void readTraceBuffer(std::unique_ptr<llvm::MemoryBuffer> Buffer,
-                     llvm::StringRef Name, llvm::Optional<int64_t> FileRank,
+/// Read one log; \p Name is used in diagnostics, \p Path (if a regular
+/// file) is opened again for positioned payload reads. False if the bytes
+/// cannot be a log at all (compressed, binary), after an error.
+bool readTraceBuffer(std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                     llvm::StringRef Name, llvm::StringRef Path,
+                     llvm::Optional<int64_t> FileRank,
                      Module &M, TraceSources &Sources, DiagnosticEngine &Diags,
                      const ReadOptions &Opts = ReadOptions());
 
@@ -112,16 +115,6 @@ bool looksLikeTrace(llvm::StringRef Text);
 /// Split an event line into its JSON envelope. Returns false if the line
 /// does not have the `<L>MMDD hh:mm:ss.uuuuuu pid path:line] ` prefix.
 bool splitEventLine(llvm::StringRef Line, llvm::StringRef &Json);
-
-/// Load an input for a tool: tlp IR text, or a log / directory / stdin.
-/// \p IsIR tells which it was. Logs are read as \p Opts says (lazily or
-/// not). IR is loaded whole, unless \p IRStream is given: then only the
-/// module header is read and *IRStream is left to read the other
-/// documents (from stdin, as they arrive).
-llvm::Expected<std::unique_ptr<Module>>
-loadInput(llvm::StringRef Path, TraceSources &Sources, DiagnosticEngine &Diags,
-          bool &IsIR, const ReadOptions &Opts = ReadOptions(),
-          std::unique_ptr<IRDocumentReader> *IRStream = nullptr);
 
 } // namespace tlp
 

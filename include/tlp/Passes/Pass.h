@@ -49,10 +49,12 @@ public:
 };
 
 /// A pass that transforms each unit on its own (reading only the module's
-/// logs and stats). A driver may run it on units one at a time, as they are
-/// loaded; run() runs it on every unit of the module in parallel.
+/// logs and stats). It runs only inside a UnitPipeline: a driver runs the
+/// pipeline on units one at a time, as they are loaded; a module pipeline
+/// runs it on every unit of the module through the ordered window.
 class UnitPass : public Pass {
 public:
+  /// Runs the pass alone on every unit (a UnitPipeline of one pass).
   llvm::Error run(Module &M, PassContext &Ctx) final;
   virtual void runOnUnit(const Module &M, CompileUnit &U,
                          DiagnosticEngine &Diags) = 0;
@@ -60,10 +62,45 @@ public:
   bool isUnitPass() const override { return true; }
 };
 
-/// Run \p Fn on every unit, in parallel; diagnostics keep unit order.
-void forEachUnit(
-    Module &M, PassContext &Ctx,
-    llvm::function_ref<void(CompileUnit &, DiagnosticEngine &)> Fn);
+/// When a unit is verified.
+struct VerifyPolicy {
+  /// Before the first pass, as read; InputWhat begins the error
+  /// ("input IR is invalid").
+  bool Input = false;
+  std::string InputWhat = "input IR is invalid";
+  /// After each pass.
+  bool EachPass = false;
+  /// After the last pass, when a pass ran and EachPass did not check it.
+  bool End = false;
+};
+
+/// Unit passes in order, and when the unit is verified: the one place a
+/// unit pass runs and the one place a unit is verified (as MLIR's
+/// OpToOpPassAdaptor runs a nested pipeline on each operation). A driver
+/// runs it on each unit in its ordered window; a module pipeline runs a
+/// stretch of unit passes as one of these over the module's units.
+class UnitPipeline {
+public:
+  UnitPipeline() = default;
+  UnitPipeline(std::vector<UnitPass *> Passes, VerifyPolicy Policy)
+      : Passes(std::move(Passes)), Policy(std::move(Policy)) {}
+  /// Verify \p U as read, run the passes, verify, as the policy says. An
+  /// Error is a unit the verifier rejects; problems in the input are
+  /// diagnostics in \p Diags.
+  llvm::Error run(const Module &M, CompileUnit &U,
+                  DiagnosticEngine &Diags) const;
+  /// Run on every unit of \p M on up to \p Threads threads, through the
+  /// ordered window; diagnostics keep unit order. The first rejected unit
+  /// in order stops it.
+  llvm::Error runOnModule(Module &M, unsigned Threads,
+                          DiagnosticEngine &Diags) const;
+  bool empty() const { return Passes.empty(); }
+  const VerifyPolicy &policy() const { return Policy; }
+
+private:
+  std::vector<UnitPass *> Passes;
+  VerifyPolicy Policy;
+};
 
 struct PassInfo {
   llvm::StringRef Name;
@@ -90,12 +127,13 @@ public:
   bool splitForUnits(size_t &ModulePasses) const;
   /// True if a pass of [Begin, End) needs payloads (Pass::needsPayloads).
   bool needsPayloads(size_t Begin, size_t End) const;
-  /// Run passes [Begin, End) on the module.
+  /// Run passes [Begin, End) on the module: module passes one by one
+  /// (the module verified after each if Ctx.VerifyEach), each stretch of
+  /// unit passes as one UnitPipeline over the units.
   llvm::Error runRange(Module &M, PassContext &Ctx, size_t Begin, size_t End);
-  /// Run the unit passes from \p Begin on one unit, verifying after each
-  /// if \p VerifyEach.
-  llvm::Error runOnUnit(const Module &M, CompileUnit &U,
-                        DiagnosticEngine &Diags, size_t Begin, bool VerifyEach);
+  /// The passes from \p Begin, all unit passes (splitForUnits), as a
+  /// UnitPipeline with \p Policy.
+  UnitPipeline unitPipeline(size_t Begin, VerifyPolicy Policy) const;
   size_t size() const { return Passes.size(); }
 
 private:

@@ -36,9 +36,11 @@ namespace tlp {
 
 /// Open \p Path, or stdin for "-". The error message names the file.
 /// Something that is not a regular file (stdin, a pipe, a device) is read
-/// with readStream()'s bounds.
+/// with readStream()'s bounds, \p LooksLikeInput deciding the check on its
+/// first bytes.
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
-openInputFile(llvm::StringRef Path);
+openInputFile(llvm::StringRef Path,
+              llvm::function_ref<bool(llvm::StringRef)> LooksLikeInput);
 
 /// Bounds on input that is not a regular file, so that /dev/zero or an
 /// endless pipe cannot take all memory: no line may be longer than
@@ -51,10 +53,11 @@ constexpr uint64_t NoLogBytes = 64ull << 20;
 /// (bytes already read from it), within the bounds above. Up to 64 MiB is
 /// kept in memory; beyond that the bytes go to an unlinked temporary file
 /// that is mapped, so a large log on a pipe costs page cache, not memory.
-/// \p LooksLikeInput says whether a prefix starts like a log or IR.
+/// \p LooksLikeInput says whether a prefix starts like an input the
+/// caller reads (the caller knows the formats; Support does not).
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 readStream(int FD, llvm::StringRef Name, std::string Prefix,
-           llvm::function_ref<bool(llvm::StringRef)> LooksLikeInput = nullptr);
+           llvm::function_ref<bool(llvm::StringRef)> LooksLikeInput);
 
 /// An output file, written whole or not at all.
 ///

@@ -18,6 +18,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstddef>
+#include <memory>
 
 namespace tlp {
 
@@ -34,6 +35,39 @@ void parallelFor(size_t N, unsigned Threads,
 void parallelForOrdered(
     size_t N, unsigned Threads, DiagnosticEngine &Diags,
     llvm::function_ref<void(size_t, DiagnosticEngine &)> Fn);
+
+/// One item of an ordered window (see runOrderedWindow); derive from it to
+/// carry the item's data.
+struct WindowItem {
+  virtual ~WindowItem();
+};
+
+/// The ordered window: the one scheduler of per-unit work. \p Produce, on
+/// the calling thread, gives the next item (null: no more); \p Work runs on
+/// up to \p Threads workers (0: one per core), at most \p Window items in
+/// flight (0: twice the threads, at least 2); \p Consume gets every item
+/// on the calling thread in the order produced, and returns false to stop:
+/// nothing more is produced, and the items in flight are finished and
+/// dropped unconsumed. With one thread each item is worked on when it is
+/// consumed, so at most one is in memory beyond the window's queue.
+void runOrderedWindow(
+    unsigned Threads, size_t Window,
+    llvm::function_ref<std::unique_ptr<WindowItem>()> Produce,
+    llvm::function_ref<void(WindowItem &)> Work,
+    llvm::function_ref<bool(WindowItem &)> Consume);
+
+/// runOrderedWindow with items of type \p T.
+template <typename T>
+void runOrderedWindow(unsigned Threads, size_t Window,
+                      llvm::function_ref<std::unique_ptr<T>()> Produce,
+                      llvm::function_ref<void(T &)> Work,
+                      llvm::function_ref<bool(T &)> Consume) {
+  runOrderedWindow(
+      Threads, Window,
+      [&]() -> std::unique_ptr<WindowItem> { return Produce(); },
+      [&](WindowItem &I) { Work(static_cast<T &>(I)); },
+      [&](WindowItem &I) { return Consume(static_cast<T &>(I)); });
+}
 
 } // namespace tlp
 

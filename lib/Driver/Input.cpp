@@ -1,0 +1,137 @@
+//===- Input.cpp - Open a tool's input ------------------------------------===//
+
+#include "tlp/Driver/Input.h"
+
+#include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/StringUtils.h"
+
+#include "llvm/Support/FileSystem.h"
+
+using namespace llvm;
+
+namespace tlp {
+
+bool startsLikeInput(StringRef Text) {
+  // A glog prefix (V0901 10:00:00...) or an IR document marker, at the
+  // start of a line that is not blank.
+  for (size_t I = 0; I < Text.size();) {
+    size_t NL = Text.find('\n', I);
+    StringRef L = Text.slice(I, NL).trim(" \t\r");
+    if (!L.empty()) {
+      if (L.startswith("---") || L.startswith("#"))
+        return true;
+      if (L.size() > 2 && StringRef("VIWE").contains(L[0]) && L[1] >= '0' &&
+          L[1] <= '9')
+        return true;
+      return false;
+    }
+    if (NL == StringRef::npos)
+      break;
+    I = NL + 1;
+  }
+  return false;
+}
+
+/// Append up to \p Want bytes of \p FD to \p Data; 0 at the end.
+static Expected<size_t> readSome(sys::fs::file_t FD, std::string &Data,
+                                 size_t Want) {
+  size_t Old = Data.size();
+  Data.resize(Old + Want);
+  Expected<size_t> Got =
+      sys::fs::readNativeFile(FD, MutableArrayRef<char>(&Data[Old], Want));
+  Data.resize(Old + (Got ? *Got : 0));
+  return Got;
+}
+
+/// True once \p Prefix has enough of its first line that is neither blank
+/// nor a comment to tell IR from a log.
+static bool canTellIR(StringRef Prefix) {
+  while (true) {
+    Prefix = Prefix.ltrim(" \t\r\n");
+    if (!Prefix.startswith("#"))
+      return Prefix.size() >= 9;
+    size_t NL = Prefix.find('\n');
+    if (NL == StringRef::npos)
+      return false;
+    Prefix = Prefix.drop_front(NL);
+  }
+}
+
+Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
+                                DiagnosticEngine &Diags,
+                                const ReadOptions &Opts, bool StreamIR) {
+  OpenedInput In;
+  In.M = std::make_unique<Module>();
+  Module &M = *In.M;
+  if (Path != "-" && sys::fs::is_directory(Path)) {
+    In.Kind = InputKind::LogDirectory;
+    if (Error E = readTrace(Path, M, Sources, Diags, Opts))
+      return std::move(E);
+    return std::move(In);
+  }
+  std::string Name = displayName(Path);
+  std::unique_ptr<MemoryBuffer> Buf;
+  if (Path == "-" && StreamIR) {
+    // Read stdin in pieces: IR is then parsed while it still arrives.
+    std::string Data;
+    sys::fs::file_t Stdin = sys::fs::getStdinHandle();
+    // (At most 1 MiB of blank and comment lines: canTellIR rescans.)
+    while (Data.size() < (1u << 20) && !canTellIR(Data)) {
+      Expected<size_t> Got = readSome(Stdin, Data, 64 * 1024);
+      if (!Got)
+        return createStringError(errorToErrorCode(Got.takeError()),
+                                 "cannot read '%s'", Name.c_str());
+      if (*Got == 0)
+        break;
+    }
+    if (looksLikeIR(Data)) {
+      In.Kind = InputKind::IR;
+      In.IRStream =
+          std::make_unique<IRDocumentReader>(0, std::move(Data), Name);
+      if (Error E = parseIRHeader(*In.IRStream, M, Diags))
+        return std::move(E);
+      return std::move(In);
+    }
+    // The rest within bounds (no endless line, a log within the first
+    // 64 MiB), spooled to a temporary file when large.
+    Expected<std::unique_ptr<MemoryBuffer>> B =
+        readStream(0, Name, std::move(Data), startsLikeInput);
+    if (!B)
+      return B.takeError();
+    Buf = std::move(*B);
+  } else {
+    Expected<std::unique_ptr<MemoryBuffer>> B =
+        openInputFile(Path, startsLikeInput);
+    if (!B)
+      return B.takeError();
+    Buf = std::move(*B);
+  }
+  StringRef Text = Buf->getBuffer();
+  if (looksLikeIR(Text)) {
+    In.Kind = InputKind::IR;
+    if (!StreamIR) {
+      MemoryBufferRef Ref(Text, Name);
+      Expected<std::unique_ptr<Module>> Whole = parseModule(Ref, Diags);
+      if (!Whole)
+        return Whole.takeError();
+      In.M = std::move(*Whole);
+      return std::move(In);
+    }
+    In.IRStream = std::make_unique<IRDocumentReader>(std::move(Buf), Name);
+    if (Error E = parseIRHeader(*In.IRStream, M, Diags))
+      return std::move(E);
+    return std::move(In);
+  }
+  In.Kind = InputKind::Log;
+  bool Empty = trimWS(Text).empty();
+  if (!readTraceBuffer(std::move(Buf), Name, Path, rankFromFileName(Path), M,
+                       Sources, Diags, Opts))
+    return std::move(In);
+  if (Empty)
+    Diags.warning(Name, 0, "input is empty");
+  else if (M.Stats.Events == 0)
+    Diags.warning(Name, 0, "no trace events found; is this a TORCH_TRACE log?");
+  return std::move(In);
+}
+
+} // namespace tlp

@@ -247,9 +247,15 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
       fail(toString(std::move(E)));
       return false;
     }
-    // Ungrouped leftovers only: units are loaded one by one.
-    loadModule(M, Sources, Diags, Opts.Threads, /*WithUnits=*/false);
-    Src = createLogUnitSource(M, Sources);
+    if (Em.traits().NeedsUnits) {
+      // Ungrouped leftovers only: units are loaded one by one.
+      loadModule(M, Sources, Diags, Opts.Threads, /*WithUnits=*/false);
+      Src = createLogUnitSource(M, Sources);
+    } else {
+      // The emitter reads no unit (the Chrome trace): none is loaded.
+      M.Units.clear();
+      Src = createMemoryUnitSource(M);
+    }
   } else {
     if (FromIR) {
       if (!readRestOfIR(M))
@@ -284,6 +290,27 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
 
 bool Driver::runUnits(Module &M, UnitSource &Src, const UnitPipeline &UnitPasses,
                       const DriverOptions &Opts, Emitter &Em) {
+  // The output: opened here, kept only if the whole run succeeds (under
+  // --strict, stdout is held so that a failing run prints nothing).
+  Expected<std::unique_ptr<EmitTarget>> Target =
+      EmitTarget::open(Em.traits(), Em.options(), /*HoldStdout=*/Opts.Strict);
+  if (!Target) {
+    fail(toString(Target.takeError()));
+    return false;
+  }
+  Em.setTarget(Target->get());
+  bool OK = emitUnits(M, Src, UnitPasses, Opts, Em, **Target);
+  if (!OK)
+    Em.abort();
+  // Dropped unless committed.
+  Em.setTarget(nullptr);
+  return OK;
+}
+
+bool Driver::emitUnits(Module &M, UnitSource &Src,
+                       const UnitPipeline &UnitPasses,
+                       const DriverOptions &Opts, Emitter &Em,
+                       EmitTarget &Target) {
   if (Error E = Em.begin(M)) {
     fail(toString(std::move(E)));
     return false;
@@ -340,6 +367,10 @@ bool Driver::runUnits(Module &M, UnitSource &Src, const UnitPipeline &UnitPasses
   if (failsStrict(Opts.Strict))
     return false;
   if (Error E = Em.end(M)) {
+    fail(toString(std::move(E)));
+    return false;
+  }
+  if (Error E = Target.commit()) {
     fail(toString(std::move(E)));
     return false;
   }

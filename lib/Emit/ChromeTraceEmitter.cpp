@@ -49,15 +49,18 @@ class ChromeTraceEmitter : public Emitter {
 public:
   using Emitter::Emitter;
 
+  EmitterTraits traits() const override {
+    EmitterTraits T;
+    T.NeedsUnits = false;
+    return T;
+  }
+
   Error unit(const Module &, const CompileUnit &) override {
     return Error::success();
   }
 
   Error end(const Module &M) override {
-    Expected<emit::EmitOutput> Out = emit::EmitOutput::open(Opts);
-    if (!Out)
-      return Out.takeError();
-    raw_ostream *OS = &Out->os();
+    raw_ostream *OS = &out();
 
     // One process per rank; a log without a rank is its own process.
     std::map<int64_t, Process> Procs;
@@ -136,7 +139,7 @@ public:
       }
     }
     *OS << "\n]}\n";
-    return Out->commit();
+    return Error::success();
   }
 };
 

@@ -339,10 +339,6 @@ public:
 
   Error begin(const Module &M) override {
     Mode = Opts.Graph;
-    Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
-    if (!F)
-      return F.takeError();
-    Out = std::move(*F);
     return Error::success();
   }
 
@@ -367,12 +363,11 @@ public:
       OS << "}\n";
       OS.flush();
     }
-    Out->os() << Text;
-    return Out->commit();
+    out() << Text;
+    return Error::success();
   }
 
 private:
-  std::unique_ptr<OutputFile> Out;
   DOTGraph Mode = DOTGraph::Provenance;
   std::vector<std::string> AllUnits;
   std::string Text;

@@ -151,18 +151,16 @@ class DumpEmitter : public Emitter {
 public:
   using Emitter::Emitter;
 
-  Error begin(const Module &M) override {
-    if (Opts.Output.empty() || Opts.Output == "-")
-      return createStringError(
-          std::errc::invalid_argument,
-          "--dump writes a directory: give it with -o DIR");
-    Expected<std::unique_ptr<OutputDirectory>> D =
-        OutputDirectory::create(Opts.Output, "index.md", "# tlp dump\n");
-    if (!D)
-      return D.takeError();
-    Out = std::move(*D);
-    return Error::success();
+  EmitterTraits traits() const override {
+    EmitterTraits T;
+    T.Shape = OutputShape::Directory;
+    T.IndexFile = "index.md";
+    T.Signature = "# tlp dump\n";
+    T.Flag = "--dump";
+    return T;
   }
+
+  Error begin(const Module &M) override { return Error::success(); }
 
   Error unit(const Module &M, const CompileUnit &U) override {
     size_t Index = Seen++;
@@ -261,13 +259,10 @@ public:
       OS << " |\n";
     }
     OS.flush();
-    if (Error Err = Out->write("index.md", S))
-      return Err;
-    return Out->commit();
+    return outDir().write("index.md", S);
   }
 
 private:
-  std::unique_ptr<OutputDirectory> Out;
   size_t Seen = 0;
   std::vector<std::string> AllUnits;
   std::vector<UnitEntry> Entries;
@@ -290,13 +285,13 @@ private:
     if (It == Written.end()) {
       Written[Key] = Rel;
       E.Files.push_back({Name.str(), Rel, Rel});
-      return Out->write(Rel, Text);
+      return outDir().write(Rel, Text);
     }
     std::string Target;
     for (size_t Depth = StringRef(Rel).count('/'); Depth; --Depth)
       Target += "../";
     Target += It->second;
-    if (Error Err = Out->link(Rel, Target))
+    if (Error Err = outDir().link(Rel, Target))
       return Err;
     E.Files.push_back({Name.str(), Rel, It->second});
     return Error::success();

@@ -42,25 +42,6 @@ Error unknownUnitError(StringRef Selector, ArrayRef<std::string> Units) {
   return createStringError(std::errc::invalid_argument, Msg.c_str());
 }
 
-Expected<EmitOutput> EmitOutput::open(const EmitOptions &Opts) {
-  EmitOutput Out;
-  if (Opts.Stream) {
-    Out.OS = Opts.Stream;
-    return std::move(Out);
-  }
-  Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
-  if (!F)
-    return F.takeError();
-  Out.File = std::move(*F);
-  Out.OS = &Out.File->os();
-  return std::move(Out);
-}
-
-Error EmitOutput::commit() {
-  OS->flush();
-  return File ? File->commit() : Error::success();
-}
-
 std::string mdText(StringRef S) {
   std::string Out;
   Out.reserve(S.size() + 8);

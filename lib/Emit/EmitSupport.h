@@ -30,21 +30,6 @@ llvm::Error unknownUnitError(llvm::StringRef Selector,
 /// "0-0-forward (0/0 forward)", for unknownUnitError.
 std::string unitListEntry(const CompileUnit &U);
 
-/// An emitter's one-file output: the stream the caller gave
-/// (EmitOptions::Stream, in-process tests) or the file EmitOptions::Output
-/// names, opened to be kept whole or not at all (OutputFile).
-class EmitOutput {
-public:
-  static llvm::Expected<EmitOutput> open(const EmitOptions &Opts);
-  llvm::raw_ostream &os() { return *OS; }
-  /// Flush; keep the file, if it is one.
-  llvm::Error commit();
-
-private:
-  std::unique_ptr<OutputFile> File;
-  llvm::raw_ostream *OS = nullptr;
-};
-
 /// The compile id of a unit as its compile shows it: "0/0", or "0/0 #2"
 /// when the id begins more than once in the log (torch._dynamo.reset()).
 std::string unitCompileName(const Module &M, const CompileUnit &U);

@@ -72,12 +72,23 @@ bool UnitSelector::matches(const CompileUnit &U, size_t Index) const {
 }
 
 Error emitModule(Emitter &E, const Module &M) {
-  if (Error Err = E.begin(M))
-    return Err;
+  Expected<std::unique_ptr<EmitTarget>> T =
+      EmitTarget::open(E.traits(), E.options());
+  if (!T)
+    return T.takeError();
+  E.setTarget(T->get());
+  Error Err = E.begin(M);
   for (const std::unique_ptr<CompileUnit> &U : M.Units)
-    if (Error Err = E.unit(M, *U))
-      return Err;
-  return E.end(M);
+    if (!Err)
+      Err = E.unit(M, *U);
+  if (!Err)
+    Err = E.end(M);
+  if (!Err)
+    Err = (*T)->commit();
+  if (Err)
+    E.abort();
+  E.setTarget(nullptr);
+  return Err;
 }
 
 } // namespace tlp

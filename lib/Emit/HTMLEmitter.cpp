@@ -167,6 +167,19 @@ class HTMLEmitter : public Emitter {
 public:
   using Emitter::Emitter;
 
+  /// A directory (index, a page per unit) or, for -o PAGE.html or stdout,
+  /// one self-contained page (isDirectoryOutput).
+  EmitterTraits traits() const override {
+    EmitterTraits T;
+    if (isDirectoryOutput(Opts.Output)) {
+      T.Shape = OutputShape::Directory;
+      T.IndexFile = "index.html";
+      T.Signature = "<meta name=\"generator\" content=\"tlp ";
+      T.Flag = "--html";
+    }
+    return T;
+  }
+
   Error begin(const Module &M) override;
   Error unit(const Module &M, const CompileUnit &U) override;
   std::string prepareUnit(const Module &M, const CompileUnit &U) const override;
@@ -177,10 +190,6 @@ public:
 private:
   bool DirMode = false;
   std::string Dir;
-  /// Single page: the page. Directory: every file written so far, kept
-  /// only when the whole output succeeded.
-  std::unique_ptr<OutputFile> Page;
-  std::unique_ptr<OutputDirectory> Files;
   std::vector<UnitSummary> Summaries;
   StringSet<> Ids;
   /// The units of each compile record, for the dashboard.
@@ -666,18 +675,13 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
 }
 
 Error HTMLEmitter::write(StringRef Name, StringRef Text) {
-  return Files->write(Name, Text);
+  return outDir().write(Name, Text);
 }
 
 Error HTMLEmitter::begin(const Module &M) {
   DirMode = isDirectoryOutput(Opts.Output);
   if (DirMode) {
     Dir = Opts.Output;
-    Expected<std::unique_ptr<OutputDirectory>> D = OutputDirectory::create(
-        Dir, "index.html", "<meta name=\"generator\" content=\"tlp ");
-    if (!D)
-      return D.takeError();
-    Files = std::move(*D);
     for (auto [Name, Text] :
          {std::pair<const char *, const char *>{"tlp.css", TlpCSS},
           {"tlp.js", TlpJS}})
@@ -685,11 +689,7 @@ Error HTMLEmitter::begin(const Module &M) {
         return Err;
     return Error::success();
   }
-  Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
-  if (!F)
-    return F.takeError();
-  Page = std::move(*F);
-  writeHead(Page->os(), pageTitle(M), "single");
+  writeHead(out(), pageTitle(M), "single");
   return Error::success();
 }
 
@@ -774,7 +774,7 @@ Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
   }
 
   if (!DirMode) {
-    Page->os() << "<script type=\"application/json\" class=\"tlp-unit\" "
+    out() << "<script type=\"application/json\" class=\"tlp-unit\" "
                   "data-unit=\""
                << escapeHTML(S.Id) << "\">" << Data << "</script>\n";
     return Error::success();
@@ -791,12 +791,12 @@ Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
 
 Error HTMLEmitter::end(const Module &M) {
   if (!DirMode) {
-    raw_ostream &OS = Page->os();
+    raw_ostream &OS = out();
     OS << "<section id=\"overview\" hidden>\n";
     writeIndexBody(OS, M, /*Links=*/false);
     OS << "</section>\n";
     writeApp(OS);
-    return Page->commit();
+    return Error::success();
   }
   // units.js: the unit list of the pages' selectors.
   ojson List = ojson::array();
@@ -817,7 +817,7 @@ Error HTMLEmitter::end(const Module &M) {
   for (const auto &Page : SideBySidePages)
     if (Error Err = write(Page.first, Page.second))
       return Err;
-  return Files->commit();
+  return Error::success();
 }
 
 } // namespace

@@ -22,17 +22,14 @@ class IREmitter : public Emitter {
 public:
   using Emitter::Emitter;
 
+  EmitterTraits traits() const override {
+    EmitterTraits T;
+    T.StreamsStdout = true;
+    return T;
+  }
+
   Error begin(const Module &M) override {
-    if (Opts.Stream) {
-      OS = Opts.Stream;
-    } else {
-      Expected<std::unique_ptr<OutputFile>> F =
-          openOutputFile(Opts.Output, /*StreamStdout=*/true);
-      if (!F)
-        return F.takeError();
-      Out = std::move(*F);
-      OS = &Out->os();
-    }
+    OS = &out();
     printModuleHeader(M, *OS);
     return Error::success();
   }
@@ -50,7 +47,7 @@ public:
     ++Units;
     // A stdout that fails (a full disk, a closed pipe) stops the run at
     // once rather than after the whole input.
-    if (Out && Out->isStdout() && outs().has_error())
+    if (Target->streamsStdout() && outs().has_error())
       return createStringError(outs().error(), "cannot write '<stdout>': %s",
                                outs().error().message().c_str());
     return Error::success();
@@ -65,19 +62,15 @@ public:
     // Last: what the stream holds. A reader that does not find it knows
     // the stream was cut short, even at a document boundary.
     printEndDocument({Units, M.Compiles.size(), M.Diagnostics.size()}, *OS);
-    if (Out)
-      if (Error E = Out->commit())
-        return E;
-    Done = true;
     return Error::success();
   }
 
   void abort() override {
-    if (Out && !Done && Out->isStdout()) {
-      Out->os() << "--- !tlp.error\n"
+    if (Target && Target->streamsStdout()) {
+      Target->os() << "--- !tlp.error\n"
                 << "message: 'tlp-opt failed before the end of its output; "
                    "the documents above are incomplete'\n";
-      Out->os().flush();
+      Target->os().flush();
       // The failure is reported already; a stdout that cannot take this
       // last document either is not a second error.
       outs().clear_error();
@@ -85,9 +78,7 @@ public:
   }
 
 private:
-  std::unique_ptr<OutputFile> Out;
   raw_ostream *OS = nullptr;
-  bool Done = false;
   uint64_t Units = 0;
 };
 

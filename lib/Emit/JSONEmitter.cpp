@@ -296,15 +296,7 @@ public:
   using Emitter::Emitter;
 
   Error begin(const Module &M) override {
-    if (Opts.Stream) {
-      Stream = Opts.Stream;
-    } else {
-      Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
-      if (!F)
-        return F.takeError();
-      Out = std::move(*F);
-      Stream = &Out->os();
-    }
+    Stream = &out();
     raw_ostream &OS = *Stream;
     OS << '{' << nl();
     key("schema");
@@ -388,14 +380,10 @@ public:
       Diag.push_back(diagnosticJSON(D));
     key("diagnostics");
     OS << dump(Diag, Opts.Pretty, 2) << nl() << '}' << '\n';
-    OS.flush();
-    if (!Out)
-      return Error::success();
-    return Out->commit();
+    return Error::success();
   }
 
 private:
-  std::unique_ptr<OutputFile> Out;
   raw_ostream *Stream = nullptr;
   size_t Units = 0;
   /// Unit ids by compile record index.
@@ -519,11 +507,8 @@ public:
     J["query"] = std::move(Q);
     J["units_read"] = Selected;
     J["answers"] = std::move(Answers);
-    Expected<emit::EmitOutput> Out = emit::EmitOutput::open(Opts);
-    if (!Out)
-      return Out.takeError();
-    Out->os() << dump(J, Opts.Pretty, 0) << '\n';
-    return Out->commit();
+    out() << dump(J, Opts.Pretty, 0) << '\n';
+    return Error::success();
   }
 
 private:

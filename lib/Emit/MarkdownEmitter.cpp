@@ -215,10 +215,6 @@ public:
   Error begin(const Module &M) override {
     // The engine remembers the names it saw, for notFound().
     Query = Opts.Query;
-    Expected<std::unique_ptr<OutputFile>> F = openOutputFile(Opts.Output);
-    if (!F)
-      return F.takeError();
-    Out = std::move(*F);
     return Error::success();
   }
 
@@ -260,12 +256,11 @@ public:
       MarkdownRenderOptions RO;
       Doc = renderMarkdownToHTML(Doc, RO);
     }
-    Out->os() << Doc;
-    return Out->commit();
+    out() << Doc;
+    return Error::success();
   }
 
 private:
-  std::unique_ptr<OutputFile> Out;
   std::vector<std::string> AllUnits;
   size_t Selected = 0;
   /// Compile records (indices) that have units.

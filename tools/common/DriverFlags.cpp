@@ -32,7 +32,7 @@ void DriverFlags::apply(DriverOptions &Opts) const {
   Opts.Md5 = Md5;
   // Under --strict nothing is written unless the run is clean, so nothing
   // may be written before the run is over.
-  Opts.Stream = !Strict && !NoStream;
+  Opts.Stream = !NoStream;
   Opts.Strict = Strict;
 }
 

@@ -56,8 +56,8 @@ struct DriverOptions {
   /// Allow streaming (false: everything is in memory before the emitter
   /// sees any of it).
   bool Stream = true;
-  /// Warnings fail the run; the emitter sees nothing of a run that fails
-  /// (so streaming is off).
+  /// Warnings fail the run; the output of a run that fails is dropped
+  /// (stdout is held until the end).
   bool Strict = false;
   /// The output path, refused if it would overwrite (or, for a directory,
   /// hold) the input or a log read from it. Empty: not checked.
@@ -123,6 +123,9 @@ private:
   /// \p UnitPasses, prepare on workers; report and emit in order).
   bool runUnits(Module &M, UnitSource &Src, const UnitPipeline &UnitPasses,
                 const DriverOptions &Opts, Emitter &E);
+  /// runUnits() once the output is open.
+  bool emitUnits(Module &M, UnitSource &Src, const UnitPipeline &UnitPasses,
+                 const DriverOptions &Opts, Emitter &E, EmitTarget &Target);
   /// Take over the diagnostics that came with IR input (already printed by
   /// the tool that wrote it).
   void adoptInputDiagnostics(std::vector<Diagnostic> Ds);

@@ -12,6 +12,7 @@
 #define TLP_EMIT_EMITTER_H
 
 #include "tlp/Analysis/Query.h"
+#include "tlp/Emit/EmitTarget.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Support/Diagnostics.h"
 
@@ -88,6 +89,13 @@ public:
   explicit Emitter(const EmitOptions &Opts, DiagnosticEngine &Diags)
       : Opts(Opts), Diags(Diags) {}
   virtual ~Emitter();
+  /// What the emitter writes (a file, a directory) and reads (units or
+  /// not). The driver opens the output by them before begin().
+  virtual EmitterTraits traits() const { return {}; }
+  /// The output the emitter writes into, opened, kept or dropped by the
+  /// driver (or emitModule()); set before begin(), null once dropped.
+  void setTarget(EmitTarget *T) { Target = T; }
+  const EmitOptions &options() const { return Opts; }
 
   /// Once, before any unit. \p M has its logs and stats; its Units may be
   /// empty (when the driver streams) and its diagnostics are not complete.
@@ -112,13 +120,17 @@ public:
   virtual llvm::Error end(const Module &M) = 0;
   /// The run failed (after begin(), or before it): end what was started
   /// (the IR printer marks a stream that has begun as incomplete). The
-  /// default does nothing; an output file that was not committed is
-  /// removed anyway.
+  /// default does nothing; the output is dropped anyway.
   virtual void abort() {}
 
 protected:
+  /// The output stream (File shape).
+  llvm::raw_ostream &out() { return Target->os(); }
+  /// The output directory (Directory shape).
+  OutputDirectory &outDir() { return Target->dir(); }
   const EmitOptions &Opts;
   DiagnosticEngine &Diags;
+  EmitTarget *Target = nullptr;
 };
 
 #define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \
@@ -131,7 +143,8 @@ protected:
 std::unique_ptr<Emitter> createIREmitter(const EmitOptions &Opts,
                                          DiagnosticEngine &Diags);
 
-/// begin(), unit() for each of M.Units, end().
+/// Open the output of \p E (EmitTarget::open), then begin(), unit() for
+/// each of M.Units, end(), and keep the output.
 llvm::Error emitModule(Emitter &E, const Module &M);
 
 /// Current version of the JSON schema (docs/json.md).

@@ -311,6 +311,10 @@ bool Driver::emitUnits(Module &M, UnitSource &Src,
                        const UnitPipeline &UnitPasses,
                        const DriverOptions &Opts, Emitter &Em,
                        EmitTarget &Target) {
+  // The module-wide facts every emitter reads (ids, units of each
+  // compile, rank digests, the --unit selection), gathered once.
+  ModuleFactsBuilder Facts(Em.traits());
+  Em.setFacts(&Facts.facts());
   if (Error E = Em.begin(M)) {
     fail(toString(std::move(E)));
     return false;
@@ -328,6 +332,7 @@ bool Driver::emitUnits(Module &M, UnitSource &Src,
           W.Failure = toString(std::move(E));
           return;
         }
+        W.Digest = Facts.digest(M, *W.U);
         W.Prepared = Em.prepareUnit(M, *W.U);
       },
       // On this thread, in order: report, then emit.
@@ -349,6 +354,7 @@ bool Driver::emitUnits(Module &M, UnitSource &Src,
         }
         if (!IsUnit)
           return true;
+        Facts.add(M, *W.U, std::move(W.Digest));
         if (Error E = Em.preparedUnit(M, *W.U, std::move(W.Prepared))) {
           fail(toString(std::move(E)));
           return OK = false;
@@ -366,6 +372,10 @@ bool Driver::emitUnits(Module &M, UnitSource &Src,
   attachDiagnostics(M);
   if (failsStrict(Opts.Strict))
     return false;
+  if (Error E = Facts.finish()) {
+    fail(toString(std::move(E)));
+    return false;
+  }
   if (Error E = Em.end(M)) {
     fail(toString(std::move(E)));
     return false;

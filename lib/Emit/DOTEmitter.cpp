@@ -114,14 +114,16 @@ std::string nameList(const std::vector<std::string> &Names, size_t Max) {
 /// Writes one unit.
 class UnitDrawer {
 public:
-  UnitDrawer(raw_ostream &OS, const UnitView &V, DOTGraph Mode, bool Collapse)
-      : OS(OS), V(V), U(V.unit()), P(V.provenance()), Mode(Mode),
-        Collapse(Collapse) {}
+  /// \p Id: the unit's id in the output (ModuleFacts).
+  UnitDrawer(raw_ostream &OS, const UnitView &V, StringRef Id, DOTGraph Mode,
+             bool Collapse)
+      : OS(OS), V(V), U(V.unit()), P(V.provenance()), Id(Id.str()),
+        Mode(Mode), Collapse(Collapse) {}
 
   void draw() {
     static const char *ModeNames[] = {"pre-grad graph", "post-grad graph",
                                       "provenance"};
-    std::string Title = U.Key.displayName() + " (" + U.Key.slug() +
+    std::string Title = U.Key.displayName() + " (" + Id +
                         "): " + ModeNames[static_cast<int>(Mode)];
     if (Collapse)
       Title += ", kernels collapsed";
@@ -148,6 +150,7 @@ private:
   const UnitView &V;
   const CompileUnit &U;
   const UnitProvenance &P;
+  std::string Id;
   DOTGraph Mode;
   bool Collapse;
 
@@ -337,18 +340,26 @@ class DOTEmitter : public Emitter {
 public:
   using Emitter::Emitter;
 
+  /// One unit: the first --unit names (the first of all, without it).
+  EmitterTraits traits() const override {
+    EmitterTraits T;
+    T.Select = &Opts.Unit;
+    T.FirstOnly = true;
+    return T;
+  }
+
   Error begin(const Module &M) override {
     Mode = Opts.Graph;
     return Error::success();
   }
 
   Error unit(const Module &M, const CompileUnit &U) override {
-    size_t Index = AllUnits.size();
-    AllUnits.push_back(unitListEntry(U));
-    if (Drawn || !Opts.Unit.matches(U, Index))
+    if (!facts().current().Selected)
       return Error::success();
     raw_string_ostream OS(Text);
-    UnitDrawer(OS, UnitView(M, U), Mode, Opts.CollapseKernels).draw();
+    UnitDrawer(OS, UnitView(M, U), facts().current().Id, Mode,
+               Opts.CollapseKernels)
+        .draw();
     OS.flush();
     Drawn = true;
     return Error::success();
@@ -356,8 +367,6 @@ public:
 
   Error end(const Module &M) override {
     if (!Drawn) {
-      if (!Opts.Unit.empty())
-        return unknownUnitError(Opts.Unit.text(), AllUnits);
       raw_string_ostream OS(Text);
       UnitDrawer::header(OS, "no compile units in the input");
       OS << "}\n";
@@ -369,7 +378,6 @@ public:
 
 private:
   DOTGraph Mode = DOTGraph::Provenance;
-  std::vector<std::string> AllUnits;
   std::string Text;
   bool Drawn = false;
 };

@@ -157,22 +157,19 @@ public:
     T.IndexFile = "index.md";
     T.Signature = "# tlp dump\n";
     T.Flag = "--dump";
+    T.Select = &Opts.Unit;
     return T;
   }
 
   Error begin(const Module &M) override { return Error::success(); }
 
   Error unit(const Module &M, const CompileUnit &U) override {
-    size_t Index = Seen++;
-    AllUnits.push_back(unitListEntry(U));
-    if (!Opts.Unit.matches(U, Index))
+    if (!facts().current().Selected)
       return Error::success();
     UnitEntry E;
-    E.Slug = U.Key.slug();
-    E.Display = U.Key.displayName();
+    E.Slug = facts().current().Id;
+    E.Display = facts().current().Name;
     E.Folder = E.Slug;
-    for (unsigned N = 2; !Folders.insert(E.Folder).second; ++N)
-      E.Folder = E.Slug + "-" + std::to_string(N);
     Entries.push_back(std::move(E));
     size_t Me = Entries.size() - 1;
     UnitProvenance P(U);
@@ -220,8 +217,6 @@ public:
   Error end(const Module &M) override {
     if (Error Err = flushPre())
       return Err;
-    if (!Opts.Unit.empty() && Entries.empty())
-      return unknownUnitError(Opts.Unit.text(), AllUnits);
     std::string S;
     raw_string_ostream OS(S);
     OS << "# tlp dump\n\nMade by tlp " TLP_VERSION_STRING;
@@ -263,10 +258,7 @@ public:
   }
 
 private:
-  size_t Seen = 0;
-  std::vector<std::string> AllUnits;
   std::vector<UnitEntry> Entries;
-  std::set<std::string> Folders;
   std::unique_ptr<PendingPre> Pending;
   /// MD5 of a content -> path relative to Dir of the file holding it.
   std::map<std::pair<uint64_t, uint64_t>, std::string> Written;

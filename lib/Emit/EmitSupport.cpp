@@ -13,10 +13,6 @@ using namespace llvm;
 namespace tlp {
 namespace emit {
 
-std::string unitListEntry(const CompileUnit &U) {
-  return U.Key.slug() + " (" + U.Key.displayName() + ")";
-}
-
 std::string unitCompileName(const Module &M, const CompileUnit &U) {
   if (!U.Key.Id)
     return std::string();
@@ -25,21 +21,6 @@ std::string unitCompileName(const Module &M, const CompileUnit &U) {
     if (R->Ordinal)
       S += " #" + std::to_string(R->Ordinal);
   return S;
-}
-
-Error unknownUnitError(StringRef Selector, ArrayRef<std::string> Units) {
-  std::string Msg = "unknown unit '" + Selector.str() + "'";
-  if (Units.empty()) {
-    Msg += "; the input has no compile units";
-  } else {
-    Msg += "; the units are: ";
-    for (size_t I = 0; I < Units.size(); ++I) {
-      if (I)
-        Msg += ", ";
-      Msg += std::to_string(I) + ": " + Units[I];
-    }
-  }
-  return createStringError(std::errc::invalid_argument, Msg.c_str());
 }
 
 std::string mdText(StringRef S) {

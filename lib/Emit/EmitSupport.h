@@ -23,13 +23,6 @@
 namespace tlp {
 namespace emit {
 
-/// "unknown unit 'x'; the units are: 0-0-forward (0/0 forward), ...".
-llvm::Error unknownUnitError(llvm::StringRef Selector,
-                             llvm::ArrayRef<std::string> Units);
-
-/// "0-0-forward (0/0 forward)", for unknownUnitError.
-std::string unitListEntry(const CompileUnit &U);
-
 /// The compile id of a unit as its compile shows it: "0/0", or "0/0 #2"
 /// when the id begins more than once in the log (torch._dynamo.reset()).
 std::string unitCompileName(const Module &M, const CompileUnit &U);

@@ -71,16 +71,85 @@ bool UnitSelector::matches(const CompileUnit &U, size_t Index) const {
   return parseUnsigned(Text, N) && N == Index;
 }
 
+Error UnitSelector::noMatch(ArrayRef<std::string> Units) const {
+  std::string Msg = "unknown unit '" + Text + "'";
+  if (Units.empty()) {
+    Msg += "; the input has no compile units";
+  } else {
+    Msg += "; the units are: ";
+    for (size_t I = 0; I < Units.size(); ++I) {
+      if (I)
+        Msg += ", ";
+      Msg += std::to_string(I) + ": " + Units[I];
+    }
+  }
+  return createStringError(std::errc::invalid_argument, Msg.c_str());
+}
+
+bool ModuleFactsBuilder::mayBeSelected(const CompileUnit &U,
+                                       size_t Index) const {
+  return !Traits.Select || Traits.Select->matches(U, Index);
+}
+
+Optional<UnitDigest> ModuleFactsBuilder::digest(const Module &M,
+                                                const CompileUnit &U) const {
+  if (!Traits.NeedsDigests || !U.Key.Rank)
+    return None;
+  return digestUnit(M, U, /*KeepCode=*/false);
+}
+
+void ModuleFactsBuilder::add(const Module &M, const CompileUnit &U,
+                             Optional<UnitDigest> Digest) {
+  size_t Index = Facts.Units.size();
+  ModuleFacts::Unit F;
+  std::string Slug = U.Key.slug();
+  F.Id = Slug;
+  // One way to make ids unique, for every output: slug-dupN.
+  for (unsigned N = 2; !Taken.insert(F.Id).second; ++N)
+    F.Id = Slug + "-dup" + std::to_string(N);
+  F.Name = U.Key.displayName();
+  if (const CompileRecord *R = M.findCompile(U)) {
+    F.Record = static_cast<size_t>(R - M.Compiles.data());
+    Facts.UnitsOfRecord[*F.Record].push_back(Index);
+  }
+  // --unit names a unit by slug, display name, index or unique id.
+  F.Selected = (mayBeSelected(U, Index) ||
+                (Traits.Select && Traits.Select->text() == F.Id)) &&
+               !(Traits.FirstOnly && AnySelected);
+  AnySelected |= F.Selected;
+  if (Traits.Select && !Traits.Select->empty())
+    ListEntries.push_back(Slug + " (" + F.Name + ")");
+  if (Digest) {
+    Digest->Id = F.Id;
+    Facts.Digests.push_back(std::move(*Digest));
+  }
+  Facts.Units.push_back(std::move(F));
+}
+
+Error ModuleFactsBuilder::finish() const {
+  if (Traits.Select && !Traits.Select->empty() && !AnySelected)
+    return Traits.Select->noMatch(ListEntries);
+  return Error::success();
+}
+
 Error emitModule(Emitter &E, const Module &M) {
+  EmitterTraits Traits = E.traits();
   Expected<std::unique_ptr<EmitTarget>> T =
-      EmitTarget::open(E.traits(), E.options());
+      EmitTarget::open(Traits, E.options());
   if (!T)
     return T.takeError();
   E.setTarget(T->get());
+  ModuleFactsBuilder Facts(Traits);
+  E.setFacts(&Facts.facts());
   Error Err = E.begin(M);
-  for (const std::unique_ptr<CompileUnit> &U : M.Units)
-    if (!Err)
-      Err = E.unit(M, *U);
+  for (const std::unique_ptr<CompileUnit> &U : M.Units) {
+    if (Err)
+      break;
+    Facts.add(M, *U, Facts.digest(M, *U));
+    Err = E.unit(M, *U);
+  }
+  if (!Err)
+    Err = Facts.finish();
   if (!Err)
     Err = E.end(M);
   if (!Err)

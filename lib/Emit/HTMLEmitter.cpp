@@ -171,6 +171,7 @@ public:
   /// one self-contained page (isDirectoryOutput).
   EmitterTraits traits() const override {
     EmitterTraits T;
+    T.NeedsDigests = true;
     if (isDirectoryOutput(Opts.Output)) {
       T.Shape = OutputShape::Directory;
       T.IndexFile = "index.html";
@@ -191,11 +192,6 @@ private:
   bool DirMode = false;
   std::string Dir;
   std::vector<UnitSummary> Summaries;
-  StringSet<> Ids;
-  /// The units of each compile record, for the dashboard.
-  emit::RecordUnits RecordUnits;
-  /// The units with a rank, for the ranks compared.
-  std::vector<UnitDigest> Digests;
 
   /// Write the file \p Name of the output directory.
   Error write(StringRef Name, StringRef Text);
@@ -422,6 +418,7 @@ static void writeSideBySide(raw_ostream &OS, const UnitDigest &A,
 /// marked and named, and the first divergent unit next to its reference.
 /// A directory also gets a side-by-side page for each unit that differs.
 void HTMLEmitter::writeRanks(raw_ostream &OS, const Module &M, bool Links) {
+  const std::vector<UnitDigest> &Digests = facts().Digests;
   RankComparison RC = compareRanks(Digests, &M);
   if (RC.Rows.empty())
     return;
@@ -596,6 +593,14 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
   OS << ": " << M.Stats.Lines << " lines, " << M.Stats.Events << " events, "
      << Summaries.size() << (Summaries.size() == 1 ? " unit" : " units")
      << "</p>\n";
+  // The units of each compile record: their name and their page.
+  emit::RecordUnits RecordUnits;
+  for (const auto &[Record, Units] : facts().UnitsOfRecord)
+    for (size_t I : Units) {
+      const ModuleFacts::Unit &F = facts().Units[I];
+      RecordUnits[Record].push_back(
+          {F.Name, DirMode ? F.Id + ".html" : "#unit=" + F.Id});
+    }
   emit::writeDashboard(OS, M, RecordUnits);
   OS << "<h2>Compile units</h2>\n";
   if (Summaries.empty()) {
@@ -754,9 +759,7 @@ Error HTMLEmitter::unit(const Module &M, const CompileUnit &U) {
 Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
                                 std::string Prepared) {
   assert(Prepared.size() >= CoverageHeader && "not made by prepareUnit()");
-  std::string Id = U.Key.slug();
-  for (unsigned N = 2; !Ids.insert(Id).second; ++N)
-    Id = U.Key.slug() + "-dup" + std::to_string(N);
+  const std::string &Id = facts().current().Id;
   UnitSummary S = summarize(M, U, getCoverage(Prepared), Id);
   StringRef Data = StringRef(Prepared).drop_front(CoverageHeader);
   std::string Redone;
@@ -765,13 +768,6 @@ Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
     Data = Redone;
   }
   Summaries.push_back(S);
-  if (const CompileRecord *R = M.findCompile(U))
-    RecordUnits[static_cast<size_t>(R - M.Compiles.data())].push_back(
-        {S.Name, DirMode ? S.File : "#unit=" + S.Id});
-  if (U.Key.Rank) { // for the ranks compared
-    Digests.push_back(digestUnit(M, U, /*KeepCode=*/false));
-    Digests.back().Id = Id;
-  }
 
   if (!DirMode) {
     out() << "<script type=\"application/json\" class=\"tlp-unit\" "

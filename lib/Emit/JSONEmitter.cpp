@@ -327,12 +327,20 @@ public:
     return dump(unitJSON(UnitView(M, U)), Opts.Pretty, 4);
   }
 
+  EmitterTraits traits() const override {
+    EmitterTraits T;
+    T.NeedsDigests = true;
+    return T;
+  }
+
   Error preparedUnit(const Module &M, const CompileUnit &U,
                      std::string Prepared) override {
-    if (const CompileRecord *R = M.findCompile(U))
-      UnitsOf[R - M.Compiles.data()].push_back(U.Key.slug());
-    if (U.Key.Rank)
-      Digests.push_back(digestUnit(M, U, /*KeepCode=*/false));
+    const std::string &Id = facts().current().Id;
+    if (Id != U.Key.slug()) { // a rare clash of slugs: the unique id
+      ojson J = unitJSON(UnitView(M, U));
+      J["id"] = Id;
+      Prepared = dump(J, Opts.Pretty, 4);
+    }
     raw_ostream &OS = *Stream;
     OS << (Units++ ? "," : "") << nl() << (Opts.Pretty ? "    " : "");
     OS << Prepared;
@@ -347,10 +355,12 @@ public:
     key("compiles");
     OS << '[';
     for (size_t I = 0; I < M.Compiles.size(); ++I) {
-      auto It = UnitsOf.find(I);
-      ojson C = compileJSON(M, M.Compiles[I],
-                            It == UnitsOf.end() ? std::vector<std::string>()
-                                                : It->second);
+      std::vector<std::string> Ids;
+      auto It = facts().UnitsOfRecord.find(I);
+      if (It != facts().UnitsOfRecord.end())
+        for (size_t U : It->second)
+          Ids.push_back(facts().Units[U].Id);
+      ojson C = compileJSON(M, M.Compiles[I], Ids);
       OS << (I ? "," : "") << nl() << (Opts.Pretty ? "    " : "")
          << dump(C, Opts.Pretty, 4);
     }
@@ -360,7 +370,7 @@ public:
     key("key_components");
     OS << dump(ojson(M.KeyComponents), Opts.Pretty, 2) << ',' << nl();
     key("ranks");
-    OS << dump(ranksJSON(compareRanks(Digests, &M)), Opts.Pretty, 2) << ','
+    OS << dump(ranksJSON(compareRanks(facts().Digests, &M)), Opts.Pretty, 2) << ','
        << nl();
     ojson Stats = ojson::object();
     Stats["lines"] = M.Stats.Lines;
@@ -387,9 +397,7 @@ private:
   raw_ostream *Stream = nullptr;
   size_t Units = 0;
   /// Unit ids by compile record index.
-  std::map<size_t, std::vector<std::string>> UnitsOf;
   /// The units with a rank, for the ranks compared.
-  std::vector<UnitDigest> Digests;
 
   const char *nl() const { return Opts.Pretty ? "\n" : ""; }
   const char *ind() const { return Opts.Pretty ? "  " : ""; }
@@ -406,15 +414,19 @@ class JSONAnswerEmitter : public Emitter {
 public:
   using Emitter::Emitter;
 
+  EmitterTraits traits() const override {
+    EmitterTraits T;
+    T.Select = &Opts.Unit;
+    return T;
+  }
+
   Error begin(const Module &) override {
     Query = Opts.Query;
     return Error::success();
   }
 
   Error unit(const Module &M, const CompileUnit &U) override {
-    size_t Index = AllUnits.size();
-    AllUnits.push_back(emit::unitListEntry(U));
-    if (!Opts.Unit.matches(U, Index))
+    if (!facts().current().Selected)
       return Error::success();
     ++Selected;
     UnitView V(M, U);
@@ -434,7 +446,7 @@ public:
       return Out;
     };
     ojson J = ojson::object();
-    J["unit"] = U.Key.slug();
+    J["unit"] = facts().current().Id;
     J["name"] = U.Key.displayName();
     if (Query->isNode()) {
       J["how"] = nameMatchKindName(A->How).str();
@@ -494,8 +506,6 @@ public:
   }
 
   Error end(const Module &) override {
-    if (!Opts.Unit.empty() && !Selected)
-      return emit::unknownUnitError(Opts.Unit.text(), AllUnits);
     if (Answers.empty())
       return Query->notFound();
     ojson J = ojson::object();
@@ -513,7 +523,6 @@ public:
 
 private:
   Optional<ProvenanceQuery> Query;
-  std::vector<std::string> AllUnits;
   size_t Selected = 0;
   ojson Answers = ojson::array();
 };

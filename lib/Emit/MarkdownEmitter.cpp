@@ -212,6 +212,13 @@ class MarkdownEmitter : public Emitter {
 public:
   using Emitter::Emitter;
 
+  EmitterTraits traits() const override {
+    EmitterTraits T;
+    T.Select = &Opts.Unit;
+    T.NeedsDigests = !Opts.Query;
+    return T;
+  }
+
   Error begin(const Module &M) override {
     // The engine remembers the names it saw, for notFound().
     Query = Opts.Query;
@@ -219,14 +226,7 @@ public:
   }
 
   Error unit(const Module &M, const CompileUnit &U) override {
-    if (const CompileRecord *R = M.findCompile(U))
-      WithUnits.insert(static_cast<size_t>(R - M.Compiles.data()));
-    // The digests of the ranks compared (docs/markdown.md, Ranks).
-    if (!Query && U.Key.Rank)
-      Digests.push_back(digestUnit(M, U, /*KeepCode=*/false));
-    size_t Index = AllUnits.size();
-    AllUnits.push_back(unitListEntry(U));
-    if (!Opts.Unit.matches(U, Index))
+    if (!facts().current().Selected)
       return Error::success();
     ++Selected;
     UnitView V(M, U);
@@ -240,8 +240,6 @@ public:
   }
 
   Error end(const Module &M) override {
-    if (!Opts.Unit.empty() && !Selected)
-      return unknownUnitError(Opts.Unit.text(), AllUnits);
     std::string Doc;
     if (Query) {
       if (Error E = assembleAnswer(Doc))
@@ -261,14 +259,10 @@ public:
   }
 
 private:
-  std::vector<std::string> AllUnits;
   size_t Selected = 0;
-  /// Compile records (indices) that have units.
-  std::set<size_t> WithUnits;
   // The report.
   std::vector<std::string> SummaryRows;
   std::vector<Section> Sections;
-  std::vector<UnitDigest> Digests;
   // --node / --source.
   Optional<ProvenanceQuery> Query;
   /// Whether every unit answered a --node name as a pre-grad node's.
@@ -282,7 +276,7 @@ private:
 
   /// The ranks compared: for each compile, each rank against the lowest.
   void reportRanks(raw_ostream &OS, const Module &M) {
-    RankComparison RC = compareRanks(Digests, &M);
+    RankComparison RC = compareRanks(facts().Digests, &M);
     if (RC.Rows.empty())
       return;
     auto Link = [](const std::string &Id) {
@@ -514,7 +508,7 @@ private:
       std::string Time = R.timeText();
       // A restarted attempt's units hold what it logged before the restart
       // (its graph): discarded, not output.
-      std::string Output = !WithUnits.count(I) ? cell(R.noOutputReason())
+      std::string Output = !facts().UnitsOfRecord.count(I) ? cell(R.noOutputReason())
                            : R.Status == CompileStatus::Restart
                                ? cell("discarded: " + R.restartText())
                                : std::string("yes");
@@ -622,7 +616,7 @@ private:
     const CompileUnit &U = V.unit();
     const UnitProvenance &P = V.provenance();
     const UnitCoverage &C = V.coverage();
-    const std::string &Slug = V.slug();
+    const std::string &Slug = facts().current().Id;
     std::string Heading = "Unit " + Slug;
     SummaryRows.push_back(
         "| [" + mdCode(Slug) + "](#" + headingAnchor(Heading) + ") | " +
@@ -1130,7 +1124,7 @@ private:
     const std::vector<uint32_t> &Hits = A->Hits;
     std::string S;
     raw_string_ostream OS(S);
-    OS << "## Unit " << mdCode(U.Key.slug(), false) << "\n\n"
+    OS << "## Unit " << mdCode(facts().current().Id, false) << "\n\n"
        << mdText(U.Key.displayName()) << ".\n\n";
     if (A->How != NameMatchKind::PreNode)
       AllPreNodes = false;
@@ -1186,7 +1180,7 @@ private:
       fusedTable(OS, U, P, Rows, {}, A->Post);
     }
     OS.flush();
-    Answers.push_back({U.Key.slug(), std::move(S), {}});
+    Answers.push_back({facts().current().Id, std::move(S), {}});
   }
 
   /// The calls of a line that kernel stack traces underline, in the order
@@ -1234,7 +1228,7 @@ private:
                              &Rows = A->Kernels;
     std::string S;
     raw_string_ostream OS(S);
-    OS << "## Unit " << mdCode(U.Key.slug(), false) << "\n\n"
+    OS << "## Unit " << mdCode(facts().current().Id, false) << "\n\n"
        << mdText(U.Key.displayName()) << ".\n\n";
     // The line once (its entries differ in the span their stack traces
     // underline), then its calls when traces underlined any.
@@ -1282,7 +1276,7 @@ private:
       fusedTable(OS, U, P, RowList, Pre, Post);
     }
     OS.flush();
-    Answers.push_back({U.Key.slug(), std::move(S), {}});
+    Answers.push_back({facts().current().Id, std::move(S), {}});
   }
 
   Error assembleAnswer(std::string &Doc) {

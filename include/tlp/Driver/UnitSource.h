@@ -14,6 +14,7 @@
 #define TLP_DRIVER_UNITSOURCE_H
 
 #include "tlp/IR/IRYAML.h"
+#include "tlp/IR/UnitDigest.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Support/Diagnostics.h"
@@ -41,10 +42,10 @@ struct UnitInFlight : WindowItem {
   DiagnosticEngine Diags;
   /// Set: the run stops here with this error.
   std::string Failure;
-  /// The emitter's work on a worker (Emitter::prepareUnit).
+  /// The emitter's work on a worker (Emitter::prepareUnit), and the
+  /// unit's rank digest if the emitter needs it (ModuleFactsBuilder).
   std::string Prepared;
-  /// False: the unit is not selected; it is neither worked on nor emitted.
-  bool Selected = true;
+  llvm::Optional<UnitDigest> Digest;
 
   // IR documents.
   IRDocumentText Doc;

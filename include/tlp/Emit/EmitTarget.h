@@ -22,6 +22,7 @@
 namespace tlp {
 
 struct EmitOptions;
+class UnitSelector;
 
 /// The shape of an emitter's output.
 enum class OutputShape {
@@ -44,6 +45,12 @@ struct EmitterTraits {
   bool StreamsStdout = false;
   /// False: the emitter reads no unit; the driver loads and runs none.
   bool NeedsUnits = true;
+  /// The rank digests of ModuleFacts (the ranks compared).
+  bool NeedsDigests = false;
+  /// --unit: the units the emitter writes (ModuleFacts::Unit::Selected);
+  /// null: all. FirstOnly: only the first unit it names (DOT draws one).
+  const UnitSelector *Select = nullptr;
+  bool FirstOnly = false;
 };
 
 /// An opened output, kept whole by commit() or dropped on destruction.

@@ -12,15 +12,18 @@
 #define TLP_EMIT_EMITTER_H
 
 #include "tlp/Analysis/Query.h"
+#include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Emit/EmitTarget.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Support/Diagnostics.h"
 
 #include "llvm/ADT/Optional.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,6 +57,9 @@ public:
   /// True if the selector names \p U, the unit at \p Index in module
   /// order (always, when empty()).
   bool matches(const CompileUnit &U, size_t Index) const;
+  /// The error when it names none of \p Units ("unknown unit 'x'; the
+  /// units are: 0: 0-0-forward (0/0 forward), ...").
+  llvm::Error noMatch(llvm::ArrayRef<std::string> Units) const;
 
 private:
   std::string Text;
@@ -84,6 +90,58 @@ struct EmitOptions {
   RenderFormat Render = RenderFormat::Markdown;
 };
 
+/// What the units of a module tell as a whole, gathered once as they go
+/// by (ModuleFactsBuilder; the rank digests on the workers) for every
+/// emitter: the ids, the units of each compile, the ranks compared, the
+/// selection.
+struct ModuleFacts {
+  struct Unit {
+    /// Unique in the output: the slug, or slug-dupN (N from 2) for the
+    /// Nth unit with a slug already taken (a damaged log).
+    std::string Id;
+    /// The display name ("0/0 forward").
+    std::string Name;
+    /// Its compile record (an index of Module::Compiles), if any.
+    llvm::Optional<size_t> Record;
+    /// Chosen by --unit (always, without it).
+    bool Selected = true;
+  };
+  /// The units so far, in module order; while an emitter handles a unit,
+  /// it is the last.
+  std::vector<Unit> Units;
+  /// The units of each compile record (indices of Units).
+  std::map<size_t, std::vector<size_t>> UnitsOfRecord;
+  /// The digests of the units with a rank (EmitterTraits::NeedsDigests),
+  /// each with the unit's Id.
+  std::vector<UnitDigest> Digests;
+  const Unit &current() const { return Units.back(); }
+};
+
+/// Builds ModuleFacts for an emitter with the given traits.
+class ModuleFactsBuilder {
+public:
+  explicit ModuleFactsBuilder(const EmitterTraits &Traits) : Traits(Traits) {}
+  /// On a worker, for the unit at \p Index: whether it can be selected at
+  /// all (the selector names it; FirstOnly is decided in add()).
+  bool mayBeSelected(const CompileUnit &U, size_t Index) const;
+  /// On a worker: the unit's digest if the emitter needs it, else None.
+  llvm::Optional<UnitDigest> digest(const Module &M,
+                                    const CompileUnit &U) const;
+  /// In module order: the next unit, with what digest() made.
+  void add(const Module &M, const CompileUnit &U,
+           llvm::Optional<UnitDigest> Digest);
+  /// After the last unit: an error if --unit named none.
+  llvm::Error finish() const;
+  const ModuleFacts &facts() const { return Facts; }
+
+private:
+  EmitterTraits Traits;
+  ModuleFacts Facts;
+  llvm::StringSet<> Taken;
+  std::vector<std::string> ListEntries;
+  bool AnySelected = false;
+};
+
 class Emitter {
 public:
   explicit Emitter(const EmitOptions &Opts, DiagnosticEngine &Diags)
@@ -95,6 +153,9 @@ public:
   /// The output the emitter writes into, opened, kept or dropped by the
   /// driver (or emitModule()); set before begin(), null once dropped.
   void setTarget(EmitTarget *T) { Target = T; }
+  /// The module's facts (ModuleFacts), gathered by the driver (or
+  /// emitModule()); set before begin().
+  void setFacts(const ModuleFacts *F) { Facts = F; }
   const EmitOptions &options() const { return Opts; }
 
   /// Once, before any unit. \p M has its logs and stats; its Units may be
@@ -131,6 +192,8 @@ protected:
   const EmitOptions &Opts;
   DiagnosticEngine &Diags;
   EmitTarget *Target = nullptr;
+  const ModuleFacts &facts() const { return *Facts; }
+  const ModuleFacts *Facts = nullptr;
 };
 
 #define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \

@@ -14,7 +14,7 @@
 #define TLP_DRIVER_UNITSOURCE_H
 
 #include "tlp/IR/IRYAML.h"
-#include "tlp/IR/UnitDigest.h"
+#include "tlp/Analysis/UnitDigest.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Support/Diagnostics.h"

@@ -50,7 +50,8 @@ int main(int argc, char **argv) {
   if (DocNum == 0)
     return fail("--docnum counts from 1");
 
-  Expected<std::unique_ptr<MemoryBuffer>> In = openInputFile(InputFilename);
+  Expected<std::unique_ptr<MemoryBuffer>> In = openInputFile(
+      InputFilename, [](StringRef) { return true; });
   if (!In)
     return fail(toString(In.takeError()));
   // YAML errors print as file:line:col: error: message, with the line.

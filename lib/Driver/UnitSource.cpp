@@ -10,11 +10,10 @@ UnitSource::~UnitSource() = default;
 
 namespace {
 
-/// Units grouped from a log read without payloads.
-class LogUnitSource : public UnitSource {
+/// Units taken from a module, handed out in order.
+class ModuleUnitSource : public UnitSource {
 public:
-  LogUnitSource(Module &M, const TraceSources &Sources)
-      : M(M), Sources(Sources), Units(std::move(M.Units)) {
+  explicit ModuleUnitSource(Module &M) : Units(std::move(M.Units)) {
     M.Units.clear();
   }
   std::unique_ptr<UnitInFlight> next() override {
@@ -25,6 +24,17 @@ public:
     W->U = std::move(Units[Next++]);
     return W;
   }
+
+private:
+  std::vector<std::unique_ptr<CompileUnit>> Units;
+  size_t Next = 0;
+};
+
+/// Units grouped from a log read without payloads.
+class LogUnitSource : public ModuleUnitSource {
+public:
+  LogUnitSource(Module &M, const TraceSources &Sources)
+      : ModuleUnitSource(M), M(M), Sources(Sources) {}
   void materialize(UnitInFlight &W) override {
     loadUnit(*W.U, M, Sources, W.Diags);
   }
@@ -32,32 +42,18 @@ public:
 private:
   Module &M;
   const TraceSources &Sources;
-  std::vector<std::unique_ptr<CompileUnit>> Units;
-  size_t Next = 0;
 };
 
-/// Units already loaded.
-class MemoryUnitSource : public UnitSource {
+/// Units already loaded; emitted units go back to the module, in order.
+class MemoryUnitSource : public ModuleUnitSource {
 public:
-  explicit MemoryUnitSource(Module &M) : M(M), Units(std::move(M.Units)) {
-    M.Units.clear();
-  }
-  std::unique_ptr<UnitInFlight> next() override {
-    if (Next == Units.size())
-      return nullptr;
-    auto W = std::make_unique<UnitInFlight>();
-    W->Index = Next;
-    W->U = std::move(Units[Next++]);
-    return W;
-  }
+  explicit MemoryUnitSource(Module &M) : ModuleUnitSource(M), M(M) {}
   void emitted(std::unique_ptr<CompileUnit> U) override {
     M.Units.push_back(std::move(U));
   }
 
 private:
   Module &M;
-  std::vector<std::unique_ptr<CompileUnit>> Units;
-  size_t Next = 0;
 };
 
 /// IR documents after the header.

@@ -148,8 +148,23 @@ async function coloured(page) {
     await page.click('#theme-toggle');
     const dark = await colours();
     if (dark.bg === light.bg || dark.kw === light.kw || dark.pressed !== 'true') fail('theme toggle', dark, 'other colours');
-    const page2 = await newPage();
-    await open(page2, url);
+    // Chromium hands a page's localStorage writes to other pages
+    // asynchronously: open new pages (at most 50, 100 ms apart) until one
+    // sees the stored choice, then check that the page took it.
+    let page2 = null;
+    for (let i = 0; i < 50; ++i) {
+      page2 = await newPage();
+      await open(page2, url);
+      if (await page2.evaluate(() => localStorage.getItem('tlp-theme')) === 'dark') break;
+      await page2.close();
+      page2 = null;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!page2) {
+      fail('theme stored', null, 'dark');
+      page2 = await newPage();
+      await open(page2, url);
+    }
     const kept = await page2.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor]);
     if (kept[0] !== 'dark' || kept[1] !== dark.bg) fail('theme kept by a new page', kept, ['dark', dark.bg]);
     await page2.keyboard.press('t');

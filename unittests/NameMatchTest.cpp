@@ -1,7 +1,7 @@
 //===- NameMatchTest.cpp - What a name given to a query stands for --------===//
 //
-// targetAliases() and closeNames() (tlp/Analysis/NameMatch.h), the names
-// tlp-emit --node and the HTML filter answer to.
+// closeNames() (tlp/Analysis/NameMatch.h), the names tlp-emit --node
+// and the HTML filter suggest; targetAliases() is in InductorNamesTest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,23 +13,6 @@ using namespace tlp;
 
 namespace {
 using Names = std::vector<std::string>;
-
-TEST(NameMatchTest, TargetAliases) {
-  EXPECT_EQ(targetAliases("torch.ops.aten.sigmoid.default"),
-            (Names{"torch.ops.aten.sigmoid.default", "aten.sigmoid.default",
-                   "aten.sigmoid", "sigmoid"}));
-  EXPECT_EQ(targetAliases("aten.add.Tensor"),
-            (Names{"aten.add.Tensor", "aten.add", "add"}));
-  EXPECT_EQ(targetAliases("torch.sigmoid"), (Names{"torch.sigmoid", "sigmoid"}));
-  EXPECT_EQ(targetAliases("torch._C._nn.linear"),
-            (Names{"torch._C._nn.linear", "linear"}));
-  EXPECT_EQ(targetAliases("<built-in method sigmoid of type object at 0x7f>"),
-            (Names{"torch.sigmoid", "sigmoid"}));
-  EXPECT_EQ(targetAliases("<built-in function add>"), (Names{"add"}));
-  EXPECT_EQ(targetAliases("operator.mul"), (Names{"operator.mul", "mul"}));
-  EXPECT_EQ(targetAliases("relu"), (Names{"relu"}));
-  EXPECT_EQ(targetAliases(""), (Names{}));
-}
 
 TEST(NameMatchTest, CloseNames) {
   std::set<std::string> Known = {"sigmoid", "aten.sigmoid", "mul", "mm",

@@ -50,9 +50,6 @@ TEST(UnitDigestTest, KernelNames) {
   EXPECT_EQ(normalizeKernelName("extern_kernels.mm"), "extern_kernels.mm");
   EXPECT_EQ(normalizeKernelName("triton_poi_fused_add_"),
             "triton_poi_fused_add_");
-  EXPECT_TRUE(isCollectiveName("torch.ops._c10d_functional.all_reduce_.default"));
-  EXPECT_TRUE(isCollectiveName("torch.ops.c10d_functional.wait_tensor"));
-  EXPECT_FALSE(isCollectiveName("torch.ops.aten.mm.default"));
 }
 
 using Rows = std::vector<std::pair<llvm::Optional<size_t>, llvm::Optional<size_t>>>;

@@ -31,44 +31,6 @@ StringRef nameMatchKindName(NameMatchKind K) {
   return "";
 }
 
-std::vector<std::string> targetAliases(StringRef T) {
-  std::vector<std::string> Out;
-  auto Add = [&](StringRef S) {
-    if (!S.empty() && llvm::find(Out, S) == Out.end())
-      Out.push_back(S.str());
-  };
-  T = T.trim();
-  // Dynamo's pre-grad graphs name some torch functions by their repr.
-  if (T.consume_front("<built-in method ")) {
-    StringRef Op = T.take_until([](char C) { return C == ' ' || C == '>'; });
-    Add(("torch." + Op).str());
-    Add(Op);
-    return Out;
-  }
-  if (T.consume_front("<built-in function ")) {
-    Add(T.take_until([](char C) { return C == '>'; }));
-    return Out;
-  }
-  Add(T);
-  StringRef S = T;
-  bool OpOverload = S.consume_front("torch.ops.");
-  if (!OpOverload)
-    OpOverload = S.startswith("aten.") || S.startswith("prims.");
-  if (OpOverload) {
-    // namespace.op.overload
-    SmallVector<StringRef, 4> Parts;
-    S.split(Parts, '.');
-    Add(S);
-    if (Parts.size() >= 3)
-      Add((Parts[0] + "." + Parts[1]).str());
-    if (Parts.size() >= 2)
-      Add(Parts[1]);
-    return Out;
-  }
-  Add(S.rsplit('.').second.empty() ? S : S.rsplit('.').second);
-  return Out;
-}
-
 static bool computes(const Node &N) {
   return N.Op == NodeOp::CallFunction || N.Op == NodeOp::CallMethod ||
          N.Op == NodeOp::CallModule;

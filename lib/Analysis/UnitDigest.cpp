@@ -1,6 +1,7 @@
 //===- UnitDigest.cpp - What a unit computes, without its noise -----------===//
 
 #include "tlp/Analysis/UnitDigest.h"
+#include "tlp/IR/InductorNames.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/Support/StringUtils.h"
 
@@ -18,27 +19,8 @@ using namespace llvm;
 
 namespace tlp {
 
-/// `triton_poi_fused_add_3` -> `triton_poi_fused_add`: a generated kernel
-/// name (triton_ or cpp_ prefix) loses its trailing `_N`.
-static StringRef dropKernelCounter(StringRef Id) {
-  if (!Id.startswith("triton_") && !Id.startswith("cpp_"))
-    return Id;
-  size_t U = Id.rfind('_');
-  if (U == StringRef::npos || U + 1 == Id.size() || U < 4)
-    return Id;
-  StringRef Digits = Id.substr(U + 1);
-  if (!llvm::all_of(Digits, isDigit))
-    return Id;
-  return Id.take_front(U);
-}
-
 std::string normalizeKernelName(StringRef Name) {
   return dropKernelCounter(Name).str();
-}
-
-bool isCollectiveName(StringRef Name) {
-  return Name.contains("c10d_functional") || Name.contains("c10d.") ||
-         Name.contains("_c10d_");
 }
 
 std::string normalizeNoise(StringRef T, StringRef OwnName) {
@@ -158,7 +140,7 @@ UnitDigest digestUnit(const Module &M, const CompileUnit &U, bool KeepCode) {
       DN.Name = N.qualifiedName();
       DN.Op = (nodeOpName(N.Op) + " " + N.Target).str();
       DN.Args = nodeArgs(*G, N);
-      if (isCollectiveName(N.Target))
+      if (isCollectiveOp(N.Target))
         D.Collectives.push_back(N.Target);
       D.Post.push_back(std::move(DN));
     }
@@ -197,7 +179,7 @@ UnitDigest digestUnit(const Module &M, const CompileUnit &U, bool KeepCode) {
     for (uint32_t S : P.sourcesOfKernel(R))
       if (S < U.Sources.size())
         DK.Sources.push_back(sourceName(U.Sources[S]));
-    if (K.Kind == KernelKind::Collective || isCollectiveName(K.Name))
+    if (K.Kind == KernelKind::Collective || isCollectiveOp(K.Name))
       D.Collectives.push_back(K.Name);
     D.Kernels.push_back(std::move(DK));
   }

@@ -20,6 +20,7 @@
 
 #include "tlp/Analysis/UnitView.h"
 #include "tlp/Emit/Emitter.h"
+#include "tlp/IR/InductorNames.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/IR/TensorType.h"
 #include "tlp/Support/FileUtilities.h"

@@ -139,11 +139,6 @@ std::string dotString(StringRef S) {
   return Out + "\"";
 }
 
-StringRef shortTarget(StringRef Target) {
-  Target.consume_front("torch.ops.");
-  return Target;
-}
-
 StringRef baseName(StringRef Path) {
   size_t Slash = Path.find_last_of("/\\");
   return Slash == StringRef::npos ? Path : Path.substr(Slash + 1);

@@ -68,9 +68,6 @@ std::string escapeHTML(llvm::StringRef S);
 /// (so labels keep them), other control characters dropped.
 std::string dotString(llvm::StringRef S);
 
-/// A target without its `torch.ops.` prefix: `aten.mm.default`.
-llvm::StringRef shortTarget(llvm::StringRef Target);
-
 /// \p Path's last component.
 llvm::StringRef baseName(llvm::StringRef Path);
 

@@ -19,6 +19,7 @@
 #include "tlp/Analysis/UnitView.h"
 #include "tlp/Emit/Emitter.h"
 #include "tlp/Emit/MarkdownRender.h"
+#include "tlp/IR/InductorNames.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/IR/TensorType.h"
 #include "tlp/Support/FileUtilities.h"

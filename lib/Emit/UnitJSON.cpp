@@ -9,6 +9,7 @@
 #include "HTMLDashboard.h"
 
 #include "tlp/Analysis/NameMatch.h"
+#include "tlp/IR/InductorNames.h"
 
 #include "llvm/ADT/StringMap.h"
 

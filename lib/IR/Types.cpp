@@ -9,32 +9,6 @@ using namespace llvm;
 
 namespace tlp {
 
-KernelKind guessKernelKind(StringRef Name) {
-  if (Name.startswith("triton_tem_"))
-    return KernelKind::Template;
-  if (Name.startswith("triton_"))
-    return KernelKind::Triton;
-  if (Name.startswith("cpp_"))
-    return KernelKind::Cpp;
-  if (Name.startswith("extern_kernels."))
-    return KernelKind::Extern;
-  if (Name.startswith("torch.ops._c10d_functional.") ||
-      Name.startswith("torch.ops.c10d.") ||
-      Name.startswith("torch.ops.c10d_functional.") ||
-      Name.startswith("torch.ops._dtensor."))
-    return KernelKind::Collective;
-  if (Name.startswith("torch.ops."))
-    return KernelKind::Fallback;
-  if (Name.startswith("aoti_torch_")) {
-    if (Name.contains("c10d"))
-      return KernelKind::Collective;
-    if (Name.startswith("aoti_torch_proxy_executor"))
-      return KernelKind::Fallback;
-    return KernelKind::Extern;
-  }
-  return KernelKind::Unknown;
-}
-
 std::string CompileId::str() const {
   std::string S;
   if (CompiledAutogradId) {

@@ -1,6 +1,7 @@
 //===- Verifier.cpp - IR invariant checks ---------------------------------===//
 
 #include "tlp/IR/Verifier.h"
+#include "tlp/IR/InductorNames.h"
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -18,14 +19,12 @@ bool lineNamesKernel(StringRef Line, StringRef Name) {
   if (findToken(Line, Name) != StringRef::npos)
     return true;
   // AOT Triton launches go through `call_<name>(` wrappers.
-  std::string Call = "call_" + Name.str();
-  if (findToken(Line, Call) != StringRef::npos)
+  if (findToken(Line, aotiLaunchWrapper(Name)) != StringRef::npos)
     return true;
   // An AOTInductor custom op (`aoti_torch_cpu_scale_rows`) is called
   // through the proxy executor.
-  return Name.startswith("aoti_torch_") &&
-         findToken(Line, "aoti_torch_proxy_executor_call_function") !=
-             StringRef::npos;
+  return isAOTIShimName(Name) &&
+         findToken(Line, AOTIProxyExecutorCall) != StringRef::npos;
 }
 
 namespace {

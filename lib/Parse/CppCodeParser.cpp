@@ -18,6 +18,7 @@
 
 #include "WrapperCommon.h"
 
+#include "tlp/IR/InductorNames.h"
 #include "tlp/Parse/Lexer.h"
 #include "tlp/Parse/PayloadParsers.h"
 #include "tlp/Support/StringUtils.h"
@@ -146,10 +147,7 @@ private:
       if (!N)
         return;
       StringRef Name = T.substr(0, N);
-      addDef(I, Name,
-             guessKernelKind(Name) == KernelKind::Unknown
-                 ? KernelKind::Triton
-                 : guessKernelKind(Name));
+      addDef(I, Name, launchedKernelKind(Name));
       return;
     }
     if (!C.EntryBegin && T.startswith("void ") &&
@@ -193,7 +191,7 @@ private:
       return;
     CallSite S;
     StringRef ProxyOp;
-    if (Callee == "aoti_torch_proxy_executor_call_function")
+    if (Callee == AOTIProxyExecutorCall)
       ProxyOp = Pending.awaitedProxyOp();
     if (!ProxyOp.empty()) {
       // A custom op (torch.library) in AOTInductor: the handle comment
@@ -201,15 +199,13 @@ private:
       // runs it. One kernel, called here.
       S.Kernel = ProxyOp.str();
       S.Kind = guessKernelKind(ProxyOp);
-    } else if (Callee.startswith("call_")) {
-      StringRef K = Callee.drop_front(5);
+    } else if (StringRef K = Callee; consumeAOTILaunchWrapper(K)) {
       S.Kernel = K.str();
-      S.Kind = guessKernelKind(K) == KernelKind::Unknown ? KernelKind::Triton
-                                                         : guessKernelKind(K);
+      S.Kind = launchedKernelKind(K);
     } else if (CppKernels.count(Callee)) {
       S.Kernel = Callee.str();
       S.Kind = KernelKind::Cpp;
-    } else if (isDeviceOp(Callee)) {
+    } else if (isAOTIKernelCall(Callee)) {
       S.Kernel = Callee.str();
       S.Kind = guessKernelKind(Callee);
     } else if (Pending.awaits(Callee)) {
@@ -222,19 +218,6 @@ private:
     S.Line = lineNo(I);
     Pending.attach(S);
     C.Calls.push_back(std::move(S));
-  }
-
-  /// `aoti_torch_<device>_<op>` and the proxy executor are kernels; the
-  /// other aoti_torch_* functions (allocation, handles) are not.
-  static bool isDeviceOp(StringRef Callee) {
-    if (!Callee.consume_front("aoti_torch_"))
-      return false;
-    if (Callee.startswith("proxy_executor_call_function"))
-      return true;
-    for (const char *Dev : {"cpu_", "cuda_", "xpu_", "mps_", "mtia_"})
-      if (Callee.startswith(Dev))
-        return true;
-    return false;
   }
 };
 

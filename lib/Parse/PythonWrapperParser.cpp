@@ -16,6 +16,7 @@
 
 #include "WrapperCommon.h"
 
+#include "tlp/IR/InductorNames.h"
 #include "tlp/Parse/Lexer.h"
 #include "tlp/Parse/PayloadParsers.h"
 #include "tlp/Support/StringUtils.h"
@@ -29,17 +30,6 @@ namespace tlp {
 using namespace lex;
 
 namespace {
-
-KernelKind backendKind(StringRef Backend, StringRef Name) {
-  if (Backend == "triton")
-    return Name.startswith("triton_tem_") ? KernelKind::Template
-                                          : KernelKind::Triton;
-  if (Backend == "cpp_pybinding" || Backend == "cpp")
-    return KernelKind::Cpp;
-  if (Backend == "cuda" || Backend == "rocm")
-    return KernelKind::Template;
-  return KernelKind::Unknown;
-}
 
 class PyWrapperParser {
 public:
@@ -204,7 +194,7 @@ private:
       return;
     KernelDef D;
     D.Name = Name.str();
-    D.Kind = backendKind(Backend, Name);
+    D.Kind = backendKernelKind(Backend, Name);
     D.Begin = D.End = lineNo(I);
     if (HeaderStart) {
       D.HeaderBegin = static_cast<uint32_t>(HeaderStart);
@@ -289,17 +279,15 @@ private:
       Optional<size_t> D = findDef(K);
       S.Kind = D ? C.Defs[*D].Kind : KernelKind::Triton;
       if (S.Kind == KernelKind::Unknown || S.Kind == KernelKind::Cpp)
-        S.Kind = guessKernelKind(K) == KernelKind::Unknown ? KernelKind::Triton
-                                                           : guessKernelKind(K);
+        S.Kind = launchedKernelKind(K);
       return true;
     }
-    if (Callee.startswith("extern_kernels.")) {
+    if (isExternKernelName(Callee)) {
       S.Kernel = Callee.str();
       S.Kind = KernelKind::Extern;
       return true;
     }
-    if (Callee.startswith("torch.ops.") &&
-        !Callee.startswith("torch.ops.inductor.")) {
+    if (isOpKernelCall(Callee)) {
       S.Kernel = Callee.str();
       S.Kind = guessKernelKind(Callee);
       return true;

@@ -2,6 +2,7 @@
 
 #include "WrapperCommon.h"
 
+#include "tlp/IR/InductorNames.h"
 #include "tlp/Parse/Lexer.h"
 #include "tlp/Support/StringUtils.h"
 
@@ -76,7 +77,7 @@ bool PendingComments::awaits(StringRef Name) const {
 
 StringRef PendingComments::awaitedProxyOp() const {
   for (const Handle &H : Handles)
-    if (StringRef(H.Name).startswith("aoti_torch_"))
+    if (isAOTIShimName(H.Name))
       return H.Name;
   return StringRef();
 }

@@ -40,12 +40,12 @@
 #include "InferLinks.h"
 
 #include "tlp/Analysis/DataFlow.h"
+#include "tlp/IR/InductorNames.h"
 #include "tlp/IR/Provenance.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <map>
 #include <set>
@@ -54,61 +54,11 @@ using namespace llvm;
 
 namespace tlp {
 
-std::string targetOp(StringRef T) {
-  T = T.trim();
-  SmallVector<StringRef, 6> Parts;
-  T.split(Parts, '.');
-  StringRef Op;
-  if (T.startswith("torch.ops.") && Parts.size() >= 4)
-    Op = Parts[3];
-  else if ((T.startswith("aten.") || T.startswith("prims.")) &&
-           Parts.size() >= 2)
-    Op = Parts[1];
-  else
-    Op = Parts.back();
-  return Op.trim('_').str();
-}
-
 static void splitTokens(StringRef S, std::vector<std::string> &Out) {
   SmallVector<StringRef, 8> Parts;
   S.split(Parts, '_', -1, /*KeepEmpty=*/false);
   for (StringRef P : Parts)
     Out.push_back(P.str());
-}
-
-std::vector<std::string> kernelOpTokens(StringRef Name, KernelKind K) {
-  std::vector<std::string> Tokens;
-  size_t F = Name.find("fused_");
-  if (F != StringRef::npos) {
-    StringRef S = Name.substr(F + 6);
-    // Drop the `_N` suffix.
-    size_t U = S.rfind('_');
-    if (U != StringRef::npos &&
-        S.substr(U + 1).find_first_not_of("0123456789") == StringRef::npos)
-      S = S.substr(0, U);
-    splitTokens(S, Tokens);
-    return Tokens;
-  }
-  StringRef S = Name;
-  if (S.consume_front("extern_kernels.")) {
-    splitTokens(S, Tokens);
-    return Tokens;
-  }
-  if (S.consume_front("aoti_torch_")) {
-    // aoti_torch_<device>_<op>[_out]
-    size_t U = S.find('_');
-    if (U != StringRef::npos)
-      S = S.substr(U + 1);
-    S.consume_back("_out");
-    splitTokens(S, Tokens);
-    return Tokens;
-  }
-  if (S.startswith("torch.ops.")) {
-    splitTokens(targetOp(S), Tokens);
-    return Tokens;
-  }
-  (void)K;
-  return Tokens;
 }
 
 namespace {
@@ -192,18 +142,7 @@ bool decomposesInto(StringRef Pre, StringRef Post) {
   return false;
 }
 
-bool isViewOp(StringRef Op) {
-  return StringSwitch<bool>(Op)
-      .Cases("getitem", "view", "reshape", "permute", "t", "transpose",
-             "expand", "unsqueeze", "squeeze", true)
-      .Cases("unsafe_view", "alias", "slice", "select", "as_strided",
-             "detach", "contiguous", "split", "unbind", true)
-      .Default(false);
-}
-
-bool isFused(const Kernel &K) {
-  return StringRef(K.Name).contains("fused_");
-}
+bool isFused(const Kernel &K) { return isFusedKernelName(K.Name); }
 
 bool isCall(const Kernel &K) {
   return !isFused(K) &&
@@ -674,7 +613,7 @@ private:
       if (RowLinked[R])
         continue;
       const Kernel &K = U.Kernels[R];
-      Tokens[R] = kernelOpTokens(K.Name, K.Kind);
+      Tokens[R] = kernelOpTokens(K.Name);
       if (Tokens[R].empty())
         continue;
       if (isFused(K))

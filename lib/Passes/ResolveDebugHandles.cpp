@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlp/IR/InductorNames.h"
 #include "tlp/Passes/Pass.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -305,7 +306,7 @@ private:
     const EntryNameIndex &Names = C.entryNames();
     ArrayRef<uint32_t> Direct = Names.lines(Name);
     // AOT Triton launches go through `call_<name>(` wrappers.
-    ArrayRef<uint32_t> Wrapped = Names.lines(("call_" + Name).str());
+    ArrayRef<uint32_t> Wrapped = Names.lines(aotiLaunchWrapper(Name));
     std::vector<uint32_t> Lines;
     std::set_union(Direct.begin(), Direct.end(), Wrapped.begin(),
                    Wrapped.end(), std::back_inserter(Lines));

@@ -14,6 +14,7 @@
 #ifndef TLP_ANALYSIS_NAMEMATCH_H
 #define TLP_ANALYSIS_NAMEMATCH_H
 
+#include "tlp/IR/InductorNames.h"
 #include "tlp/IR/Module.h"
 #include "tlp/IR/Provenance.h"
 
@@ -51,14 +52,6 @@ struct NameMatch {
   /// The source rows (CompileUnit::Sources) whose text holds it.
   std::vector<uint32_t> Sources;
 };
-
-/// The names an op target goes by, most specific first, without repeats:
-/// `torch.ops.aten.sigmoid.default` -> `torch.ops.aten.sigmoid.default`,
-/// `aten.sigmoid.default`, `aten.sigmoid`, `sigmoid`; `torch.sigmoid` ->
-/// `torch.sigmoid`, `sigmoid`; `<built-in method sigmoid of type object
-/// at 0x...>` -> `torch.sigmoid`, `sigmoid`; `operator.add` ->
-/// `operator.add`, `add`.
-std::vector<std::string> targetAliases(llvm::StringRef Target);
 
 /// What \p Name stands for in \p U, or None.
 llvm::Optional<NameMatch> matchName(const CompileUnit &U,

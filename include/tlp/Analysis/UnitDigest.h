@@ -41,11 +41,6 @@ std::string normalizeNoise(llvm::StringRef Text, llvm::StringRef OwnName = "");
 /// `triton_poi_fused_add`; other names as they are.
 std::string normalizeKernelName(llvm::StringRef Name);
 
-/// True for a collective op: a target or kernel of `_c10d_functional`,
-/// `c10d_functional` or `c10d` (all_reduce, all_gather_into_tensor,
-/// reduce_scatter_tensor, wait_tensor, ...).
-bool isCollectiveName(llvm::StringRef Name);
-
 struct DigestNode {
   std::string Name;
   /// The node's op and target: `call_function torch.ops.aten.mm.default`.
@@ -78,8 +73,8 @@ struct UnitDigest {
   std::vector<DigestNode> Post;
   /// The kernel table, in table order.
   std::vector<DigestKernel> Kernels;
-  /// The collectives, in order: post-grad collective targets, then
-  /// collective kernel calls.
+  /// The collectives (isCollectiveOp), in order: post-grad collective
+  /// targets, then collective kernel calls.
   std::vector<std::string> Collectives;
 };
 

@@ -44,13 +44,11 @@ enum class KernelKind {
   Fallback,   ///< an ATen op called as is (torch.ops.aten.*)
   Combo,      ///< combo kernel: several sub-kernels in one launch
   Template,   ///< Triton template kernel (triton_tem_...)
-  Collective, ///< a collective (torch.ops._c10d_functional.*)
+  Collective, ///< a collective op (isCollectiveOp, InductorNames.h)
   Unknown
 };
 llvm::StringRef kernelKindName(KernelKind K);
 bool parseKernelKind(llvm::StringRef S, KernelKind &K);
-/// Guess the kind from a kernel name alone (no definition seen).
-KernelKind guessKernelKind(llvm::StringRef Name);
 
 enum class Language { Python, Cpp };
 llvm::StringRef languageName(Language L);

@@ -3,6 +3,7 @@
 #include "FuzzCommon.h"
 
 #include "tlp/Emit/Emitter.h"
+#include "tlp/IR/IRDocumentReader.h"
 #include "tlp/IR/IRYAML.h"
 #include "tlp/IR/Verifier.h"
 

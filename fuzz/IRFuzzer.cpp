@@ -9,7 +9,7 @@
 
 #include "FuzzCommon.h"
 
-#include "tlp/IR/IRYAML.h"
+#include "tlp/IR/IRDocumentReader.h"
 #include "tlp/IR/Verifier.h"
 #include "tlp/Passes/Pass.h"
 

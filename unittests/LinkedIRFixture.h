@@ -13,7 +13,7 @@
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Passes/Pass.h"
 
-#include "tlp/IR/IRYAML.h"
+#include "tlp/IR/IRDocumentReader.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "gtest/gtest.h"

@@ -1,20 +1,24 @@
 //===- IRYAML.cpp - Textual form of the provenance IR ---------------------===//
 //
-// YAML traits for every IR type. Strings that come from logs go through
+// The codec of the IR text: YAML traits for every IR type, the printers,
+// and the parser of one document. Strings that come from logs go through
 // SafeString/TextLine so that any byte sequence (after UTF-8 repair by the
 // reader) survives a print/parse round trip: LLVM's default quoting would
-// single-quote strings with line breaks, which YAML then folds.
+// single-quote strings with line breaks, which YAML then folds. Splitting a
+// stream into documents and reading them in order is IRDocumentReader.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tlp/IR/IRYAML.h"
+
+#include "IRTextSupport.h"
+
 #include "tlp/IR/Enums.h"
 #include "tlp/Support/StringUtils.h"
 #include "tlp/Support/Version.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Casting.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -1351,36 +1355,6 @@ void printModule(const Module &M, raw_ostream &OS) {
                    OS);
 }
 
-static std::string countsText(const IREndCounts &C) {
-  auto N = [](uint64_t V, const char *One, const char *Many) {
-    return std::to_string(V) + " " + (V == 1 ? One : Many);
-  };
-  return N(C.Units, "unit", "units") + ", " +
-         N(C.Compiles, "compile record", "compile records") + " and " +
-         N(C.Diagnostics, "diagnostic", "diagnostics");
-}
-
-bool checkIREnd(const Optional<IREndCounts> &Said, unsigned EndLine,
-                const IREndCounts &Read, StringRef File, unsigned LastLine,
-                DiagnosticEngine &Diags) {
-  if (!Said) {
-    Diags.error(File, LastLine,
-                "the IR ends without its closing '--- !tlp.end' document: "
-                "it was cut short (truncated?); read " +
-                    countsText(Read));
-    return false;
-  }
-  if (Said->Units != Read.Units || Said->Compiles != Read.Compiles ||
-      Said->Diagnostics != Read.Diagnostics) {
-    Diags.error(File, EndLine,
-                "the IR's end document counts " + countsText(*Said) +
-                    ", but " + countsText(Read) +
-                    " were read: documents are missing or were added");
-    return false;
-  }
-  return true;
-}
-
 bool looksLikeIR(StringRef Text) {
   // Blank lines and YAML comments may come first.
   while (true) {
@@ -1390,9 +1364,6 @@ bool looksLikeIR(StringRef Text) {
     Text = Text.drop_until([](char C) { return C == '\n'; });
   }
 }
-
-namespace {
-} // namespace
 
 static void yamlDiagHandler(const SMDiagnostic &D, void *Ctx) {
   auto *C = static_cast<DiagContext *>(Ctx);
@@ -1417,160 +1388,6 @@ static void yamlDiagHandler(const SMDiagnostic &D, void *Ctx) {
   }
   C->ErrorAt = nullptr;
   C->Diags->report(Sev, C->File, Line, Msg, excerpt(Contents));
-}
-
-static Error notValidIR(StringRef File) {
-  return createStringError(std::errc::invalid_argument,
-                           "'%s' is not valid tlp IR", File.str().c_str());
-}
-
-//===----------------------------------------------------------------------===//
-// Splitting into documents
-//===----------------------------------------------------------------------===//
-
-IRDocumentReader::IRDocumentReader(std::unique_ptr<MemoryBuffer> Buffer,
-                                   StringRef Name)
-    : Buffer(std::move(Buffer)), AtEOF(true),
-      Name(Name.empty() ? this->Buffer->getBufferIdentifier().str()
-                        : Name.str()) {}
-
-IRDocumentReader::IRDocumentReader(int FD, std::string Prefix, StringRef Name)
-    : FD(FD), Pending(std::move(Prefix)), Name(Name.str()) {}
-
-/// True if \p Text has a document marker (`---` then a space, a line break
-/// or the end) at \p I.
-static bool isDocumentMarker(StringRef Text, size_t I) {
-  if (!Text.substr(I).startswith("---"))
-    return false;
-  if (I + 3 == Text.size())
-    return true;
-  char C = Text[I + 3];
-  return C == ' ' || C == '\t' || C == '\n' || C == '\r';
-}
-
-/// The tag of the document that starts \p Text (`!tlp.unit`), or "".
-static StringRef documentTag(StringRef Text) {
-  while (!Text.empty() && !isDocumentMarker(Text, 0))
-    Text = Text.drop_until([](char C) { return C == '\n'; }).drop_front();
-  StringRef Marker = Text.take_until([](char C) { return C == '\n'; });
-  if (Marker.empty())
-    return "";
-  return trimWS(Marker.drop_front(3)).take_until([](char C) {
-    return C == ' ' || C == '\t';
-  });
-}
-
-size_t IRDocumentReader::documentLength(StringRef Text, bool AtEnd) {
-  // A document runs to the next line that starts with a marker. Inside a
-  // document no line can start with `---`: block scalars are indented and
-  // YAML ends a document at a marker even inside a flow scalar. Blank lines
-  // before the first marker belong to the first document.
-  size_t From = Text.find('\n');
-  bool SeenContent = !trimWS(Text.take_front(From)).empty();
-  while (From != StringRef::npos) {
-    size_t Start = From + 1;
-    if (Start >= Text.size())
-      return StringRef::npos; // the next line is not here yet
-    if (SeenContent && isDocumentMarker(Text, Start)) {
-      if (Start + 3 == Text.size() && !AtEnd)
-        return StringRef::npos; // `---` and perhaps more of that line
-      return Start;
-    }
-    From = Text.find('\n', Start);
-    if (!SeenContent)
-      SeenContent = !trimWS(Text.slice(Start, From)).empty();
-  }
-  return StringRef::npos;
-}
-
-static bool isBlankDocument(StringRef Text) {
-  while (!Text.empty()) {
-    auto [Line, Rest] = Text.split('\n');
-    Line = trimWS(Line);
-    if (!Line.empty() && !Line.startswith("#") && Line != "...")
-      return false;
-    Text = Rest;
-  }
-  return true;
-}
-
-Error IRDocumentReader::readMore() {
-  // Read on in large pieces; a document is rarely more than a few MB.
-  size_t Old = Pending.size();
-  size_t Want = std::max<size_t>(1 << 20, Old);
-  Pending.resize(Old + Want);
-  Expected<size_t> Got =
-      sys::fs::readNativeFile(sys::fs::convertFDToNativeFile(FD),
-                              MutableArrayRef<char>(&Pending[Old], Want));
-  if (!Got) {
-    Pending.resize(Old);
-    return createStringError(errorToErrorCode(Got.takeError()),
-                             "cannot read '%s'", Name.c_str());
-  }
-  Pending.resize(Old + *Got);
-  if (*Got == 0)
-    AtEOF = true;
-  return Error::success();
-}
-
-Expected<std::string> IRDocumentReader::peekTag() {
-  while (true) {
-    StringRef Rest = Buffer ? Buffer->getBuffer().substr(Pos)
-                            : StringRef(Pending);
-    // The first marker line, whole: what comes before it (blank lines,
-    // comments) belongs to the same document.
-    for (size_t I = 0; I < Rest.size();) {
-      size_t NL = Rest.find('\n', I);
-      if (isDocumentMarker(Rest, I)) {
-        if (NL == StringRef::npos && !AtEOF)
-          break; // the rest of the line has not arrived
-        return documentTag(Rest.slice(I, NL)).str();
-      }
-      if (NL == StringRef::npos)
-        break;
-      I = NL + 1;
-    }
-    if (AtEOF)
-      return std::string();
-    if (Error E = readMore())
-      return E;
-  }
-}
-
-Expected<bool> IRDocumentReader::next(IRDocumentText &D) {
-  while (true) {
-    StringRef Doc;
-    if (Buffer) {
-      StringRef Rest = Buffer->getBuffer().substr(Pos);
-      if (Rest.empty())
-        return false;
-      size_t L = documentLength(Rest, /*AtEnd=*/true);
-      Doc = L == StringRef::npos ? Rest : Rest.take_front(L);
-      Pos += Doc.size();
-      D.Storage.clear();
-      D.Text = Doc;
-    } else {
-      size_t L;
-      while ((L = documentLength(Pending, AtEOF)) == StringRef::npos &&
-             !AtEOF)
-        if (Error E = readMore())
-          return E;
-      if (Pending.empty())
-        return false;
-      if (L == StringRef::npos)
-        L = Pending.size();
-      D.Storage.assign(Pending, 0, L);
-      Pending.erase(0, L);
-      D.Text = D.Storage;
-      Doc = D.Text;
-    }
-    D.Line = NextLine;
-    NextLine += static_cast<unsigned>(std::count(Doc.begin(), Doc.end(), '\n'));
-    if (isBlankDocument(Doc))
-      continue;
-    ++Count;
-    return true;
-  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -1783,100 +1600,6 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
     return notValidIR(File);
   }
   return Out;
-}
-
-Error outOfOrder(const IRDocumentText &T, unsigned DocNo, StringRef File,
-                 DiagnosticEngine &Diags) {
-  Diags.error(File, T.Line,
-              "document " + Twine(DocNo) +
-                  " is out of order: expected the module header first, "
-                  "then the compile records, the units, the diagnostics, "
-                  "and the end document last");
-  return notValidIR(File);
-}
-
-Error parseIRHeader(IRDocumentReader &R, Module &M, DiagnosticEngine &Diags) {
-  IRDocumentText T;
-  Expected<bool> More = R.next(T);
-  if (!More)
-    return More.takeError();
-  if (!*More) {
-    Diags.error(R.name(), 1, "expected a '--- !tlp.' document");
-    return notValidIR(R.name());
-  }
-  Expected<ParsedIRDocument> D = parseIRDocument(T, R.name(), M, Diags);
-  if (!D)
-    return D.takeError();
-  if (D->Kind != IRDocumentKind::Header)
-    return outOfOrder(T, 1, R.name(), Diags);
-  // The compile records, one document each: only one YAML tree at a time.
-  // Only the next document's first line is read to tell whether it is one:
-  // a streaming reader starts its output before the first unit has arrived
-  // whole.
-  while (true) {
-    Expected<std::string> Tag = R.peekTag();
-    if (!Tag)
-      return Tag.takeError();
-    if (*Tag != "!tlp.compile")
-      return Error::success();
-    Expected<bool> More = R.next(T);
-    if (!More)
-      return More.takeError();
-    if (!*More)
-      return Error::success();
-    Expected<ParsedIRDocument> C = parseIRDocument(T, R.name(), M, Diags);
-    if (!C)
-      return C.takeError();
-    M.Compiles.push_back(std::move(C->Compile));
-  }
-}
-
-Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
-                                              DiagnosticEngine &Diags) {
-  StringRef File = Buffer.getBufferIdentifier();
-  if (!looksLikeIR(Buffer.getBuffer())) {
-    Diags.error(File, 1, "expected a '--- !tlp.' document");
-    return notValidIR(File);
-  }
-  auto M = std::make_unique<Module>();
-  IRDocumentReader R(MemoryBuffer::getMemBuffer(Buffer, false), File);
-  if (Error E = parseIRHeader(R, *M, Diags))
-    return E;
-  bool SeenDiags = false;
-  Optional<IREndCounts> End;
-  unsigned EndLine = 0;
-  IREndCounts Read;
-  IRDocumentText T;
-  while (true) {
-    Expected<bool> More = R.next(T);
-    if (!More)
-      return More.takeError();
-    if (!*More)
-      break;
-    Expected<ParsedIRDocument> D = parseIRDocument(T, File, *M, Diags);
-    if (!D)
-      return D.takeError();
-    if (D->Kind == IRDocumentKind::Header ||
-        D->Kind == IRDocumentKind::Compile || End ||
-        (SeenDiags && D->Kind != IRDocumentKind::End))
-      return outOfOrder(T, R.count(), File, Diags);
-    if (D->Kind == IRDocumentKind::Unit) {
-      M->Units.push_back(std::move(D->Unit));
-    } else if (D->Kind == IRDocumentKind::End) {
-      End = D->End;
-      EndLine = T.Line;
-    } else {
-      SeenDiags = true;
-      M->Diagnostics = std::move(D->Diagnostics);
-    }
-  }
-  // A stream cut at a document boundary: what was read is kept, with an
-  // error (as a cut log is read).
-  Read.Units = M->Units.size();
-  Read.Compiles = M->Compiles.size();
-  Read.Diagnostics = M->Diagnostics.size();
-  checkIREnd(End, EndLine, Read, File, R.lines(), Diags);
-  return M;
 }
 
 } // namespace tlp

@@ -22,6 +22,7 @@
 #define TLP_DRIVER_DRIVER_H
 
 #include "tlp/Emit/Emitter.h"
+#include "tlp/IR/IRDocumentReader.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Passes/Pass.h"

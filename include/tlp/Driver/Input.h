@@ -10,7 +10,7 @@
 #ifndef TLP_DRIVER_INPUT_H
 #define TLP_DRIVER_INPUT_H
 
-#include "tlp/IR/IRYAML.h"
+#include "tlp/IR/IRDocumentReader.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Support/Diagnostics.h"

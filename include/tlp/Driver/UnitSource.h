@@ -13,8 +13,8 @@
 #ifndef TLP_DRIVER_UNITSOURCE_H
 #define TLP_DRIVER_UNITSOURCE_H
 
-#include "tlp/IR/IRYAML.h"
 #include "tlp/Analysis/UnitDigest.h"
+#include "tlp/IR/IRDocumentReader.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Parse/TraceReader.h"
 #include "tlp/Support/Diagnostics.h"

@@ -152,25 +152,10 @@ static bool removeTreeAt(int DirFD, const char *Name, int Depth, char *Rel,
   return Done(false);
 }
 
+static void dropTemporaryOutputs(bool Report);
+
 static void cleanupOnSignal(int Sig) {
-  // The old output first: it goes back where it was.
-  if (RenameBackSet.load())
-    ::rename(RenameBackFrom, RenameBackTo);
-  for (int I = 0; I < MaxTempDirs; ++I) {
-    if (!TempDirUsed[I].load())
-      continue;
-    RemoveFailure F;
-    char Rel[MaxTempPath];
-    Rel[0] = 0;
-    if (!removeTreeAt(AT_FDCWD, TempDirs[I], 0, Rel, 0, F)) {
-      writeStderr(ToolNameForMessages);
-      writeStderr(": warning: could not remove all of '");
-      writeStderr(TempDirs[I]);
-      writeStderr("'; left: '");
-      writeStderr(F.Rel);
-      writeStderr("'\n");
-    }
-  }
+  dropTemporaryOutputs(/*Report=*/true);
   // Then whatever handled the signal before (LLVM's removes its files and
   // re-raises the signal).
   for (int I = 0; I < 3; ++I) {
@@ -251,7 +236,10 @@ bool removeTree(StringRef Path, StringRef What) {
   return false;
 }
 
-void dropTemporaryOutputs() {
+/// The old output back where it was, then every temporary directory
+/// removed; async-signal-safe. \p Report: a directory that cannot be
+/// removed whole is named on stderr.
+static void dropTemporaryOutputs(bool Report) {
   if (RenameBackSet.load())
     ::rename(RenameBackFrom, RenameBackTo);
   for (int I = 0; I < MaxTempDirs; ++I) {
@@ -260,9 +248,18 @@ void dropTemporaryOutputs() {
     RemoveFailure F;
     char Rel[MaxTempPath];
     Rel[0] = 0;
-    removeTreeAt(AT_FDCWD, TempDirs[I], 0, Rel, 0, F);
+    if (!removeTreeAt(AT_FDCWD, TempDirs[I], 0, Rel, 0, F) && Report) {
+      writeStderr(ToolNameForMessages);
+      writeStderr(": warning: could not remove all of '");
+      writeStderr(TempDirs[I]);
+      writeStderr("'; left: '");
+      writeStderr(F.Rel);
+      writeStderr("'\n");
+    }
   }
 }
+
+void dropTemporaryOutputs() { dropTemporaryOutputs(/*Report=*/false); }
 
 //===----------------------------------------------------------------------===//
 // OutputDirectory

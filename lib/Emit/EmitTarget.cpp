@@ -24,11 +24,11 @@ EmitTarget::open(const EmitterTraits &Traits, const EmitOptions &Opts,
     if (!D)
       return D.takeError();
     T->Dir = std::move(*D);
-    return std::move(T);
+    return T;
   }
   if (Opts.Stream) {
     T->OS = Opts.Stream;
-    return std::move(T);
+    return T;
   }
   T->Streams = Traits.StreamsStdout && !HoldStdout;
   Expected<std::unique_ptr<OutputFile>> F =
@@ -37,7 +37,7 @@ EmitTarget::open(const EmitterTraits &Traits, const EmitOptions &Opts,
     return F.takeError();
   T->File = std::move(*F);
   T->OS = &T->File->os();
-  return std::move(T);
+  return T;
 }
 
 Error EmitTarget::commit() {

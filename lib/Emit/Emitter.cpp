@@ -13,6 +13,7 @@ using namespace llvm;
 
 namespace tlp {
 
+PreparedUnit::~PreparedUnit() = default;
 Emitter::~Emitter() = default;
 
 #define TLP_EMIT_OPTION(TYPE, FLAG)                                            \

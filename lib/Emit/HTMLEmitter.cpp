@@ -183,9 +183,10 @@ public:
 
   Error begin(const Module &M) override;
   Error unit(const Module &M, const CompileUnit &U) override;
-  std::string prepareUnit(const Module &M, const CompileUnit &U) const override;
+  std::unique_ptr<PreparedUnit>
+  prepareUnit(const Module &M, const CompileUnit &U) const override;
   Error preparedUnit(const Module &M, const CompileUnit &U,
-                     std::string Data) override;
+                     std::unique_ptr<PreparedUnit> Prepared) override;
   Error end(const Module &M) override;
 
 private:
@@ -721,35 +722,22 @@ static UnitSummary summarize(const Module &M, const CompileUnit &U,
 }
 
 /// What prepareUnit() hands to preparedUnit(): the unit's coverage (for
-/// the index, so that the main thread need not index the unit again) in a
-/// fixed header of six numbers, then the data block.
-constexpr size_t CoverageHeader = 6 * sizeof(unsigned);
+/// the index, so that the main thread need not index the unit again) and
+/// its data block.
+struct PreparedPage final : PreparedUnit {
+  UnitCoverage Coverage;
+  std::string Data;
+};
 
-void putCoverage(std::string &Out, const UnitCoverage &C) {
-  unsigned N[6] = {C.Pre.Linked,  C.Pre.Total,     C.Post.Linked,
-                   C.Post.Total, C.Kernels.Linked, C.Kernels.Total};
-  Out.append(reinterpret_cast<const char *>(N), sizeof(N));
-}
-
-UnitCoverage getCoverage(StringRef Prepared) {
-  unsigned N[6];
-  memcpy(N, Prepared.data(), sizeof(N));
-  UnitCoverage C;
-  C.Pre = {N[0], N[1]};
-  C.Post = {N[2], N[3]};
-  C.Kernels = {N[4], N[5]};
-  return C;
-}
-
-std::string HTMLEmitter::prepareUnit(const Module &M,
-                                     const CompileUnit &U) const {
+std::unique_ptr<PreparedUnit>
+HTMLEmitter::prepareUnit(const Module &M, const CompileUnit &U) const {
   // The expensive part, on a worker: the unit's data block, for the id the
   // unit has unless its slug clashes (preparedUnit() then redoes it).
   UnitView V(M, U);
-  std::string Out;
-  putCoverage(Out, V.coverage());
-  Out += scriptJSON(unitPageJSON(V, V.slug()), Opts.Pretty);
-  return Out;
+  auto P = std::make_unique<PreparedPage>();
+  P->Coverage = V.coverage();
+  P->Data = scriptJSON(unitPageJSON(V, V.slug()), Opts.Pretty);
+  return P;
 }
 
 Error HTMLEmitter::unit(const Module &M, const CompileUnit &U) {
@@ -757,16 +745,13 @@ Error HTMLEmitter::unit(const Module &M, const CompileUnit &U) {
 }
 
 Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
-                                std::string Prepared) {
-  assert(Prepared.size() >= CoverageHeader && "not made by prepareUnit()");
+                                std::unique_ptr<PreparedUnit> Prepared) {
+  auto &P = static_cast<PreparedPage &>(*Prepared);
   const std::string &Id = facts().current().Id;
-  UnitSummary S = summarize(M, U, getCoverage(Prepared), Id);
-  StringRef Data = StringRef(Prepared).drop_front(CoverageHeader);
-  std::string Redone;
-  if (Id != U.Key.slug()) { // a rare clash of slugs: render for the new id
-    Redone = scriptJSON(unitPageJSON(UnitView(M, U), Id), Opts.Pretty);
-    Data = Redone;
-  }
+  UnitSummary S = summarize(M, U, P.Coverage, Id);
+  if (Id != U.Key.slug()) // a rare clash of slugs: render for the new id
+    P.Data = scriptJSON(unitPageJSON(UnitView(M, U), Id), Opts.Pretty);
+  const std::string &Data = P.Data;
   Summaries.push_back(S);
 
   if (!DirMode) {

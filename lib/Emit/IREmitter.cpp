@@ -34,16 +34,18 @@ public:
     return Error::success();
   }
 
-  std::string prepareUnit(const Module &, const CompileUnit &U) const override {
+  std::unique_ptr<PreparedUnit>
+  prepareUnit(const Module &, const CompileUnit &U) const override {
     std::string Text;
     raw_string_ostream S(Text);
     printUnit(U, S);
-    return Text;
+    S.flush();
+    return std::make_unique<PreparedText>(std::move(Text));
   }
 
   Error preparedUnit(const Module &, const CompileUnit &,
-                     std::string Prepared) override {
-    *OS << Prepared;
+                     std::unique_ptr<PreparedUnit> Prepared) override {
+    *OS << static_cast<const PreparedText &>(*Prepared).Text;
     ++Units;
     // A stdout that fails (a full disk, a closed pipe) stops the run at
     // once rather than after the whole input.

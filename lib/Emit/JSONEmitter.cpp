@@ -322,9 +322,10 @@ public:
     return preparedUnit(M, U, prepareUnit(M, U));
   }
 
-  std::string prepareUnit(const Module &M,
-                          const CompileUnit &U) const override {
-    return dump(unitJSON(UnitView(M, U)), Opts.Pretty, 4);
+  std::unique_ptr<PreparedUnit>
+  prepareUnit(const Module &M, const CompileUnit &U) const override {
+    return std::make_unique<PreparedText>(
+        dump(unitJSON(UnitView(M, U)), Opts.Pretty, 4));
   }
 
   EmitterTraits traits() const override {
@@ -334,16 +335,17 @@ public:
   }
 
   Error preparedUnit(const Module &M, const CompileUnit &U,
-                     std::string Prepared) override {
+                     std::unique_ptr<PreparedUnit> Prepared) override {
+    std::string &Text = static_cast<PreparedText &>(*Prepared).Text;
     const std::string &Id = facts().current().Id;
     if (Id != U.Key.slug()) { // a rare clash of slugs: the unique id
       ojson J = unitJSON(UnitView(M, U));
       J["id"] = Id;
-      Prepared = dump(J, Opts.Pretty, 4);
+      Text = dump(J, Opts.Pretty, 4);
     }
     raw_ostream &OS = *Stream;
     OS << (Units++ ? "," : "") << nl() << (Opts.Pretty ? "    " : "");
-    OS << Prepared;
+    OS << Text;
     return Error::success();
   }
 

@@ -14,6 +14,7 @@
 #define TLP_DRIVER_UNITSOURCE_H
 
 #include "tlp/Analysis/UnitDigest.h"
+#include "tlp/Emit/Emitter.h"
 #include "tlp/IR/IRDocumentReader.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Parse/TraceReader.h"
@@ -44,7 +45,7 @@ struct UnitInFlight : WindowItem {
   std::string Failure;
   /// The emitter's work on a worker (Emitter::prepareUnit), and the
   /// unit's rank digest if the emitter needs it (ModuleFactsBuilder).
-  std::string Prepared;
+  std::unique_ptr<PreparedUnit> Prepared;
   llvm::Optional<UnitDigest> Digest;
 
   // IR documents.

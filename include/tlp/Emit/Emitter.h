@@ -142,6 +142,19 @@ private:
   bool AnySelected = false;
 };
 
+/// What an emitter's prepareUnit() made for one unit on a worker, handed
+/// back to the same emitter's preparedUnit() on the main thread. Each
+/// emitter derives its own result type (PreparedText is the common one).
+struct PreparedUnit {
+  virtual ~PreparedUnit();
+};
+
+/// A unit rendered to text, written as it is unless its id changed.
+struct PreparedText final : PreparedUnit {
+  explicit PreparedText(std::string Text) : Text(std::move(Text)) {}
+  std::string Text;
+};
+
 class Emitter {
 public:
   explicit Emitter(const EmitOptions &Opts, DiagnosticEngine &Diags)
@@ -167,14 +180,16 @@ public:
   /// Optional: the part of unit()'s work that depends only on \p M and
   /// \p U (rendering its text, say). A driver may call it on worker
   /// threads, for several units at once and ahead of unit(); it must not
-  /// touch the emitter's state. Its result is given to preparedUnit().
-  virtual std::string prepareUnit(const Module &M, const CompileUnit &U) const {
-    return {};
+  /// touch the emitter's state. Its result is given to preparedUnit();
+  /// null (the default) means "nothing prepared".
+  virtual std::unique_ptr<PreparedUnit>
+  prepareUnit(const Module &M, const CompileUnit &U) const {
+    return nullptr;
   }
   /// unit() for an emitter whose prepareUnit() made \p Prepared. The
   /// default ignores it and calls unit().
   virtual llvm::Error preparedUnit(const Module &M, const CompileUnit &U,
-                                   std::string Prepared) {
+                                   std::unique_ptr<PreparedUnit> Prepared) {
     return unit(M, U);
   }
   /// Once, after the last unit; M.Diagnostics is complete.

@@ -111,7 +111,7 @@ def main():
             if name in TARGETS:
                 write(a.o, TARGETS[name], body)
         if a.tlp_opt:
-            ir = subprocess.run([a.tlp_opt, "--link-provenance", path],
+            ir = subprocess.run([a.tlp_opt, "--verify-each", "--link-provenance", path],
                                 stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL).stdout
             if ir:

@@ -20,8 +20,6 @@ for var, default in (
         ("UBSAN_OPTIONS", "abort_on_error=1:halt_on_error=1:print_stacktrace=1"),
         ("LSAN_OPTIONS", "abort_on_error=1")):
     llvm_config.with_environment(var, os.environ.get(var, default))
-# Every tool run verifies the IR after reading and after every pass.
-llvm_config.with_environment("TLP_VERIFY_EACH", "1")
 llvm_config.use_default_substitutions()
 # A `not` at the start of a RUN line is looked up on PATH (STYLE.md 4.4).
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
@@ -30,8 +28,14 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 fuzz_targets = ["tlp-fuzz-" + t for t in (
     "log", "ir", "fx-graph", "python-wrapper", "cpp-code", "node-mappings",
     "stack-traces", "kernel-info", "node-tree", "kernel-nodes")]
+# Every tlp-opt and tlp-emit run verifies the IR after reading and after
+# every pass: the tools are substituted with --verify-each (a test may
+# give it again), and the scripts that run them pass it themselves.
+from lit.llvm.subst import ToolSubst
 llvm_config.add_tool_substitutions(
-    ["tlp-opt", "tlp-emit", "tlp-docs", "tlp-yaml2log", "split-file"] + fuzz_targets,
+    [ToolSubst(t, extra_args=["--verify-each"])
+     for t in ("tlp-opt", "tlp-emit")] +
+    ["tlp-docs", "tlp-yaml2log", "split-file"] + fuzz_targets,
     [config.tlp_tools_dir, config.llvm_tools_dir])
 
 inputs = os.path.join(config.test_source_root, "Inputs")

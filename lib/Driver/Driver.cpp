@@ -5,7 +5,6 @@
 #include "tlp/Driver/Input.h"
 #include "tlp/Driver/UnitSource.h"
 
-#include "tlp/IR/Verifier.h"
 #include "tlp/Passes/Pass.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/Parallel.h"
@@ -26,11 +25,6 @@
 using namespace llvm;
 
 namespace tlp {
-
-bool verifyEachFromEnvironment() {
-  Optional<std::string> V = sys::Process::GetEnv("TLP_VERIFY_EACH");
-  return V && *V != "0" && !V->empty();
-}
 
 Error checkOutputAgainstInputs(const Module &M, StringRef Input,
                                StringRef Output) {
@@ -62,14 +56,6 @@ void Driver::adoptInputDiagnostics(std::vector<Diagnostic> Ds) {
   Diags.markPrinted();
 }
 
-bool Driver::verifyIRInput(const Module &M) {
-  if (Error E = verifyModule(M)) {
-    fail("input IR is invalid:\n" + toString(std::move(E)));
-    return false;
-  }
-  return true;
-}
-
 std::unique_ptr<Module> Driver::load(const DriverOptions &Opts, bool &IsIR) {
   ReadOptions RO;
   RO.Threads = Opts.Threads;
@@ -81,22 +67,13 @@ std::unique_ptr<Module> Driver::load(const DriverOptions &Opts, bool &IsIR) {
     fail(toString(In.takeError()));
     return nullptr;
   }
-  IsIR = In->isIR();
+  IsIR = InputIsIR = In->isIR();
   std::unique_ptr<Module> M = std::move(In->M);
   IRStream = std::move(In->IRStream);
   if (IsIR && !IRStream) {
     adoptInputDiagnostics(std::move(M->Diagnostics));
     M->Diagnostics.clear();
   }
-  // With IR streaming in, this checks the header; units are checked as
-  // they arrive.
-  if (Opts.Verify && IsIR && !verifyIRInput(*M))
-    return nullptr;
-  if (Opts.Verify && !IsIR && (Opts.VerifyEach || verifyEachFromEnvironment()))
-    if (Error E = verifyModule(*M)) {
-      fail("IR is invalid after reading the input:\n" + toString(std::move(E)));
-      return nullptr;
-    }
   flush();
   return M;
 }
@@ -218,10 +195,16 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
     fail(toString(P.takeError()));
     return false;
   }
-  bool VerifyEach = Opts.VerifyEach || verifyEachFromEnvironment();
+  bool VerifyEach = Opts.Verify && Opts.VerifyEach;
   PassContext Ctx(Diags);
-  Ctx.VerifyEach = VerifyEach;
   Ctx.Threads = Opts.Threads;
+  // The module part verifies the module: IR input as read (with its units
+  // when they are read before the passes; its header when they stream),
+  // a log as read under --verify-each, and after the module passes.
+  Ctx.Verify.Input = Opts.Verify && (InputIsIR || VerifyEach);
+  if (!InputIsIR)
+    Ctx.Verify.InputWhat = "IR is invalid after reading the input";
+  Ctx.Verify.EachPass = VerifyEach;
   // The pipeline as module passes then unit passes (a pipeline with a
   // module pass after a unit pass is all "module part": its stretches of
   // unit passes run as nested pipelines over the whole module).
@@ -237,6 +220,11 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
 
   std::unique_ptr<UnitSource> Src;
   if (OneByOne && FromIR) {
+    // The header, as read; each unit is verified as it arrives.
+    if (Error E = P->runRange(M, Ctx, 0, 0)) {
+      fail(toString(std::move(E)));
+      return false;
+    }
     Src = createIRUnitSource(M, std::move(IRStream), Opts.Verify, Diags,
                              [this](std::vector<Diagnostic> Ds) {
                                adoptInputDiagnostics(std::move(Ds));
@@ -260,21 +248,17 @@ bool Driver::processUnchecked(Module &M, const DriverOptions &Opts,
     if (FromIR) {
       if (!readRestOfIR(M))
         return false;
-      if (Opts.Verify && !verifyIRInput(M))
-        return false;
     } else {
       loadModule(M, Sources, Diags, Opts.Threads);
     }
     flush();
+    // Units in memory: the module is verified after the module passes
+    // (streamed units are verified by the unit pipeline instead).
+    Ctx.Verify.End = Opts.Verify;
     if (Error E = P->runRange(M, Ctx, 0, ModulePasses)) {
       fail(toString(std::move(E)));
       return false;
     }
-    if (Opts.Verify && !VerifyEach && ModulePasses)
-      if (Error E = verifyModule(M)) {
-        fail("IR is invalid after the pipeline:\n" + toString(std::move(E)));
-        return false;
-      }
     Src = createMemoryUnitSource(M);
   }
   flush();

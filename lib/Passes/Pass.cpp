@@ -45,6 +45,17 @@ Error PassPipeline::run(Module &M, PassContext &Ctx) {
 
 Error PassPipeline::runRange(Module &M, PassContext &Ctx, size_t Begin,
                              size_t End) {
+  const VerifyPolicy &Policy = Ctx.Verify;
+  auto Verify = [&](const Twine &What) -> Error {
+    if (Error E = verifyModule(M))
+      return createStringError(inconvertibleErrorCode(), "%s:\n%s",
+                               What.str().c_str(),
+                               toString(std::move(E)).c_str());
+    return Error::success();
+  };
+  if (Policy.Input)
+    if (Error E = Verify(Policy.InputWhat))
+      return E;
   End = std::min(End, Passes.size());
   for (size_t I = Begin; I < End;) {
     if (Passes[I]->isUnitPass()) {
@@ -52,9 +63,9 @@ Error PassPipeline::runRange(Module &M, PassContext &Ctx, size_t Begin,
       std::vector<UnitPass *> Stretch;
       for (; I < End && Passes[I]->isUnitPass(); ++I)
         Stretch.push_back(cast<UnitPass>(Passes[I].get()));
-      VerifyPolicy Policy;
-      Policy.EachPass = Ctx.VerifyEach;
-      if (Error E = UnitPipeline(std::move(Stretch), std::move(Policy))
+      VerifyPolicy Nested;
+      Nested.EachPass = Policy.EachPass;
+      if (Error E = UnitPipeline(std::move(Stretch), std::move(Nested))
                         .runOnModule(M, Ctx.Threads, Ctx.Diags))
         return E;
       continue;
@@ -62,12 +73,13 @@ Error PassPipeline::runRange(Module &M, PassContext &Ctx, size_t Begin,
     const auto &P = Passes[I++];
     if (Error E = P->run(M, Ctx))
       return E;
-    if (Ctx.VerifyEach)
-      if (Error E = verifyModule(M))
-        return createStringError(
-            inconvertibleErrorCode(), "IR is invalid after pass '%s':\n%s",
-            P->getName().str().c_str(), toString(std::move(E)).c_str());
+    if (Policy.EachPass)
+      if (Error E = Verify("IR is invalid after pass '" + P->getName() + "'"))
+        return E;
   }
+  if (Policy.End && !Policy.EachPass && Begin < End)
+    if (Error E = Verify("IR is invalid after the pipeline"))
+      return E;
   return Error::success();
 }
 
@@ -157,7 +169,7 @@ Error UnitPipeline::runOnModule(Module &M, unsigned Threads,
 
 Error UnitPass::run(Module &M, PassContext &Ctx) {
   VerifyPolicy Policy;
-  Policy.EachPass = Ctx.VerifyEach;
+  Policy.EachPass = Ctx.Verify.EachPass;
   return UnitPipeline({this}, std::move(Policy))
       .runOnModule(M, Ctx.Threads, Ctx.Diags);
 }

@@ -12,7 +12,7 @@ import sys
 
 
 def run(tool, *args):
-    return subprocess.run([tool] + list(args), stdout=subprocess.PIPE,
+    return subprocess.run([tool, "--verify-each"] + list(args), stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, universal_newlines=True,
                           check=True).stdout
 

@@ -193,7 +193,7 @@ def main():
     for run in runs:
         man = json.load(open(os.path.join(a.logs, run, "manifest.json")))
         out = os.path.join(a.tmp, run + ".json")
-        p = subprocess.run([os.path.join(a.tools, "tlp-emit"), "--json",
+        p = subprocess.run([os.path.join(a.tools, "tlp-emit"), "--verify-each", "--json",
                             os.path.join(a.logs, run, man["trace"]), "-o",
                             out], stderr=subprocess.DEVNULL)
         if p.returncode:
@@ -201,12 +201,12 @@ def main():
             problems += 1
             continue
         doc = json.load(open(out))
-        md = subprocess.run([os.path.join(a.tools, "tlp-emit"), "--md",
+        md = subprocess.run([os.path.join(a.tools, "tlp-emit"), "--verify-each", "--md",
                              os.path.join(a.logs, run, man["trace"])],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             text=True, errors="replace").stdout
         page = os.path.join(a.tmp, run + ".html")
-        subprocess.run([os.path.join(a.tools, "tlp-emit"), "--html",
+        subprocess.run([os.path.join(a.tools, "tlp-emit"), "--verify-each", "--html",
                         os.path.join(a.logs, run, man["trace"]), "-o", page],
                        stderr=subprocess.DEVNULL)
         index = open(os.path.join(page, "index.html") if os.path.isdir(page)

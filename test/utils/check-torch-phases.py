@@ -185,7 +185,7 @@ def main():
         for n, log in enumerate(sorted(glob.glob(os.path.join(
                 a.logs, run, "trace", "*.log")))):
             out = subprocess.run(
-                [os.path.join(a.tools, "tlp-emit"), "--json", log, "-o", "-"],
+                [os.path.join(a.tools, "tlp-emit"), "--verify-each", "--json", log, "-o", "-"],
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
             doc = json.loads(out.stdout)
             raw = read_log(log)

@@ -34,9 +34,9 @@ def main():
         with open(cut, "wb") as f:
             f.write(data)
         runs = [
-            ("tlp-opt", subprocess.run([opt, cut, "-o", os.path.join(work, "out.yaml")],
+            ("tlp-opt", subprocess.run([opt, "--verify-each", cut, "-o", os.path.join(work, "out.yaml")],
                                        capture_output=True)),
-            ("tlp-emit", subprocess.run([emit, "--json", "-", "-o", os.path.join(work, "out.json")],
+            ("tlp-emit", subprocess.run([emit, "--verify-each", "--json", "-", "-o", os.path.join(work, "out.json")],
                                         input=data, capture_output=True)),
         ]
         for tool, p in runs:

@@ -77,7 +77,7 @@ def label(log):
 
 
 def run(tool, args):
-    r = subprocess.run([tool] + args, stdout=subprocess.PIPE,
+    r = subprocess.run([tool, "--verify-each"] + args, stdout=subprocess.PIPE,
                        stderr=subprocess.DEVNULL, universal_newlines=True)
     if r.returncode != 0:
         sys.exit("error: %s %s failed" % (tool, " ".join(args)))

@@ -87,7 +87,7 @@ def signals(args, problems):
     work = os.path.join(args.work, "signals")
     os.makedirs(work)
     ir = os.path.join(work, "in.yaml")
-    subprocess.run([args.tlp_opt, "--link-provenance",
+    subprocess.run([args.tlp_opt, "--verify-each", "--link-provenance",
                     os.path.join(args.inputs, "jit_cuda_train.log"), "-o", ir],
                    check=True)
     with open(ir) as f:
@@ -95,10 +95,10 @@ def signals(args, problems):
     # The header and the first unit; the rest is held back until the signal.
     first = text[:text.index("\n--- !tlp.unit", text.index("--- !tlp.unit") + 1) + 1]
     shapes = [
-        ("json", [args.tlp_emit, "--json", "-", "-o"], "out.json"),
-        ("html", [args.tlp_emit, "--html", "-", "-o"], "html"),
-        ("dump", [args.tlp_emit, "--dump", "-", "-o"], "dump"),
-        ("ir", [args.tlp_opt, "-", "-o"], "out.yaml"),
+        ("json", [args.tlp_emit, "--verify-each", "--json", "-", "-o"], "out.json"),
+        ("html", [args.tlp_emit, "--verify-each", "--html", "-", "-o"], "html"),
+        ("dump", [args.tlp_emit, "--verify-each", "--dump", "-", "-o"], "dump"),
+        ("ir", [args.tlp_opt, "--verify-each", "-", "-o"], "out.yaml"),
     ]
     runs = 0
     for name, cmd, out in shapes:
@@ -157,12 +157,12 @@ def concurrent(args, problems):
         expected = []
         for log in inputs:
             remove(target)
-            subprocess.run([args.tlp_emit, "--" + fmt, log, "-o", target],
+            subprocess.run([args.tlp_emit, "--verify-each", "--" + fmt, log, "-o", target],
                            check=True, stderr=subprocess.DEVNULL)
             expected.append(snapshot(target))
         for round_ in range(3):
             procs = [subprocess.Popen(
-                [args.tlp_emit, "--" + fmt, inputs[i % 2], "-o", target],
+                [args.tlp_emit, "--verify-each", "--" + fmt, inputs[i % 2], "-o", target],
                 stderr=subprocess.PIPE) for i in range(8)]
             for p in procs:
                 _, err = p.communicate(timeout=120)
@@ -214,11 +214,11 @@ def faults(args, problems):
             what = "no exchange, %s, %s between the renames" % (fmt, sig.name)
             target = os.path.join(work, "nx-" + fmt)
             remove(target)
-            subprocess.run([args.tlp_emit, "--" + fmt, logs[0], "-o", target],
+            subprocess.run([args.tlp_emit, "--verify-each", "--" + fmt, logs[0], "-o", target],
                            check=True)
             before = snapshot(target)
             p = subprocess.Popen(
-                [args.tlp_emit, "--" + fmt, logs[1], "-o", target],
+                [args.tlp_emit, "--verify-each", "--" + fmt, logs[1], "-o", target],
                 stderr=subprocess.PIPE, preexec_fn=default_signals,
                 env=env("no-exchange,pause=between-renames"))
             seen = wait_for(p, "paused at between-renames")
@@ -242,12 +242,12 @@ def faults(args, problems):
                     remove(os.path.join(work, n))
         runs += 1
         target = os.path.join(work, "nx-" + fmt)
-        subprocess.run([args.tlp_emit, "--" + fmt, logs[0], "-o", target],
+        subprocess.run([args.tlp_emit, "--verify-each", "--" + fmt, logs[0], "-o", target],
                        check=True)
-        r = subprocess.run([args.tlp_emit, "--" + fmt, logs[1], "-o", target],
+        r = subprocess.run([args.tlp_emit, "--verify-each", "--" + fmt, logs[1], "-o", target],
                            stderr=subprocess.PIPE, env=env("no-exchange"))
         got = snapshot(target)
-        subprocess.run([args.tlp_emit, "--" + fmt, logs[1], "-o", target],
+        subprocess.run([args.tlp_emit, "--verify-each", "--" + fmt, logs[1], "-o", target],
                        check=True)
         if r.returncode != 0 or got != snapshot(target):
             problems.append("no exchange, %s: exit %d, %s" % (
@@ -261,10 +261,10 @@ def faults(args, problems):
             what = "undeletable, %s during the removal%s" % (
                 sig.name, extra.replace(",", ", "))
             target = os.path.join(work, "stuck")
-            subprocess.run([args.tlp_emit, "--html", logs[0], "-o", target],
+            subprocess.run([args.tlp_emit, "--verify-each", "--html", logs[0], "-o", target],
                            check=True)
             p = subprocess.Popen(
-                [args.tlp_emit, "--html", logs[1], "-o", target],
+                [args.tlp_emit, "--verify-each", "--html", logs[1], "-o", target],
                 stderr=subprocess.PIPE, preexec_fn=default_signals,
                 env=env("undeletable=index.html,pause=before-remove" + extra))
             wait_for(p, "paused at before-remove")
@@ -282,7 +282,7 @@ def faults(args, problems):
                     "units.js"]:
                 problems.append(what + ": the new output is not in place")
             # What could not be removed is left; a later run removes it.
-            subprocess.run([args.tlp_emit, "--html", logs[1], "-o", target],
+            subprocess.run([args.tlp_emit, "--verify-each", "--html", logs[1], "-o", target],
                            check=True)
             left = temps(work)
             if left:
@@ -293,7 +293,7 @@ def faults(args, problems):
 
     # A really immutable file (root, ext4 and the like).
     target = os.path.join(work, "immutable")
-    subprocess.run([args.tlp_emit, "--html", logs[0], "-o", target],
+    subprocess.run([args.tlp_emit, "--verify-each", "--html", logs[0], "-o", target],
                    check=True)
     victim = os.path.join(target, "tlp.css")
     if os.geteuid() == 0 and shutil.which("chattr") and subprocess.run(
@@ -301,7 +301,7 @@ def faults(args, problems):
         runs += 1
         try:
             r = subprocess.run(
-                [args.tlp_emit, "--html", logs[1], "-o", target],
+                [args.tlp_emit, "--verify-each", "--html", logs[1], "-o", target],
                 stderr=subprocess.PIPE, timeout=60)
             err = r.stderr.decode()
             if r.returncode != 0 or "'tlp.css' is left" not in err:
@@ -324,11 +324,11 @@ def faults(args, problems):
         runs += 1
         target = os.path.join(work, out)
         p = subprocess.Popen(
-            [args.tlp_emit, "--" + fmt, logs[0], "-o", target],
+            [args.tlp_emit, "--verify-each", "--" + fmt, logs[0], "-o", target],
             stderr=subprocess.PIPE, env=env("pause=before-remove") if fmt ==
             "html" else None, stdin=subprocess.DEVNULL)
         if fmt == "html":
-            subprocess.run([args.tlp_emit, "--html", logs[1], "-o", target],
+            subprocess.run([args.tlp_emit, "--verify-each", "--html", logs[1], "-o", target],
                            check=True)
         p.kill()
         p.wait()
@@ -336,7 +336,7 @@ def faults(args, problems):
         if not temps(work):
             os.makedirs(os.path.join(work, ".%s.tlp-tmp-%s-%d-zzzzzz" % (
                 out, "00000000", p.pid)))
-        subprocess.run([args.tlp_emit, "--" + fmt, logs[1], "-o", target],
+        subprocess.run([args.tlp_emit, "--verify-each", "--" + fmt, logs[1], "-o", target],
                        check=True)
         left = [n for n in temps(work) if "-00000000-" not in n]
         if left:
@@ -358,7 +358,7 @@ def faults(args, problems):
         runs += 1
         with open(big, "wb") as f:
             f.write(data)
-        p = subprocess.Popen([args.tlp_emit, "--json", big, "-o",
+        p = subprocess.Popen([args.tlp_emit, "--verify-each", "--json", big, "-o",
                               os.path.join(work, "cut.json")],
                              stderr=subprocess.PIPE)
         time.sleep(delay)
@@ -397,7 +397,7 @@ def faults(args, problems):
              "directory in the directory '%s': Permission denied")):
         runs += 1
         target = os.path.join(ro, out)
-        r = subprocess.run([args.tlp_emit, "--" + fmt, logs[1], "-o", target],
+        r = subprocess.run([args.tlp_emit, "--verify-each", "--" + fmt, logs[1], "-o", target],
                            stderr=subprocess.PIPE, preexec_fn=as_user)
         err = r.stderr.decode()
         if r.returncode != 1 or want % (target, ro) not in err:

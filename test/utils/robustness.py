@@ -84,7 +84,7 @@ def check_outputs(tlp_emit, path, work):
     """The --md, --md --render=html and --html renderings of \p path: what
     a hostile log must not get into them."""
     problems = []
-    md = subprocess.run([tlp_emit, "--md", path], capture_output=True,
+    md = subprocess.run([tlp_emit, "--verify-each", "--md", path], capture_output=True,
                         timeout=LIMIT_S)
     if md.returncode not in (0, 1):
         problems.append("--md: exit %d" % md.returncode)
@@ -95,7 +95,7 @@ def check_outputs(tlp_emit, path, work):
         problems.append("--md: %d control characters or invalid UTF-8 bytes "
                         "on stderr" % unprintable(md.stderr))
     page = os.path.join(work, "report.html")
-    r = subprocess.run([tlp_emit, "--md", "--render=html", path, "-o", page],
+    r = subprocess.run([tlp_emit, "--verify-each", "--md", "--render=html", path, "-o", page],
                        capture_output=True, timeout=LIMIT_S)
     if r.returncode == 0:
         data = open(page, "rb").read()
@@ -112,7 +112,7 @@ def check_outputs(tlp_emit, path, work):
         if unprintable(data):
             problems.append("--render=html: control characters")
     page = os.path.join(work, "page.html")
-    r = subprocess.run([tlp_emit, "--html", path, "-o", page],
+    r = subprocess.run([tlp_emit, "--verify-each", "--html", path, "-o", page],
                        capture_output=True, timeout=LIMIT_S)
     if r.returncode == 0:
         data = open(page, "rb").read()
@@ -184,10 +184,10 @@ def main():
     stats = {}
     bad = 0
     for n, (kind, path) in enumerate(make_inputs(a.inputs, a.work, rng)):
-        runs = [[[a.tlp_emit, "--json", path, "-o", out]]]
+        runs = [[[a.tlp_emit, "--verify-each", "--json", path, "-o", out]]]
         if n % 5 == 0 and not os.path.isdir(path):
-            runs.append([[a.tlp_opt, "--link-provenance", path],
-                         [a.tlp_emit, "--json", "-o", out]])
+            runs.append([[a.tlp_opt, "--verify-each", "--link-provenance", path],
+                         [a.tlp_emit, "--verify-each", "--json", "-o", out]])
         for i, argvs in enumerate(runs):
             problems, code = check(kind, path, argvs, out)
             if kind == "injection" and i == 0:

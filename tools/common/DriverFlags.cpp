@@ -8,6 +8,7 @@ namespace tlp {
 
 DriverFlags::DriverFlags(cl::OptionCategory &Category)
     : VerifyEach("verify-each", cl::desc("Verify the IR after every pass"),
+                 cl::ZeroOrMore,
                  cl::cat(Category)),
       NoStream("no-stream",
                cl::desc("Hold the whole input in memory instead of streaming "

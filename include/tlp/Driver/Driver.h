@@ -65,10 +65,6 @@ struct DriverOptions {
   std::string Output;
 };
 
-/// TLP_VERIFY_EACH=1 in the environment acts as --verify-each (the lit
-/// suite sets it, so every test verifies after reading and every pass).
-bool verifyEachFromEnvironment();
-
 /// Refuse an output that would overwrite the input (or, for a directory
 /// output, hold it): the input file, or any log read from a directory.
 llvm::Error checkOutputAgainstInputs(const Module &M, llvm::StringRef Input,
@@ -115,6 +111,8 @@ private:
   bool StrictReported = false;
   /// IR input whose units are still to be read (streaming).
   std::unique_ptr<IRDocumentReader> IRStream;
+  /// The input is tlp IR (streaming or read whole), not a log.
+  bool InputIsIR = false;
   /// Where the diagnostics that came with IR input sit in Diags.
   size_t InputDiagsBegin = 0, InputDiagsEnd = 0;
 
@@ -132,7 +130,6 @@ private:
   void adoptInputDiagnostics(std::vector<Diagnostic> Ds);
   /// Read the rest of IRStream into \p M. False on failure.
   bool readRestOfIR(Module &M);
-  bool verifyIRInput(const Module &M);
   void attachDiagnostics(Module &M);
 };
 

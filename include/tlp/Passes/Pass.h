@@ -22,11 +22,25 @@
 
 namespace tlp {
 
+/// When a unit (UnitPipeline) or the module (PassPipeline::runRange) is
+/// verified.
+struct VerifyPolicy {
+  /// Before the first pass, as read; InputWhat begins the error
+  /// ("input IR is invalid").
+  bool Input = false;
+  std::string InputWhat = "input IR is invalid";
+  /// After each pass.
+  bool EachPass = false;
+  /// After the last pass, when a pass ran and EachPass did not check it.
+  bool End = false;
+};
+
 struct PassContext {
   explicit PassContext(DiagnosticEngine &Diags) : Diags(Diags) {}
   DiagnosticEngine &Diags;
-  /// Run the verifier after every pass (tests do).
-  bool VerifyEach = false;
+  /// When the module pipeline verifies the module (unit pipelines nested
+  /// in it verify after each pass when Verify.EachPass is set).
+  VerifyPolicy Verify;
   /// Worker threads for per-unit work (0: one per core).
   unsigned Threads = 0;
 };
@@ -60,18 +74,6 @@ public:
                          DiagnosticEngine &Diags) = 0;
   static bool classof(const Pass *P) { return P->isUnitPass(); }
   bool isUnitPass() const override { return true; }
-};
-
-/// When a unit is verified.
-struct VerifyPolicy {
-  /// Before the first pass, as read; InputWhat begins the error
-  /// ("input IR is invalid").
-  bool Input = false;
-  std::string InputWhat = "input IR is invalid";
-  /// After each pass.
-  bool EachPass = false;
-  /// After the last pass, when a pass ran and EachPass did not check it.
-  bool End = false;
 };
 
 /// Unit passes in order, and when the unit is verified: the one place a

@@ -43,12 +43,6 @@ foreach(MODULE ${MODULES})
   string(APPEND TEXT "\n${RAW}")
 endforeach()
 string(APPEND TEXT "})();\n")
-# Rewrite only on change, so that the embedding and the emitter are not
-# rebuilt for nothing.
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" OLD)
-  if(OLD STREQUAL TEXT)
-    return()
-  endif()
-endif()
-file(WRITE "${OUTPUT}" "${TEXT}")
+# Rewrite only on change, so that what embeds it is not rebuilt for nothing.
+include("${CMAKE_CURRENT_LIST_DIR}/WriteIfChanged.cmake")
+tlp_write_if_changed("${OUTPUT}" "${TEXT}")

@@ -43,4 +43,65 @@ function fileURL(p) {
   return 'file://' + path.resolve(p);
 }
 
-module.exports = { launch, fileURL };
+/// The command line as { name: value }: `--name value`; a name in
+/// \p opts.flags takes no value (true), one in \p opts.lists may repeat
+/// (an array). Exits 2 with \p usage when one of \p opts.required is
+/// missing.
+function parseArgs(usage, opts = {}) {
+  const { required = [], flags = [], lists = [] } = opts;
+  const a = {};
+  for (const k of lists) a[k] = [];
+  for (let i = 2; i < process.argv.length; ++i) {
+    const k = process.argv[i].replace(/^--/, '');
+    if (flags.includes(k)) a[k] = true;
+    else if (lists.includes(k)) a[k].push(process.argv[++i]);
+    else a[k] = process.argv[++i];
+  }
+  if (required.some((k) => !a[k])) {
+    console.error('usage: ' + usage);
+    process.exit(2);
+  }
+  return a;
+}
+
+/// A check script's failures: fail() prints one line and counts it.
+const checks = {
+  failures: 0,
+  fail(what, got, want) {
+    ++this.failures;
+    console.log(`FAIL: ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+  },
+};
+
+/// Run \p body with a browser: body({ newPage, open }) where newPage()
+/// opens a tab whose page errors and console errors fail the run, and
+/// open(page, url) loads a tlp page and waits until it is ready. An
+/// exception in body, a page error or any network request is a failure;
+/// then the summary line and exit status 1 on any failure, 0 otherwise.
+async function runChecks(body) {
+  const fail = checks.fail.bind(checks);
+  const b = await launch();
+  const errors = [];
+  const newPage = async () => {
+    const p = await b.context.newPage();
+    p.on('pageerror', (e) => errors.push(String(e)));
+    p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    return p;
+  };
+  const open = async (page, url) => {
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+  };
+  try {
+    await body({ newPage, open });
+  } catch (e) {
+    fail('run', String(e && e.stack || e), 'none');
+  }
+  if (errors.length) fail('page errors', errors, []);
+  if (b.offline.length) fail('network requests', b.offline, []);
+  await b.close();
+  console.log(checks.failures ? `${checks.failures} checks failed` : 'all checks passed');
+  process.exit(checks.failures ? 1 : 0);
+}
+
+module.exports = { launch, fileURL, parseArgs, checks, runChecks };

@@ -18,33 +18,15 @@
 //    rows found and none elsewhere, the row's text unchanged;
 //  - no page error or console error.
 'use strict';
-const { launch, fileURL } = require('./browser.js');
+const { fileURL, parseArgs, checks, runChecks } = require('./browser.js');
 
-const a = { filter: [] };
-for (let i = 2; i < process.argv.length; ++i) {
-  const k = process.argv[i].replace(/^--/, '');
-  if (k === 'filter') a.filter.push(process.argv[++i]);
-  else a[k] = process.argv[++i];
-}
-if (!a.page) {
-  console.error('usage: check-search.js --page FILE.html [--unit ID] [--search TEXT] [--filter Q=EXPECTED ...]');
-  process.exit(2);
-}
-let failures = 0;
-function fail(what, got, want) {
-  ++failures;
-  console.log(`FAIL: ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
-}
+const a = parseArgs('check-search.js --page FILE.html [--unit ID] [--search TEXT] [--filter Q=EXPECTED ...]',
+                    { required: ['page'], lists: ['filter'] });
+const fail = checks.fail.bind(checks);
 
-(async () => {
-  const b = await launch();
-  const errors = [];
-  try {
-    const page = await b.context.newPage();
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    await page.goto(fileURL(a.page) + (a.unit ? '#unit=' + encodeURIComponent(a.unit) : ''));
-    await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+runChecks(async ({ newPage, open }) => {
+    const page = await newPage();
+    await open(page, fileURL(a.page) + (a.unit ? '#unit=' + encodeURIComponent(a.unit) : ''));
 
     for (const f of a.filter) {
       const eq = f.indexOf('=');
@@ -134,15 +116,7 @@ function fail(what, got, want) {
       await page.keyboard.press('Escape');
       const left = await page.$$eval('.r.found, .r.found-cur, mark.hit', (els) => els.length);
       if (left) fail('Escape clears the search', left, 0);
-      if (!failures) console.log(`search '${a.search}': ${total} lines, ${seen.length} visited (rows built ${builtBefore} -> ${builtAfter}); ${markedAfter.marks} matches marked in ${markedAfter.rows} rows`);
+      if (!checks.failures) console.log(`search '${a.search}': ${total} lines, ${seen.length} visited (rows built ${builtBefore} -> ${builtAfter}); ${markedAfter.marks} matches marked in ${markedAfter.rows} rows`);
     }
     await page.close();
-  } catch (e) {
-    fail('run', String(e && e.stack || e), 'none');
-  }
-  if (errors.length) fail('page errors', errors, []);
-  if (b.offline.length) fail('network requests', b.offline, []);
-  await b.close();
-  console.log(failures ? `${failures} checks failed` : 'all checks passed');
-  process.exit(failures ? 1 : 0);
-})();
+});

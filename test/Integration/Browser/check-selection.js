@@ -30,19 +30,10 @@
 // 1 on any failure.
 'use strict';
 const fs = require('fs');
-const { launch, fileURL } = require('./browser.js');
+const { fileURL, parseArgs, checks, runChecks } = require('./browser.js');
 
-const a = {};
-for (let i = 2; i < process.argv.length; ++i) a[process.argv[i].replace(/^--/, '')] = process.argv[++i];
-if (!a.json || !a.page) {
-  console.error('usage: check-selection.js --json prov.json --page FILE.html');
-  process.exit(2);
-}
-let failures = 0;
-function fail(what, got, want) {
-  ++failures;
-  console.log(`FAIL: ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
-}
+const a = parseArgs('check-selection.js --json prov.json --page FILE.html', { required: ['json', 'page'] });
+const fail = checks.fail.bind(checks);
 const sorted = (xs) => Array.from(new Set(xs)).sort((x, y) => x - y);
 const same = (x, y) => JSON.stringify(sorted(x)) === JSON.stringify(sorted(y));
 
@@ -82,14 +73,9 @@ async function goHash(page, hash, done, arg) {
   const atS = (n) => n.source && n.source.file === S.file && n.source.line === S.line;
   const wantS = { pre: u.pre_grad_nodes.filter(atS).map((n) => n.line), post: u.post_grad_nodes.filter(atS).map((n) => n.line) };
 
-  const b = await launch();
-  const errors = [];
-  try {
-    const page = await b.context.newPage();
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    await page.goto(fileURL(a.page) + '#unit=' + encodeURIComponent(u.id));
-    await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+  await runChecks(async ({ newPage, open }) => {
+    const page = await newPage();
+    await open(page, fileURL(a.page) + '#unit=' + encodeURIComponent(u.id));
     await page.evaluate(() => { window.__sameDocument = true; });
 
     // 1. Nothing selected.
@@ -202,12 +188,5 @@ async function goHash(page, hash, done, arg) {
     if (!node || s.sel !== 'post:' + chip || !same(s.marks['post.sel'], [node.line]))
       fail('drawer chip', [chip, s.sel, s.marks['post.sel']], ['post:' + chip, node && node.line]);
     else console.log(`drawer chip: ${s.sel}, row ${s.marks['post.sel']}`);
-  } catch (e) {
-    fail('run', String(e && e.stack || e), 'none');
-  }
-  if (errors.length) fail('page errors', errors, []);
-  if (b.offline.length) fail('network requests', b.offline, []);
-  await b.close();
-  console.log(failures ? `${failures} checks failed` : 'all checks passed');
-  process.exit(failures ? 1 : 0);
+  });
 })();

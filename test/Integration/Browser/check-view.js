@@ -28,28 +28,12 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { launch, fileURL } = require('./browser.js');
+const { fileURL, parseArgs, checks, runChecks } = require('./browser.js');
 
-const a = { };
-for (let i = 2; i < process.argv.length; ++i) {
-  const k = process.argv[i].replace(/^--/, '');
-  if (k === 'inferred') a.inferred = true;
-  else a[k] = process.argv[++i];
-}
-if (!a.json || !a.page) {
-  console.error('usage: check-view.js --json prov.json --page FILE.html [--unit ID] [--lang py|cpp] [--inferred]');
-  process.exit(2);
-}
-let failures = 0;
-function fail(what, got, want) {
-  ++failures;
-  console.log(`FAIL: ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
-}
+const a = parseArgs('check-view.js --json prov.json --page FILE.html [--unit ID] [--lang py|cpp] [--inferred]',
+                    { required: ['json', 'page'], flags: ['inferred'] });
+const fail = checks.fail.bind(checks);
 
-async function open(page, url) {
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
-}
 /// Rows are coloured in idle time, just after they are built.
 async function coloured(page) {
   await page.waitForFunction(() => window.tlp.colourPending() === 0, null, { timeout: 10000 });
@@ -58,16 +42,8 @@ async function coloured(page) {
 (async () => {
   const doc = JSON.parse(fs.readFileSync(a.json, 'utf8'));
   const u = a.unit ? doc.units.find((x) => x.id === a.unit) : doc.units[0];
-  const b = await launch();
-  const errors = [];
-  const newPage = async () => {
-    const p = await b.context.newPage();
-    p.on('pageerror', (e) => errors.push(String(e)));
-    p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    return p;
-  };
   const url = fileURL(a.page) + '#unit=' + encodeURIComponent(u.id);
-  try {
+  await runChecks(async ({ newPage, open }) => {
     const page = await newPage();
     await open(page, url);
 
@@ -178,7 +154,7 @@ async function coloured(page) {
     const sys = await page3.evaluate(() => getComputedStyle(document.body).backgroundColor);
     if (sys !== dark.bg) fail('prefers-color-scheme: dark', sys, dark.bg);
     await page3.close();
-    if (!failures) console.log('theme: dark toggle, kept, system preference');
+    if (!checks.failures) console.log('theme: dark toggle, kept, system preference');
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');
 
@@ -205,7 +181,7 @@ async function coloured(page) {
       await page.dblclick(`[data-panel="code"] .r[data-line="${launchLine}"]`, { position: { x: 60, y: 8 } });
       const dbl = await where();
       if (!dbl || dbl.line !== wantDef.line) fail('double click: definition', dbl, wantDef);
-      if (failures === 0) console.log(`jump: ${k.key} launch ${launchLine} -> ${wantDef.panel} ${wantDef.line} -> ${launchLine}`);
+      if (checks.failures === 0) console.log(`jump: ${k.key} launch ${launchLine} -> ${wantDef.panel} ${wantDef.line} -> ${launchLine}`);
       await page.keyboard.press('Escape');
       if (await page.evaluate(() => window.tlp.data().kernel_code !== null)) await page.evaluate(() => window.tlp.reveal('code', 1));
     }
@@ -268,12 +244,5 @@ async function coloured(page) {
       await page.screenshot({ path: path.join(a.shots, `${a.name || 'view'}-dark.png`) });
     }
     await page.close();
-  } catch (e) {
-    fail('run', String(e && e.stack || e), 'none');
-  }
-  if (errors.length) fail('page errors', errors, []);
-  if (b.offline.length) fail('network requests', b.offline, []);
-  await b.close();
-  console.log(failures ? `${failures} checks failed` : 'all checks passed');
-  process.exit(failures ? 1 : 0);
+  });
 })();

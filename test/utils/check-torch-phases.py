@@ -29,7 +29,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "utils"))
-from tlplog.log import envelopes, lines, payloads  # noqa: E402
+from tlplog.log import compile_id, envelopes, lines, payloads  # noqa: E402
 
 TOL = 5e-6  # the figures are whole microseconds; spans are floats
 
@@ -77,11 +77,9 @@ def read_log(path):
     pl = payloads(text)
     comps, open_, seen = {}, {}, {}
     for i, env in envelopes(text):
-        if "frame_id" not in env:
+        cid = compile_id(env)
+        if cid is None:
             continue
-        cid = "%d/%d" % (env["frame_id"], env["frame_compile_id"])
-        if env.get("attempt"):
-            cid += "_%d" % env["attempt"]
         # A compile of an id begins at its "dynamo" span, which comes just
         # before its dynamo_start (after torch._dynamo.reset() the ids
         # start again): key (id, ordinal), a new ordinal when the id's

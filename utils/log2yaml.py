@@ -14,14 +14,13 @@ import argparse
 import collections
 import hashlib
 import json
+import os
 import re
 import sys
 
-EVENT = re.compile(r"^([VIWEC])(\d{4}) (\d{2}):(\d{2}):(\d{2})\.(\d{6}) (\d+) "
-                   r"(.+:\d+)\] (\{.*\})$")
-ENVELOPE_ORDER = ["rank", "stack", "compiled_autograd_id", "frame_id",
-                  "frame_compile_id", "attempt", "has_payload"]
-INT_FIELDS = {"rank", "frame_id", "frame_compile_id", "attempt"}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tlplog.log import ENVELOPE_ORDER, parse_event  # noqa: E402
+
 STR_SOURCE = "torch/_logging/structured.py:28"
 PLAIN = re.compile(r"^[A-Za-z_/][A-Za-z0-9_./-]*$")
 LITERAL = re.compile(r"^(-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?|"
@@ -115,43 +114,6 @@ def payload_lines(text, indent):
     for ln in lines:
         out.append((pad + "  " + ln) if ln else "")
     return out
-
-
-def parse_event(line):
-    m = EVENT.match(line)
-    if not m:
-        return None
-    level, date, hh, mm, ss, us, pid, source, js = m.groups()
-    try:
-        record = json.loads(js, object_pairs_hook=collections.OrderedDict)
-    except ValueError:
-        return None
-    if not isinstance(record, dict) or not record:
-        return None
-    if json.dumps(record) != js:
-        return None
-    keys = list(record)
-    name = keys[0]
-    rest = keys[1:]
-    order = [k for k in ENVELOPE_ORDER if k in rest]
-    if rest != order or len(set(keys)) != len(keys):
-        return None
-    for k in INT_FIELDS:
-        if k in record and (type(record[k]) is not int):
-            return None
-    cai = record.get("compiled_autograd_id", 0)
-    if not (cai is None or type(cai) is int):
-        return None
-    if "stack" in record and any(k in record for k in (
-            "compiled_autograd_id", "frame_id", "frame_compile_id", "attempt")):
-        return None
-    hp = record.get("has_payload")
-    if hp is not None and not (isinstance(hp, str) and
-                               re.match(r"^[0-9a-fA-F]{32}$", hp)):
-        return None
-    micros = ((int(hh) * 60 + int(mm)) * 60 + int(ss)) * 1000000 + int(us)
-    return dict(level=level, date=date, micros=micros, pid=int(pid),
-                source=source, name=name, record=record)
 
 
 def fmt_time(date, micros):

@@ -20,7 +20,7 @@ from ._tools import TlpError, emit_json, find_tool
 from .model import (SCHEMA, Code, Compile, Coverage, Diagnostic, Edge, Failure,
                     GraphBreak, Kernel, LogInfo, Node, Report, Source, Unit,
                     UnitCoverage, report_from_json)
-from .query import NotFound, WhereAnswer, WhereAnswers, target_aliases
+from .query import NotFound, WhereAnswer, WhereAnswers
 
 __version__ = "0.1.0"
 
@@ -29,7 +29,7 @@ PathLike = Union[str, "os.PathLike[str]"]
 __all__ = ["load", "where", "Report", "Unit", "Kernel", "Node", "Compile",
            "Diagnostic", "Source", "Code", "Edge", "Coverage", "UnitCoverage",
            "Failure", "GraphBreak", "LogInfo", "WhereAnswer", "WhereAnswers",
-           "TlpError", "NotFound", "SCHEMA", "find_tool", "target_aliases"]
+           "TlpError", "NotFound", "SCHEMA", "find_tool"]
 
 
 def _is_tlp_json(path: str) -> bool:

@@ -55,47 +55,6 @@ class WhereAnswers(List[WhereAnswer]):
         return _html.where_html(self)
 
 
-def target_aliases(target: str) -> List[str]:
-    """The names an op target goes by, most specific first (NameMatch.h):
-    `torch.ops.aten.sigmoid.default` -> itself, `aten.sigmoid.default`,
-    `aten.sigmoid`, `sigmoid`; `torch.sigmoid` -> itself, `sigmoid`."""
-    out: List[str] = []
-
-    def add(s: str) -> None:
-        if s and s not in out:
-            out.append(s)
-
-    t = target.strip()
-    if t.startswith("<built-in method "):
-        rest = t[len("<built-in method "):]
-        op = rest.split(" ", 1)[0].split(">", 1)[0]
-        add("torch." + op)
-        add(op)
-        return out
-    if t.startswith("<built-in function "):
-        add(t[len("<built-in function "):].split(">", 1)[0])
-        return out
-    add(t)
-    s = t
-    overload = False
-    if s.startswith("torch.ops."):
-        s = s[len("torch.ops."):]
-        overload = True
-    elif s.startswith("aten.") or s.startswith("prims."):
-        overload = True
-    if overload:
-        parts = s.split(".")
-        add(s)
-        if len(parts) >= 3:
-            add(parts[0] + "." + parts[1])
-        if len(parts) >= 2:
-            add(parts[1])
-        return out
-    tail = s.rsplit(".", 1)[-1]
-    add(tail if tail else s)
-    return out
-
-
 def _log_of(report: Report) -> str:
     """The log tlp-emit reads to answer for `report`: the path it was
     loaded from, else (a Report read from tlp-emit's JSON) its one log or

@@ -8,6 +8,8 @@ of the text).
 
 Reading:
   ENVELOPE          the envelope line, group 1 the JSON text
+  parse_event(line) an envelope line exactly as torch._logging writes it
+                    (prefix fields, the record in order), or None
   lines(path)       the log's text as lines (CR LF read as LF)
   envelopes(path)   (line number, envelope dict) of every envelope that parses
   payloads(path)    line number of each envelope with a payload -> its text
@@ -33,6 +35,14 @@ ENVELOPE = re.compile(
     r"^(?:\[rank\d+\]:)?[VIWEC]\d{4} [\d:.]+ \d+ .*?:\d+\] (\{.*\})\s*$")
 MD5 = re.compile(r'"has_payload": "[0-9a-f]{32}"')
 
+# An envelope line as torch._logging writes it, field by field, and the
+# order of the envelope's fields after the event's own.
+EVENT = re.compile(r"^([VIWEC])(\d{4}) (\d{2}):(\d{2}):(\d{2})\.(\d{6}) (\d+) "
+                   r"(.+:\d+)\] (\{.*\})$")
+ENVELOPE_ORDER = ["rank", "stack", "compiled_autograd_id", "frame_id",
+                  "frame_compile_id", "attempt", "has_payload"]
+INT_FIELDS = {"rank", "frame_id", "frame_compile_id", "attempt"}
+
 
 def lines(path):
     """The text of \p path (UTF-8, bad bytes replaced) split at LF, a CR
@@ -41,6 +51,48 @@ def lines(path):
         raw = f.read().split("\n")
     return [l[:-1] if l.endswith("\r") else l for l in raw]
 
+
+
+def parse_event(line):
+    """\p line as torch._logging writes an envelope, exactly: the prefix
+    fields (level, date, micros, pid, source), the event name and the
+    record with its keys in order; None for anything else (a line that
+    json.dumps would not write back the same, fields out of order, a
+    malformed md5), so that a writer can reproduce the line."""
+    m = EVENT.match(line)
+    if not m:
+        return None
+    level, date, hh, mm, ss, us, pid, source, js = m.groups()
+    try:
+        record = json.loads(js, object_pairs_hook=collections.OrderedDict)
+    except ValueError:
+        return None
+    if not isinstance(record, dict) or not record:
+        return None
+    if json.dumps(record) != js:
+        return None
+    keys = list(record)
+    name = keys[0]
+    rest = keys[1:]
+    order = [k for k in ENVELOPE_ORDER if k in rest]
+    if rest != order or len(set(keys)) != len(keys):
+        return None
+    for k in INT_FIELDS:
+        if k in record and (type(record[k]) is not int):
+            return None
+    cai = record.get("compiled_autograd_id", 0)
+    if not (cai is None or type(cai) is int):
+        return None
+    if "stack" in record and any(k in record for k in (
+            "compiled_autograd_id", "frame_id", "frame_compile_id", "attempt")):
+        return None
+    hp = record.get("has_payload")
+    if hp is not None and not (isinstance(hp, str) and
+                               re.match(r"^[0-9a-fA-F]{32}$", hp)):
+        return None
+    micros = ((int(hh) * 60 + int(mm)) * 60 + int(ss)) * 1000000 + int(us)
+    return dict(level=level, date=date, micros=micros, pid=int(pid),
+                source=source, name=name, record=record)
 
 def _lines_of(source):
     return lines(source) if isinstance(source, str) else source

@@ -66,8 +66,8 @@ Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
   if (Path != "-" && sys::fs::is_directory(Path)) {
     In.Kind = InputKind::LogDirectory;
     if (Error E = readTrace(Path, M, Sources, Diags, Opts))
-      return std::move(E);
-    return std::move(In);
+      return E;
+    return In;
   }
   std::string Name = displayName(Path);
   std::unique_ptr<MemoryBuffer> Buf;
@@ -89,8 +89,8 @@ Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
       In.IRStream =
           std::make_unique<IRDocumentReader>(0, std::move(Data), Name);
       if (Error E = parseIRHeader(*In.IRStream, M, Diags))
-        return std::move(E);
-      return std::move(In);
+        return E;
+      return In;
     }
     // The rest within bounds (no endless line, a log within the first
     // 64 MiB), spooled to a temporary file when large.
@@ -115,23 +115,23 @@ Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
       if (!Whole)
         return Whole.takeError();
       In.M = std::move(*Whole);
-      return std::move(In);
+      return In;
     }
     In.IRStream = std::make_unique<IRDocumentReader>(std::move(Buf), Name);
     if (Error E = parseIRHeader(*In.IRStream, M, Diags))
-      return std::move(E);
-    return std::move(In);
+      return E;
+    return In;
   }
   In.Kind = InputKind::Log;
   bool Empty = trimWS(Text).empty();
   if (!readTraceBuffer(std::move(Buf), Name, Path, rankFromFileName(Path), M,
                        Sources, Diags, Opts))
-    return std::move(In);
+    return In;
   if (Empty)
     Diags.warning(Name, 0, "input is empty");
   else if (M.Stats.Events == 0)
     Diags.warning(Name, 0, "no trace events found; is this a TORCH_TRACE log?");
-  return std::move(In);
+  return In;
 }
 
 } // namespace tlp

@@ -222,7 +222,8 @@ public:
     OS << "# tlp dump\n\nMade by tlp " TLP_VERSION_STRING;
     if (!Opts.CommandLine.empty())
       OS << " with " << mdCode(Opts.CommandLine, false);
-    OS << ". Notes that start with `tlp:` in these files were added by tlp; "
+    OS << ". " << mdText(torchVersionText(M))
+       << ". Notes that start with `tlp:` in these files were added by tlp; "
           "every other line is as logged, at its line number. A file listed "
           "as *same as* another is a symbolic link to it: it was written "
           "once.\n\n";

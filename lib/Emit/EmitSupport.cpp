@@ -5,6 +5,8 @@
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/StringUtils.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -12,6 +14,31 @@ using namespace llvm;
 
 namespace tlp {
 namespace emit {
+
+std::string torchVersionText(const Module &M) {
+  std::vector<std::string> Seen;
+  bool SomeUnknown = false;
+  for (const LogFile &L : M.Logs) {
+    if (L.TorchVersion.empty()) {
+      SomeUnknown = true;
+      continue;
+    }
+    std::string V = L.TorchVersion;
+    if (!L.TorchCommit.empty())
+      V += " (commit " + StringRef(L.TorchCommit).take_front(12).str() + ")";
+    if (!llvm::is_contained(Seen, V))
+      Seen.push_back(std::move(V));
+  }
+  if (Seen.empty())
+    return M.Logs.size() > 1 ? "PyTorch version: not in the logs"
+                             : "PyTorch version: not in the log";
+  std::string S = "PyTorch " + llvm::join(Seen, ", ");
+  if (Seen.size() > 1)
+    S += ": the logs were written by different versions";
+  if (SomeUnknown)
+    S += "; some logs do not say";
+  return S;
+}
 
 std::string unitCompileName(const Module &M, const CompileUnit &U) {
   if (!U.Key.Id)

@@ -27,6 +27,12 @@ namespace emit {
 /// when the id begins more than once in the log (torch._dynamo.reset()).
 std::string unitCompileName(const Module &M, const CompileUnit &U);
 
+/// The PyTorch that wrote the logs, for a report's header (plain text):
+/// "PyTorch 2.13.0+cpu (commit cf30153c4c13)"; the distinct versions when
+/// the logs differ, "; some logs do not say" when some do not; "PyTorch
+/// version: not in the log" when none says (torch_version artifact).
+std::string torchVersionText(const Module &M);
+
 /// Escape \p S for Markdown inline text: ASCII punctuation that Markdown or
 /// GFM gives a meaning (emphasis, code spans, links and images `[ ] !`,
 /// HTML and autolinks `< >`, entities `&`, tables `|`, ...) is

@@ -594,6 +594,8 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
   OS << ": " << M.Stats.Lines << " lines, " << M.Stats.Events << " events, "
      << Summaries.size() << (Summaries.size() == 1 ? " unit" : " units")
      << "</p>\n";
+  OS << "<p class=\"torch-version\">" << escapeHTML(emit::torchVersionText(M))
+     << "</p>\n";
   // The units of each compile record: their name and their page.
   emit::RecordUnits RecordUnits;
   for (const auto &[Record, Units] : facts().UnitsOfRecord)

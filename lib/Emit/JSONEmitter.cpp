@@ -54,6 +54,11 @@ ojson optInt(const Optional<int64_t> &V) {
   return V ? ojson(*V) : ojson(nullptr);
 }
 
+/// A string the log may not give: null when empty.
+ojson optStr(const std::string &S) {
+  return S.empty() ? ojson(nullptr) : ojson(S);
+}
+
 ojson optDouble(const Optional<double> &V) {
   return V ? ojson(*V) : ojson(nullptr);
 }
@@ -309,6 +314,8 @@ public:
       L["path"] = M.logName(I);
       L["rank"] = optInt(M.Logs[I].Rank);
       L["event_rank"] = optInt(M.Logs[I].EventRank);
+      L["torch_version"] = optStr(M.Logs[I].TorchVersion);
+      L["torch_commit"] = optStr(M.Logs[I].TorchCommit);
       Logs.push_back(std::move(L));
     }
     key("logs");

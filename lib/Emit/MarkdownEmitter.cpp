@@ -243,7 +243,7 @@ public:
   Error end(const Module &M) override {
     std::string Doc;
     if (Query) {
-      if (Error E = assembleAnswer(Doc))
+      if (Error E = assembleAnswer(M, Doc))
         return E;
     } else {
       assembleReport(M, Doc);
@@ -906,7 +906,8 @@ private:
        : D->Sev == Severity::Warning ? Warnings
                                      : Notes)++;
 
-    OS << "# tlp report\n\n" << madeBy() << "\n";
+    OS << "# tlp report\n\n"
+       << madeBy() << "\n" << mdText(torchVersionText(M)) << ".\n\n";
     // The event rank column only when a log's events carry a rank other
     // than its file name's.
     bool EventRanks = llvm::any_of(
@@ -1280,14 +1281,14 @@ private:
     Answers.push_back({facts().current().Id, std::move(S), {}});
   }
 
-  Error assembleAnswer(std::string &Doc) {
+  Error assembleAnswer(const Module &M, std::string &Doc) {
     bool IsNode = Query->isNode();
     std::string What = Query->text().str();
     if (Answers.empty())
       return Query->notFound();
     raw_string_ostream OS(Doc);
     OS << "# Where did " << mdCode(What, false) << " go?\n\n"
-       << madeBy() << "\n"
+       << madeBy() << "\n" << mdText(torchVersionText(M)) << ".\n\n"
        << mdCode(What, false)
        << (!IsNode        ? " is a user source line of "
            : AllPreNodes ? " is a pre-grad node of "

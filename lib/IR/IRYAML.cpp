@@ -814,6 +814,8 @@ template <> struct MappingTraits<tlp::LogFile> {
     mapStr(Io, "path", L.Path);
     Io.mapOptional("rank", L.Rank);
     Io.mapOptional("event_rank", L.EventRank);
+    mapOptStr(Io, "torch_version", L.TorchVersion);
+    mapOptStr(Io, "torch_commit", L.TorchCommit);
   }
   static const bool flow = true;
 };

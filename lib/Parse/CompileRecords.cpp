@@ -120,6 +120,15 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
   std::map<const CompileRecord *, std::vector<size_t>> Open;
   for (HealthList &Chunk : Health) {
     for (HealthEvent &H : Chunk) {
+      if (H.Kind == HealthKind::TorchVersion) {
+        // Of the log, not of a compile: the first one the log gives.
+        LogFile &L = M.Logs[LogIndex];
+        if (L.TorchVersion.empty()) {
+          L.TorchVersion = std::move(H.detail().Text);
+          L.TorchCommit = std::move(H.detail().Commit);
+        }
+        continue;
+      }
       CompileRecord &R =
           Get(H.Rank, H.Id, H.Line,
               (H.Kind == HealthKind::Chromium && H.Event.Phase != 'E') ||
@@ -265,6 +274,8 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
         break;
       case HealthKind::Cache:
         R.Caches.push_back(std::move(H.detail().Cache));
+        break;
+      case HealthKind::TorchVersion: // of the log (above)
         break;
       }
     }

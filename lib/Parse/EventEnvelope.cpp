@@ -195,8 +195,21 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
     Cur.Flags = Info.Flags;
   };
   const LogEventInfo *Info = lookupLogEvent(EventForm::Envelope, Cur.Kind);
+  // A name PyTorch does not write but one it does is an edit or two from:
+  // a damaged line (its event, a graph or the output code, say, is lost),
+  // not a kind a newer PyTorch added (those get a note, once).
+  auto Near = [&](EventForm Form, StringRef What, StringRef Name) {
+    StringRef Known = nearLogEvent(Form, Name);
+    if (!Known.empty())
+      lineProblem(LineNo,
+                  What + " '" + printable(Name) +
+                      "' is not one PyTorch writes: a damaged '" + Known +
+                      "'? not read",
+                  L);
+  };
   if (!Info) {
     Cur.Class = EventClass::Unknown;
+    Near(EventForm::Envelope, "event kind", Cur.Kind);
   } else if (Info->Class != EventClass::Named) {
     Take(*Info);
   } else {
@@ -211,6 +224,8 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
       });
     if (const LogEventInfo *Named = lookupLogEvent(Info->Names, ArtName))
       Take(*Named);
+    else
+      Near(Info->Names, "'" + Cur.Kind + "' name", ArtName);
     // A damaged "name" key makes any artifact (a pre-grad graph, say) an
     // unnamed one, counted as not read and otherwise silently gone.
     if (ArtName.empty())

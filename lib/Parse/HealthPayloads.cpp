@@ -86,6 +86,7 @@ void ChunkScanner::finishHealth() {
   bool IsJson = Cur.HK == HealthKind::Guards ||
                 Cur.HK == HealthKind::Chromium ||
                 Cur.HK == HealthKind::Cache ||
+                Cur.HK == HealthKind::TorchVersion ||
                 (Cur.HK == HealthKind::RecompileReasons &&
                  trimWS(Cur.Text).startswith("["));
   bool IsMetrics = Cur.HK == HealthKind::Metrics ||
@@ -169,6 +170,26 @@ void ChunkScanner::finishHealth() {
       L.File = FrameFile;
       L.Line = static_cast<uint32_t>(*FrameLine);
       H.detail().Where = L;
+    }
+    break;
+  }
+  case HealthKind::TorchVersion: {
+    // {"pytorch_version": "2.13.0+cpu", "commit": "cf30...", "oss": true}:
+    // the PyTorch of the process that wrote the log.
+    if (!V.isObject()) {
+      Bad("payload is not a JSON object");
+      return;
+    }
+    json::forEachMember(V, [&](StringRef K, const json::Value &X) {
+      if (K == "pytorch_version" && X.isString())
+        H.detail().Text = Str(X);
+      else if (K == "commit" && X.isString())
+        H.detail().Commit = Str(X);
+      return true;
+    });
+    if (H.detail().Text.empty()) {
+      Bad("no 'pytorch_version' string");
+      return;
     }
     break;
   }

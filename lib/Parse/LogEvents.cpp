@@ -114,5 +114,27 @@ const LogEventInfo *lookupLogEvent(EventForm Form, StringRef Name) {
   return It == M.end() ? nullptr : &It->second;
 }
 
+StringRef nearLogEvent(EventForm Form, StringRef Name) {
+  if (Name.size() < 10)
+    return "";
+  const StringMap<LogEventInfo> &M =
+      registry().Names[static_cast<unsigned>(Form)];
+  StringRef Best;
+  unsigned BestDistance = 3;
+  for (const auto &E : M) {
+    StringRef Known = E.getKey();
+    if (Known.size() + 2 < Name.size() || Name.size() + 2 < Known.size())
+      continue;
+    unsigned D = Name.edit_distance(Known, /*AllowReplacements=*/true,
+                                    /*MaxEditDistance=*/2);
+    // The first of equally near names in name order: the same on every run.
+    if (D && (D < BestDistance || (D == BestDistance && Known < Best))) {
+      BestDistance = D;
+      Best = Known;
+    }
+  }
+  return Best;
+}
+
 } // namespace reader
 } // namespace tlp

@@ -79,7 +79,8 @@ enum class HealthKind : uint8_t {
   RecompileReasons, ///< artifact recompile_reasons: JSON list of strings
   DynamoError,      ///< artifact dynamo_error: a traceback
   GraphBreak,       ///< artifact dynamo_graph_break_reason: text
-  Cache             ///< artifact {fx_graph,aotautograd}_cache_*: JSON
+  Cache,            ///< artifact {fx_graph,aotautograd}_cache_*: JSON
+  TorchVersion      ///< artifact torch_version: JSON, of the whole log
 };
 
 /// LogEvents.def, FLAGS.
@@ -104,6 +105,12 @@ struct LogEventInfo {
 
 /// The row of \p Name written as \p Form, or null if it has none.
 const LogEventInfo *lookupLogEvent(EventForm Form, llvm::StringRef Name);
+
+/// A name of \p Form that \p Name is one or two edits away from
+/// ("infuctor_output_code": "inductor_output_code"), for a name that has no
+/// row: a damaged name rather than one PyTorch added (no two names PyTorch
+/// writes are that close); "" when none, or \p Name is shorter than 10.
+llvm::StringRef nearLogEvent(EventForm Form, llvm::StringRef Name);
 
 //===----------------------------------------------------------------------===//
 // Chunks: what the scan of one chunk of a log yields
@@ -140,7 +147,10 @@ struct HealthDetail {
   llvm::Optional<SourceLoc> UserFrame;
   std::string Traceback;
   std::vector<std::string> Strings;
+  /// CppGuards, GraphBreak: the text; TorchVersion: pytorch_version.
   std::string Text;
+  /// TorchVersion: the commit.
+  std::string Commit;
   llvm::Optional<uint64_t> Count;
   CacheLookup Cache;
 };

@@ -308,7 +308,10 @@ static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                     TraceSources &Sources, DiagnosticEngine &Diags,
                     const ReadOptions &Opts, bool SortCompiles) {
   uint32_t Index = static_cast<uint32_t>(M.Logs.size());
-  M.Logs.push_back(LogFile{Name.str(), FileRank, None});
+  LogFile LF;
+  LF.Path = Name.str();
+  LF.Rank = FileRank;
+  M.Logs.push_back(std::move(LF));
   // Module::Logs and the sources stay in step.
   while (Sources.size() < Index)
     Sources.add(nullptr);

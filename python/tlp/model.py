@@ -225,6 +225,10 @@ class LogInfo:
     path: str = ""
     rank: Optional[int] = None
     event_rank: Optional[int] = None
+    #: The PyTorch that wrote the log ("2.13.0+cpu") and its commit; None
+    #: when the log does not say.
+    torch_version: Optional[str] = None
+    torch_commit: Optional[str] = None
 
 
 @dataclass

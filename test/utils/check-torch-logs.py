@@ -22,6 +22,8 @@ and its manifest DIR/NAME/manifest.json):
   - tlplog.verdict.conformance (check-conformance.py): every mapping key
     has a kernel row with call lines, every call line names its kernel,
     every node line names its node;
+  - each log's torch_version in the JSON is what its torch_version
+    artifact says (null when it has none);
   - every event is read or counted: an independent scan of the envelopes
     (tlplog.log.count_kinds: plain Python, FORMAT.md section 1) counts each
     kind (`artifact:NAME`,
@@ -40,6 +42,7 @@ Prints one line per run and `N runs checked, P problems`; exit 1 on any
 problem."""
 import argparse
 import collections
+import glob
 import json
 import os
 import subprocess
@@ -77,6 +80,8 @@ READ |= {"artifact:" + n for n in (
     "fx_graph_cache_hit", "fx_graph_cache_miss", "fx_graph_cache_bypass",
     "aotautograd_cache_hit", "aotautograd_cache_miss",
     "aotautograd_cache_bypass", "aotautograd_cache_hash")}
+# Read into the log's entry (its PyTorch).
+READ |= {"artifact:torch_version"}
 
 
 class Checker:
@@ -156,6 +161,22 @@ class Checker:
 
         for p in verdict.conformance(trace, doc):
             self.problem(name, "%s: %s" % (trace, p))
+
+        # The PyTorch of each log, as its torch_version artifact says
+        # (read here on its own: tlplog), or null when it says nothing.
+        by_path = {os.path.basename(l["path"]): l for l in doc["logs"]}
+        for path in sorted(glob.glob(os.path.join(trace, "*.log"))):
+            text = tlplog_log.lines(path)
+            pl = tlplog_log.payloads(text)
+            want = None
+            for i, env in tlplog_log.envelopes(text):
+                if tlplog_log.kind(env) == "artifact:torch_version":
+                    want = json.loads(pl[i])["pytorch_version"]
+                    break
+            got = by_path.get(os.path.basename(path), {}).get("torch_version")
+            if got != want:
+                self.problem(name, "%s: torch_version %r, the log says %r"
+                             % (os.path.basename(path), got, want))
 
         # Every event read or counted.
         kinds = tlplog_log.count_kinds(trace)

@@ -27,7 +27,7 @@
 namespace tlp {
 
 /// Current version of the IR text form (docs/IR.md).
-constexpr unsigned IRVersion = 4;
+constexpr unsigned IRVersion = 5;
 
 /// One input log file.
 struct LogFile {
@@ -37,6 +37,11 @@ struct LogFile {
   /// The rank the log's events carry when it differs from the file name's
   /// (Rank): a file renamed or copied from another rank.
   llvm::Optional<int64_t> EventRank;
+  /// The PyTorch that wrote the log (its torch_version artifact):
+  /// `pytorch_version` ("2.13.0+cpu") and `commit`; empty when the log
+  /// does not say (logs of PyTorch before 2.6 or so).
+  std::string TorchVersion;
+  std::string TorchCommit;
 };
 
 /// A log event that does not carry a payload tlp keeps but tells the

@@ -9,6 +9,7 @@
 
 #include "EmitSupport.h"
 #include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/Guards.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -150,8 +151,80 @@ void writePhaseBar(raw_ostream &OS, const CompilePhases &C) {
   OS << "</svg>";
 }
 
+/// For a recompile: each reason and the guard that failed, then the
+/// guards against those of the compile whose guard failed (a <details>).
+void writeRecompiles(raw_ostream &OS, const Module &M,
+                     const CompileRecord &R) {
+  const CompileRecord *Against = nullptr;
+  for (const FailedGuard &F : failedGuards(M, R)) {
+    OS << "<div class=\"recompile\">recompile: " << preText(F.Reason)
+       << "</div><div class=\"failed-guard\">failed guard: ";
+    if (!F.Guarded) {
+      OS << "unknown (the log has "
+         << (F.Named.empty()
+                 ? std::string("no earlier compile of the frame with guards")
+                 : "no guards of <code>" + escapeHTML(F.Named) + "</code>")
+         << ")</div>";
+      continue;
+    }
+    if (!Against)
+      Against = F.Guarded;
+    OS << "<a href=\"#" << escapeHTML(compileAnchor(*F.Guarded)) << "\"><code>"
+       << escapeHTML(F.Guarded->idName()) << "</code></a>";
+    if (!F.Check.Line)
+      OS << ", not found among its guards";
+    else
+      OS << " line " << F.Check.Line << ": <code>"
+         << escapeHTML(clip((F.Check.Kind + ": " + F.Check.Expr).str(), 300))
+         << "</code> <span class=\"how\">(found by " << escapeHTML(F.How)
+         << ")</span>";
+    OS << "</div>";
+  }
+  const CompileRecord *Own = guardsOf(M, R);
+  if (!Against || !Own)
+    return;
+  std::string Diff = guardsDiff(Against->idName(), Against->Guards,
+                                Own->idName(), Own->Guards);
+  if (Diff.empty())
+    OS << "<div class=\"guards-same\">guards the same as <code>"
+       << escapeHTML(Against->idName()) << "</code>'s</div>";
+  else
+    OS << "<details class=\"guards-diff\"><summary>guards against <code>"
+       << escapeHTML(Against->idName())
+       << "</code>'s</summary><pre class=\"guards-diff\">" << preText(Diff)
+       << "</pre></details>";
+}
+
+/// Each distinct guard text once (`details.guard-text#guards-N`), with the
+/// compiles that have it linked.
+void writeGuards(raw_ostream &OS, const Module &M,
+                 const std::vector<GuardGroup> &Groups) {
+  if (Groups.empty())
+    return;
+  OS << "<h2 id=\"guards-head\">Guards</h2>\n<p>The guards of each compile "
+        "(<code>dynamo_cpp_guards_str</code>, else the "
+        "<code>dynamo_guards</code> code), each distinct text once.</p>\n";
+  for (size_t K = 0; K < Groups.size(); ++K) {
+    const GuardGroup &G = Groups[K];
+    OS << "<details class=\"guard-text\" id=\"guards-" << K << "\"><summary>";
+    for (size_t J = 0; J < G.Records.size(); ++J) {
+      if (J == 16) {
+        OS << " and " << G.Records.size() - 16 << " more";
+        break;
+      }
+      const CompileRecord &R = M.Compiles[G.Records[J]];
+      OS << (J ? ", " : "") << "<a href=\"#" << escapeHTML(compileAnchor(R))
+         << "\"><code>" << escapeHTML(R.idName()) << "</code></a>";
+    }
+    OS << ": " << G.Checks << (G.Checks == 1 ? " check" : " checks")
+       << "</summary><pre class=\"guard-text\">" << preText(*G.Text)
+       << "</pre></details>\n";
+  }
+}
+
 void writeCompiles(raw_ostream &OS, const Module &M,
-                   const std::vector<size_t> &Order, const RecordUnits &Units) {
+                   const std::vector<size_t> &Order, const RecordUnits &Units,
+                   const std::map<size_t, size_t> &GuardOf) {
   size_t N[4] = {0, 0, 0, 0};
   for (size_t I : Order)
     ++N[static_cast<int>(M.Compiles[I].Status)];
@@ -207,9 +280,11 @@ void writeCompiles(raw_ostream &OS, const Module &M,
            << preText(B.Traceback) << "</pre></details>";
       OS << "</details>";
     }
-    for (const std::string &Why : R.RecompileReasons)
-      OS << "<div class=\"recompile\">recompile: " << preText(Why)
-         << "</div>";
+    writeRecompiles(OS, M, R);
+    auto G = GuardOf.find(I);
+    if (G != GuardOf.end())
+      OS << "<div class=\"guards\"><a href=\"#guards-" << G->second
+         << "\">guards</a></div>";
     OS << "</td><td>" << escapeHTML(R.cacheSummary()) << "</td><td>";
     auto It = Units.find(I);
     if (It != Units.end() && !It->second.empty()) {
@@ -593,7 +668,13 @@ void writeDashboard(raw_ostream &OS, const Module &M,
                     const RecordUnits &Units) {
   std::vector<size_t> Order = compileOrder(M);
   if (!Order.empty()) {
-    writeCompiles(OS, M, Order, Units);
+    std::vector<GuardGroup> Groups = groupGuards(M, Order);
+    std::map<size_t, size_t> GuardOf; // record -> its guard text
+    for (size_t K = 0; K < Groups.size(); ++K)
+      for (size_t I : Groups[K].Records)
+        GuardOf[I] = K;
+    writeCompiles(OS, M, Order, Units, GuardOf);
+    writeGuards(OS, M, Groups);
     writeCacheMisses(OS, M, Order);
     writeStackTrie(OS, M);
   }

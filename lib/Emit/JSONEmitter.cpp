@@ -8,6 +8,7 @@
 #include "EmitSupport.h"
 
 #include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Query.h"
 #include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Analysis/UnitView.h"
@@ -156,6 +157,42 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   J["guard_count"] =
       R.GuardCount ? ojson(*R.GuardCount) : ojson(nullptr);
   J["guards"] = R.Guards;
+  // The guard that failed, for each recompile reason, and the guards
+  // against those of the compile whose guard failed (tlp/Analysis/Guards.h).
+  ojson Failed = ojson::array();
+  const CompileRecord *Against = nullptr;
+  for (const FailedGuard &F : failedGuards(M, R)) {
+    ojson O = ojson::object();
+    O["reason"] = F.Reason;
+    O["named"] = F.Named.empty() ? ojson(nullptr) : ojson(F.Named);
+    O["compile"] = F.Guarded ? ojson(F.Guarded->slug()) : ojson(nullptr);
+    bool Found = F.Check.Line != 0;
+    O["line"] = Found ? ojson(F.Check.Line) : ojson(nullptr);
+    O["check"] = Found ? ojson((F.Check.Kind + ": " + F.Check.Expr).str())
+                       : ojson(nullptr);
+    O["source"] = Found && !F.Check.Source.empty()
+                      ? ojson(F.Check.Source.str())
+                      : ojson(nullptr);
+    O["made_at"] = Found && !F.Check.Comment.empty()
+                       ? ojson(F.Check.Comment.str())
+                       : ojson(nullptr);
+    O["how"] = Found ? ojson(F.How) : ojson(nullptr);
+    Failed.push_back(std::move(O));
+    if (!Against && F.Guarded)
+      Against = F.Guarded;
+  }
+  J["failed_guards"] = std::move(Failed);
+  const CompileRecord *Own = guardsOf(M, R);
+  if (Against && Own) {
+    std::string Diff = guardsDiff(Against->idName(), Against->Guards,
+                                  Own->idName(), Own->Guards);
+    ojson D = ojson::object();
+    D["against"] = Against->slug();
+    D["diff"] = Diff.empty() ? ojson(nullptr) : ojson(Diff);
+    J["guards_diff"] = std::move(D);
+  } else {
+    J["guards_diff"] = nullptr;
+  }
   ojson Metrics = ojson::object();
   for (const auto &KV : R.Metrics)
     Metrics[KV.first] = metricJSON(KV.second);

@@ -14,6 +14,7 @@
 #include "EmitSupport.h"
 
 #include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Query.h"
 #include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Analysis/UnitView.h"
@@ -412,9 +413,78 @@ private:
           OS << "Its user code traceback:\n\n"
              << mdFence(B.Traceback, "text") << "\n";
       }
-      if (!R.RecompileReasons.empty())
+      if (!R.RecompileReasons.empty()) {
         OS << Head << "recompiled because:\n\n"
            << mdFence(llvm::join(R.RecompileReasons, "\n"), "text") << "\n";
+        reportFailedGuards(M, R, OS);
+      }
+    }
+  }
+
+  /// For a recompile: the guard that failed of each reason (the compile
+  /// and line, how it was found), then the guards against those of the
+  /// compile whose guard failed (tlp/Analysis/Guards.h).
+  void reportFailedGuards(const Module &M, const CompileRecord &R,
+                          raw_ostream &OS) {
+    const CompileRecord *Against = nullptr;
+    for (const FailedGuard &F : failedGuards(M, R)) {
+      OS << "The guard that failed (" << mdCode(clip(F.Reason, 120), false)
+         << "): ";
+      if (!F.Guarded) {
+        OS << "unknown: the log has "
+           << (F.Named.empty() ? std::string("no earlier compile of the "
+                                             "frame with guards")
+                               : "no guards of " + mdCode(F.Named, false))
+           << ".\n\n";
+        continue;
+      }
+      if (!Against)
+        Against = F.Guarded;
+      std::string Of = mdCode(F.Guarded->idName(), false);
+      if (!F.Check.Line) {
+        OS << "not found among the guards of " << Of << ".\n\n";
+        continue;
+      }
+      OS << "line " << F.Check.Line << " of the guards of " << Of << ", "
+         << mdCode(clip((F.Check.Kind + ": " + F.Check.Expr).str(), 200),
+                   false)
+         << " (found by " << F.How << ")";
+      if (!F.Check.Comment.empty())
+        OS << "; made at " << mdCode(clip(F.Check.Comment, 200), false);
+      OS << ".\n\n";
+    }
+    const CompileRecord *Own = guardsOf(M, R);
+    if (!Against || !Own)
+      return;
+    std::string Diff = guardsDiff(Against->idName(), Against->Guards,
+                                  Own->idName(), Own->Guards);
+    if (Diff.empty())
+      OS << "Its guards are the same as those of "
+         << mdCode(Against->idName(), false) << ".\n\n";
+    else
+      OS << "Its guards against those of " << mdCode(Against->idName(), false)
+         << ":\n\n"
+         << mdFence(Diff, "diff") << "\n";
+  }
+
+  /// "### Guards": each distinct guard text once, after the compiles that
+  /// have it.
+  void reportGuards(const Module &M, const std::vector<size_t> &Order,
+                    raw_ostream &OS) {
+    std::vector<GuardGroup> Groups = groupGuards(M, Order);
+    if (Groups.empty())
+      return;
+    OS << "### Guards\n\nThe guards of each compile "
+          "(`dynamo_cpp_guards_str`, else the `dynamo_guards` code), each "
+          "distinct text once.\n\n";
+    for (const GuardGroup &G : Groups) {
+      std::vector<std::string> Names;
+      for (size_t I : G.Records)
+        Names.push_back(M.Compiles[I].displayName());
+      OS << (Names.size() == 1 ? "Compile " : "Compiles ")
+         << mdCodeList(Names) << ": " << G.Checks
+         << (G.Checks == 1 ? " check" : " checks") << ".\n\n"
+         << mdFence(*G.Text, "text") << "\n";
     }
   }
 
@@ -519,6 +589,7 @@ private:
     }
     OS << "\n";
     reportReasons(M, Order, OS);
+    reportGuards(M, Order, OS);
     reportPhases(M, Order, OS);
     bool Any = false;
     auto Head = [&] {

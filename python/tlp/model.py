@@ -195,6 +195,10 @@ class Compile:
     recompile_reasons: List[str] = field(default_factory=list)
     guard_count: Optional[int] = None
     guards: Optional[str] = None
+    #: For a recompile: per reason, the compile whose guard failed and the
+    #: check (docs/json.md); the guards against that compile's, a diff.
+    failed_guards: List[Dict[str, Any]] = field(default_factory=list)
+    guards_diff: Optional[Dict[str, Any]] = None
     metrics: Dict[str, Any] = field(default_factory=dict)
     bwd_metrics: Dict[str, Any] = field(default_factory=dict)
     runtime_metrics: Dict[str, Any] = field(default_factory=dict)

@@ -10,7 +10,9 @@ status. Prints one line per run: its compiles as `id:status`, then for each
 failure its exception type and the place PyTorch names (file name:line;
 with `, user F:N` when the innermost frame in the user's own files is
 another), for each graph break its summary and file:line (the same way),
-for each recompile its first reason; then `N runs checked, P problems`.
+for each recompile its first reason and the guard that failed (whose line
+in the guards of the compile it names must hold the check tlp reports);
+then `N runs checked, P problems`.
 Exit 1 on any problem.
 
 Every reason is whole in the Markdown report and the HTML index (issue 18):
@@ -223,6 +225,7 @@ def main():
             print("%s: no compile record for rank %s %s" % (run, m[0], m[1]))
             problems += 1
         facts = []
+        by_slug = {c["id"]: c for c in doc["compiles"]}
         for c in have.values():
             if c["status"] not in ("success", "restart", "failure", "unknown"):
                 print("%s: %s: status %r" % (run, c["name"], c["status"]))
@@ -236,7 +239,29 @@ def main():
                     facts.append("break %r at %s" % (
                         b["summary"], where(b["source"], b["user_source"])))
             if c["recompile_reasons"]:
-                facts.append("recompile %r" % c["recompile_reasons"][0])
+                # The guard that failed: its line in the guards of the
+                # compile it names must hold the check tlp reports.
+                f = c["failed_guards"][0] if c["failed_guards"] else None
+                found = "no failed guard"
+                if f and f["line"]:
+                    guards = by_slug[f["compile"]]["guards"].split("\n")
+                    kind, expr = f["check"].split(": ", 1)
+                    line = guards[f["line"] - 1] if f["line"] <= len(guards) else ""
+                    if ("+- " + kind + ":") not in line or expr[:80] not in line:
+                        print("%s: %s: failed guard line %d of %s is %r, not %r"
+                              % (run, c["name"], f["line"], f["compile"],
+                                 line[:200], f["check"][:200]))
+                        problems += 1
+                    found = "%s of %s (%s)" % (kind, f["compile"], f["how"])
+                elif f:
+                    found = "not found in %s" % f["compile"]
+                if len(c["failed_guards"]) != len(c["recompile_reasons"]):
+                    print("%s: %s: %d failed guards for %d reasons" % (
+                        run, c["name"], len(c["failed_guards"]),
+                        len(c["recompile_reasons"])))
+                    problems += 1
+                facts.append("recompile %r: %s" % (c["recompile_reasons"][0],
+                                                    found))
         ids = " ".join("%s:%s" % (c["name"], c["status"])
                        for c in doc["compiles"] if c["compile_id"] is not None)
         print("%s: %s%s" % (run, ids, "".join("; " + f for f in facts)))

@@ -9,6 +9,7 @@
 
 #include "EmitSupport.h"
 #include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -193,6 +194,49 @@ void writeRecompiles(raw_ostream &OS, const Module &M,
        << escapeHTML(Against->idName())
        << "</code>'s</summary><pre class=\"guards-diff\">" << preText(Diff)
        << "</pre></details>";
+}
+
+/// Each distinct graph break once over every compile and rank
+/// (`table#graph-breaks`), most compiles first, its compiles linked.
+void writeGraphBreaks(raw_ostream &OS, const Module &M) {
+  std::vector<DistinctBreak> Breaks = distinctBreaks(M);
+  if (Breaks.empty())
+    return;
+  OS << "<h2 id=\"graph-breaks-head\">Graph breaks</h2>\n<p class=\"counts\">"
+     << Breaks.size()
+     << (Breaks.size() == 1 ? " distinct break" : " distinct breaks")
+     << " (graph breaks and restarts), each once over every compile"
+     << (M.Logs.size() > 1 ? " and log" : "") << "</p>\n"
+     << "<table id=\"graph-breaks\">\n<thead><tr><th>break</th><th>where</th>"
+        "<th>compiles</th><th>frames</th><th>ranks</th><th>times</th></tr>"
+        "</thead>\n<tbody>\n";
+  for (const DistinctBreak &D : Breaks) {
+    const BreakReason &B = *D.First;
+    OS << "<tr><td><details class=\"break\"><summary>" << B.kindName()
+       << ": " << escapeHTML(clip(B.label(), 300))
+       << "</summary><pre class=\"reason\">" << preText(B.Reason)
+       << "</pre></details></td><td>";
+    if (!B.Where && !B.UserFrame)
+      OS << "?";
+    writePlaces(OS, B.Where, B.UserFrame);
+    OS << "</td><td>";
+    for (size_t J = 0; J < D.Records.size(); ++J) {
+      if (J == 32) {
+        OS << " and " << D.Records.size() - 32 << " more";
+        break;
+      }
+      const CompileRecord &R = M.Compiles[D.Records[J]];
+      OS << (J ? " " : "") << "<a href=\"#" << escapeHTML(compileAnchor(R))
+         << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>";
+    }
+    OS << "</td><td>" << D.Frames << "</td><td>";
+    if (D.Ranks.empty())
+      OS << "-";
+    for (size_t J = 0; J < D.Ranks.size(); ++J)
+      OS << (J ? ", " : "") << D.Ranks[J];
+    OS << "</td><td>" << D.Hits << "</td></tr>\n";
+  }
+  OS << "</tbody>\n</table>\n";
 }
 
 /// Each distinct guard text once (`details.guard-text#guards-N`), with the
@@ -674,6 +718,7 @@ void writeDashboard(raw_ostream &OS, const Module &M,
       for (size_t I : Groups[K].Records)
         GuardOf[I] = K;
     writeCompiles(OS, M, Order, Units, GuardOf);
+    writeGraphBreaks(OS, M);
     writeGuards(OS, M, Groups);
     writeCacheMisses(OS, M, Order);
     writeStackTrie(OS, M);

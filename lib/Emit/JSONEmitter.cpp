@@ -8,6 +8,7 @@
 #include "EmitSupport.h"
 
 #include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Query.h"
 #include "tlp/Analysis/UnitDigest.h"
@@ -413,6 +414,27 @@ public:
     if (!M.Compiles.empty())
       OS << nl() << ind();
     OS << "]," << nl();
+    // Each distinct graph break once, over all ranks (docs/json.md).
+    ojson Breaks = ojson::array();
+    for (const DistinctBreak &D : distinctBreaks(M)) {
+      const BreakReason &B = *D.First;
+      ojson O = ojson::object();
+      O["summary"] = B.label();
+      O["kind"] = B.kindName().str();
+      O["source"] = B.Where ? sourceJSON(*B.Where) : ojson(nullptr);
+      O["user_source"] = B.UserFrame ? sourceJSON(*B.UserFrame) : ojson(nullptr);
+      O["reason"] = B.Reason;
+      ojson Ids = ojson::array();
+      for (size_t I : D.Records)
+        Ids.push_back(M.Compiles[I].slug());
+      O["compiles"] = std::move(Ids);
+      O["frames"] = D.Frames;
+      O["ranks"] = D.Ranks;
+      O["count"] = D.Hits;
+      Breaks.push_back(std::move(O));
+    }
+    key("graph_breaks");
+    OS << dump(Breaks, Opts.Pretty, 2) << ',' << nl();
     key("key_components");
     OS << dump(ojson(M.KeyComponents), Opts.Pretty, 2) << ',' << nl();
     key("ranks");

@@ -14,6 +14,7 @@
 #include "EmitSupport.h"
 
 #include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Query.h"
 #include "tlp/Analysis/UnitDigest.h"
@@ -465,6 +466,42 @@ private:
       OS << "Its guards against those of " << mdCode(Against->idName(), false)
          << ":\n\n"
          << mdFence(Diff, "diff") << "\n";
+  }
+
+  /// "## Graph breaks": each distinct break once, over every compile and
+  /// rank (tlp/Analysis/GraphBreaks.h), most compiles first.
+  void reportGraphBreaks(const Module &M, raw_ostream &OS) {
+    std::vector<DistinctBreak> Breaks = distinctBreaks(M);
+    if (Breaks.empty())
+      return;
+    size_t Compiles = 0;
+    for (const DistinctBreak &D : Breaks)
+      Compiles += D.Records.size();
+    OS << "## Graph breaks\n\n"
+       << countOf(Breaks.size(), "distinct break", "distinct breaks")
+       << " (graph breaks and restarts), each once over every compile"
+       << (M.Logs.size() > 1 ? " and log" : "")
+       << "; their whole texts are under Compiles, Reasons.\n\n"
+       << "| break | where | compiles | frames | ranks | times |\n"
+          "|---|---|---|---|---|---|\n";
+    for (const DistinctBreak &D : Breaks) {
+      const BreakReason &B = *D.First;
+      std::vector<std::string> Ids;
+      for (size_t I : D.Records)
+        Ids.push_back(M.Compiles[I].displayName());
+      std::string Where = StringRef(places(B.Where, B.UserFrame)).trim().str();
+      if (Where.size() >= 2 && Where.front() == '(' && Where.back() == ')')
+        Where = Where.substr(1, Where.size() - 2);
+      std::vector<std::string> Ranks;
+      for (int64_t R : D.Ranks)
+        Ranks.push_back(std::to_string(R));
+      OS << "| " << B.kindName() << ": " << cell(B.label()) << " | "
+         << (Where.empty() ? std::string("?") : Where) << " | "
+         << mdCodeList(Ids, 8) << " | " << D.Frames << " | "
+         << (Ranks.empty() ? std::string("-") : llvm::join(Ranks, ", "))
+         << " | " << D.Hits << " |\n";
+    }
+    OS << "\n";
   }
 
   /// "### Guards": each distinct guard text once, after the compiles that
@@ -1004,6 +1041,7 @@ private:
        << countOf(Notes, "note", "notes") << ".\n\n";
 
     reportCompiles(M, OS);
+    reportGraphBreaks(M, OS);
 
     OS << "## Units\n\n";
     if (SummaryRows.empty()) {

@@ -243,6 +243,8 @@ class Report:
     logs: List[LogInfo] = field(default_factory=list)
     units: List[Unit] = field(default_factory=list)
     compiles: List[Compile] = field(default_factory=list)
+    #: Each distinct graph break once over the run (docs/json.md).
+    graph_breaks: List[Dict[str, Any]] = field(default_factory=list)
     key_components: List[str] = field(default_factory=list)
     ranks: Optional[Dict[str, Any]] = None
     stats: Dict[str, Any] = field(default_factory=dict)

@@ -522,6 +522,28 @@ print(g(torch.randn(6, 8)).sum().item())   # 0/0 #3: a new shape, a miss
         note="torch._dynamo.reset() between three compiles of one function "
         "(caches on): three compiles named 0/0")
 
+# A configuration change between two compiles of one function (issue 21):
+# the second compile's inductor_config differs in one setting, and its FX
+# graph cache lookup misses although the graph is the same.
+program("config-change", [(None, "0/0", "inference")] * 2, r"""
+import torch._inductor.config as inductor_config
+
+def f(x):
+    return torch.sin(x) * 2.0 + x.cos()
+
+g = torch.compile(f)
+print(g(torch.randn(4, 8)).sum().item())   # 0/0 #1: the caches miss
+torch._dynamo.reset()
+inductor_config.fallback_random = True     # a setting in the cache key
+print(g(torch.randn(4, 8)).sum().item())   # 0/0 #2: the FX cache misses
+""", prov_variants=False, caches=True, compiles=[
+    dict(compile_id="0/0", ordinal=1, status="success",
+         caches={"fx_graph": ["miss"], "aotautograd": ["miss"]}),
+    dict(compile_id="0/0", ordinal=2, status="success",
+         caches={"fx_graph": ["miss"], "aotautograd": ["miss"]})],
+        note="inductor_config.fallback_random set between two compiles of "
+        "one function (caches on): the config change and the cache miss")
+
 # A training loop with a compiled optimizer step.
 program("train-opt", [(None, "0/0", "forward"), (None, "0/0", "backward"),
                      (None, "3/0", "inference"), (None, "3/1", "inference")],

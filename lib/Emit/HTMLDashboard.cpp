@@ -9,6 +9,7 @@
 
 #include "EmitSupport.h"
 #include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/Configs.h"
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 
@@ -196,6 +197,82 @@ void writeRecompiles(raw_ostream &OS, const Module &M,
        << "</pre></details>";
 }
 
+/// The settings of record \p I's configuration that differ from the
+/// previous compile's (`div.config-change`; the first 8, then how many
+/// more).
+void writeConfigChanges(raw_ostream &OS, const Module &M, size_t I) {
+  const CompileRecord &R = M.Compiles[I];
+  if (R.Configs.empty())
+    return;
+  const CompileRecord *Prev = previousWithConfigs(M, I);
+  if (!Prev)
+    return;
+  std::vector<ConfigChange> Ch = configChanges(M, *Prev, R);
+  if (Ch.empty())
+    return;
+  OS << "<div class=\"config-change\">config changed since <a href=\"#"
+     << escapeHTML(compileAnchor(*Prev)) << "\"><code>"
+     << escapeHTML(Prev->displayName()) << "</code></a>: ";
+  for (size_t J = 0; J < Ch.size(); ++J) {
+    if (J == 8) {
+      OS << "; and " << Ch.size() - 8 << " more (the JSON's config_changes)";
+      break;
+    }
+    const ConfigChange &C = Ch[J];
+    OS << (J ? "; " : "") << "<code>" << escapeHTML(C.Config)
+       << (C.Key.empty() ? "" : ".") << escapeHTML(C.Key) << "</code> "
+       << (C.Before.empty() ? std::string("absent")
+                            : "<code>" + escapeHTML(clip(C.Before, 80)) +
+                                  "</code>")
+       << " &rarr; "
+       << (C.After.empty() ? std::string("absent")
+                           : "<code>" + escapeHTML(clip(C.After, 80)) +
+                                 "</code>");
+  }
+  OS << "</div>";
+}
+
+/// Each configuration dump once (`details.config-text`), a setting a line,
+/// with the compiles that ran with it.
+void writeConfigs(raw_ostream &OS, const Module &M,
+                  const std::vector<size_t> &Order) {
+  std::vector<std::pair<std::pair<std::string, uint32_t>, std::vector<size_t>>>
+      Dumps;
+  for (size_t I : Order)
+    for (const auto &C : M.Compiles[I].Configs) {
+      auto It = llvm::find_if(Dumps, [&](const auto &D) { return D.first == C; });
+      if (It == Dumps.end())
+        Dumps.push_back({C, {I}});
+      else
+        It->second.push_back(I);
+    }
+  if (Dumps.empty())
+    return;
+  OS << "<h2 id=\"configs-head\">Configuration</h2>\n<p>The configuration "
+        "each compile ran with (the <code>*_config</code> dumps of "
+        "<code>compilation_metrics</code>), each dump once; a compile whose "
+        "settings differ from the previous compile's says which in its "
+        "row.</p>\n";
+  for (const auto &D : Dumps) {
+    std::string Lines = configLines(M.ConfigTexts[D.first.second]);
+    size_t N = std::count(Lines.begin(), Lines.end(), '\n');
+    OS << "<details class=\"config-text\"><summary><code>"
+       << escapeHTML(D.first.first) << "</code> of ";
+    for (size_t J = 0; J < D.second.size(); ++J) {
+      if (J == 16) {
+        OS << " and " << D.second.size() - 16 << " more";
+        break;
+      }
+      const CompileRecord &R = M.Compiles[D.second[J]];
+      OS << (J ? ", " : "") << "<a href=\"#" << escapeHTML(compileAnchor(R))
+         << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>";
+    }
+    OS << ": " << N << (N == 1 ? " setting" : " settings")
+       << "</summary><pre class=\"config-text\">" << preText(Lines)
+       << "</pre></details>\n";
+  }
+}
+
 /// Each distinct graph break once over every compile and rank
 /// (`table#graph-breaks`), most compiles first, its compiles linked.
 void writeGraphBreaks(raw_ostream &OS, const Module &M) {
@@ -325,6 +402,7 @@ void writeCompiles(raw_ostream &OS, const Module &M,
       OS << "</details>";
     }
     writeRecompiles(OS, M, R);
+    writeConfigChanges(OS, M, I);
     auto G = GuardOf.find(I);
     if (G != GuardOf.end())
       OS << "<div class=\"guards\"><a href=\"#guards-" << G->second
@@ -720,6 +798,7 @@ void writeDashboard(raw_ostream &OS, const Module &M,
     writeCompiles(OS, M, Order, Units, GuardOf);
     writeGraphBreaks(OS, M);
     writeGuards(OS, M, Groups);
+    writeConfigs(OS, M, Order);
     writeCacheMisses(OS, M, Order);
     writeStackTrie(OS, M);
   }

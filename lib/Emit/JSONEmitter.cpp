@@ -8,6 +8,7 @@
 #include "EmitSupport.h"
 
 #include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/Configs.h"
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Query.h"
@@ -198,6 +199,31 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   for (const auto &KV : R.Metrics)
     Metrics[KV.first] = metricJSON(KV.second);
   J["metrics"] = std::move(Metrics);
+  // The configuration dumps (indices into config_texts) and what changed
+  // since the previous compile with configuration (docs/json.md).
+  ojson Configs = ojson::object();
+  for (const auto &C : R.Configs)
+    Configs[C.first] = C.second;
+  J["configs"] = std::move(Configs);
+  J["config_changes"] = nullptr;
+  if (!R.Configs.empty() && &R >= M.Compiles.data() &&
+      &R < M.Compiles.data() + M.Compiles.size())
+    if (const CompileRecord *Prev =
+            previousWithConfigs(M, &R - M.Compiles.data())) {
+      ojson O = ojson::object();
+      O["against"] = Prev->slug();
+      ojson Ch = ojson::array();
+      for (const ConfigChange &C : configChanges(M, *Prev, R)) {
+        ojson X = ojson::object();
+        X["config"] = C.Config;
+        X["key"] = C.Key.empty() ? ojson(nullptr) : ojson(C.Key);
+        X["before"] = C.Before.empty() ? ojson(nullptr) : ojson(C.Before);
+        X["after"] = C.After.empty() ? ojson(nullptr) : ojson(C.After);
+        Ch.push_back(std::move(X));
+      }
+      O["changes"] = std::move(Ch);
+      J["config_changes"] = std::move(O);
+    }
   for (auto Table : {std::make_pair("bwd_metrics", &R.BwdMetrics),
                      std::make_pair("runtime_metrics", &R.RuntimeMetrics),
                      std::make_pair("bwd_runtime_metrics",
@@ -437,6 +463,8 @@ public:
     OS << dump(Breaks, Opts.Pretty, 2) << ',' << nl();
     key("key_components");
     OS << dump(ojson(M.KeyComponents), Opts.Pretty, 2) << ',' << nl();
+    key("config_texts");
+    OS << dump(ojson(M.ConfigTexts), Opts.Pretty, 2) << ',' << nl();
     key("ranks");
     OS << dump(ranksJSON(compareRanks(facts().Digests, &M)), Opts.Pretty, 2) << ','
        << nl();

@@ -14,6 +14,7 @@
 #include "EmitSupport.h"
 
 #include "tlp/Analysis/CompilePhases.h"
+#include "tlp/Analysis/Configs.h"
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Query.h"
@@ -504,6 +505,69 @@ private:
     OS << "\n";
   }
 
+  /// "### Configuration": the settings that changed from the previous
+  /// compile with configuration, then each configuration dump once, a
+  /// setting a line (tlp/Analysis/Configs.h).
+  void reportConfigs(const Module &M, const std::vector<size_t> &Order,
+                     raw_ostream &OS) {
+    // (config name, text index) -> the compiles that have it.
+    std::vector<std::pair<std::pair<std::string, uint32_t>,
+                          std::vector<size_t>>>
+        Dumps;
+    for (size_t I : Order)
+      for (const auto &C : M.Compiles[I].Configs) {
+        auto It = llvm::find_if(Dumps, [&](const auto &D) {
+          return D.first.first == C.first && D.first.second == C.second;
+        });
+        if (It == Dumps.end())
+          Dumps.push_back({C, {I}});
+        else
+          It->second.push_back(I);
+      }
+    if (Dumps.empty())
+      return;
+    OS << "### Configuration\n\nThe configuration each compile ran with "
+          "(the `*_config` dumps of `compilation_metrics`): the settings "
+          "that differ from the previous compile's, then each dump once.\n\n";
+    for (size_t I = 0; I < M.Compiles.size(); ++I) {
+      const CompileRecord &R = M.Compiles[I];
+      if (R.Configs.empty())
+        continue;
+      const CompileRecord *Prev = previousWithConfigs(M, I);
+      if (!Prev)
+        continue;
+      std::vector<ConfigChange> Ch = configChanges(M, *Prev, R);
+      if (Ch.empty())
+        continue;
+      OS << "Compile " << mdCode(R.displayName(), false)
+         << ": its configuration differs from "
+         << mdCode(Prev->displayName(), false) << "'s in "
+         << countOf(Ch.size(), "setting", "settings") << ":\n\n"
+         << "| config | setting | before | after |\n|---|---|---|---|\n";
+      for (const ConfigChange &C : Ch)
+        OS << "| " << mdCode(C.Config) << " | "
+           << (C.Key.empty() ? std::string("(all)") : mdCode(C.Key)) << " | "
+           << (C.Before.empty() ? std::string("absent")
+                                : mdCode(clip(C.Before, 160)))
+           << " | "
+           << (C.After.empty() ? std::string("absent")
+                               : mdCode(clip(C.After, 160)))
+           << " |\n";
+      OS << "\n";
+    }
+    for (const auto &D : Dumps) {
+      std::vector<std::string> Names;
+      for (size_t I : D.second)
+        Names.push_back(M.Compiles[I].displayName());
+      std::string Lines = configLines(M.ConfigTexts[D.first.second]);
+      size_t N = std::count(Lines.begin(), Lines.end(), '\n');
+      OS << mdCode(D.first.first, false) << " of "
+         << (Names.size() == 1 ? "compile " : "compiles ") << mdCodeList(Names)
+         << " (" << countOf(N, "setting", "settings") << "):\n\n"
+         << mdFence(Lines, "text") << "\n";
+    }
+  }
+
   /// "### Guards": each distinct guard text once, after the compiles that
   /// have it.
   void reportGuards(const Module &M, const std::vector<size_t> &Order,
@@ -627,6 +691,7 @@ private:
     OS << "\n";
     reportReasons(M, Order, OS);
     reportGuards(M, Order, OS);
+    reportConfigs(M, Order, OS);
     reportPhases(M, Order, OS);
     bool Any = false;
     auto Head = [&] {

@@ -248,6 +248,12 @@ using KeyValues = std::pair<std::string, std::vector<std::string>>;
 using KeyOrigins = std::pair<std::string, std::vector<NodeOrigin>>;
 using KeyInfo = KernelInfoArtifact::Entry;
 using KindCount = std::pair<std::string, uint64_t>;
+/// A compile record's configuration dump: its name and Module::ConfigTexts
+/// index ("{ name: inductor_config, text: 0 }").
+struct ConfigRef {
+  std::string Name;
+  uint32_t Text = 0;
+};
 using StringPair = std::pair<std::string, std::string>;
 
 /// An artifact in a field or list: borrowed on output, owned on input.
@@ -328,6 +334,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(KeyOrigins)
 LLVM_YAML_IS_SEQUENCE_VECTOR(KeyInfo)
 LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(NodeOrigin)
 LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(KindCount)
+LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(ConfigRef)
 LLVM_YAML_IS_SEQUENCE_VECTOR(ArtifactRef)
 LLVM_YAML_IS_SEQUENCE_VECTOR(NodeText)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::KernelDef)
@@ -704,6 +711,14 @@ template <> struct MappingTraits<KeyInfo> {
   static const bool flow = true;
 };
 
+template <> struct MappingTraits<ConfigRef> {
+  static void mapping(IO &Io, ConfigRef &C) {
+    mapStr(Io, "name", C.Name);
+    Io.mapRequired("text", C.Text);
+  }
+  static const bool flow = true;
+};
+
 template <> struct MappingTraits<KindCount> {
   static void mapping(IO &Io, KindCount &KC) {
     mapStr(Io, "kind", KC.first);
@@ -918,6 +933,14 @@ template <> struct MappingTraits<tlp::CompileRecord> {
       MetricTable T{&R.Metrics};
       Io.mapOptional("metrics", T);
     }
+    std::vector<ConfigRef> Configs;
+    if (Io.outputting())
+      for (const auto &C : R.Configs)
+        Configs.push_back({C.first, C.second});
+    mapOptVector(Io, "configs", Configs);
+    if (!Io.outputting())
+      for (ConfigRef &C : Configs)
+        R.Configs.emplace_back(std::move(C.Name), C.Text);
     if (!Io.outputting() || !R.BwdMetrics.empty()) {
       MetricTable T{&R.BwdMetrics};
       Io.mapOptional("bwd_metrics", T);
@@ -1252,6 +1275,15 @@ void mapHeader(IO &Io, Module &M) {
   if (!Io.outputting())
     for (BlockString &C : Components)
       M.KeyComponents.push_back(std::move(C.V));
+  // The configuration dumps, each once (CompileRecord::Configs).
+  std::vector<BlockString> Configs;
+  if (Io.outputting())
+    for (const std::string &C : M.ConfigTexts)
+      Configs.push_back(BlockString{C});
+  mapOptVector(Io, "config_texts", Configs);
+  if (!Io.outputting())
+    for (BlockString &C : Configs)
+      M.ConfigTexts.push_back(std::move(C.V));
   // The compile records follow the header, a `!tlp.compile` document each,
   // so that a reader never holds the YAML tree of them all at once.
   std::vector<ArtifactRef> Refs;

@@ -146,6 +146,7 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
         break;
       case HealthKind::Metrics:
         R.Metrics = std::move(H.detail().Metrics);
+        R.Configs = std::move(H.detail().Configs);
         if (!H.detail().FailType.empty()) {
           R.FailType = std::move(H.detail().FailType);
           R.FailReason = std::move(H.detail().FailReason);

@@ -22,12 +22,12 @@ using namespace llvm;
 namespace tlp {
 namespace reader {
 
-/// Cache key components are interned per chunk, then per module
-/// (scanLog).
-uint32_t ChunkResult::internComponent(const json::Value &E) {
+/// Cache key components and configuration dumps are interned per chunk,
+/// then per module (scanLog).
+uint32_t InternedTexts::intern(const json::Value &E) {
   StringRef Raw = E.Text;
   uint64_t H = xxHash64(Raw);
-  auto Ins = ComponentByHash.try_emplace(H, uint32_t(Components.size()));
+  auto Ins = ByHash.try_emplace(H, uint32_t(Texts.size()));
   std::string Decoded;
   bool HaveDecoded = false;
   auto decoded = [&]() -> const std::string & {
@@ -44,16 +44,16 @@ uint32_t ChunkResult::internComponent(const json::Value &E) {
     StringRef Inner = Raw.size() >= 2 ? Raw.drop_front().drop_back() : Raw;
     bool Plain = Inner.find('\\') == StringRef::npos;
     uint32_t Last = Ins.first->second;
-    for (uint32_t I = Last; I != ~0u; I = ComponentNext[I]) {
-      if ((Plain && Components[I] == Inner) || Components[I] == decoded())
+    for (uint32_t I = Last; I != ~0u; I = Next[I]) {
+      if ((Plain && Texts[I] == Inner) || Texts[I] == decoded())
         return I;
       Last = I;
     }
-    ComponentNext[Last] = uint32_t(Components.size());
+    Next[Last] = uint32_t(Texts.size());
   }
-  Components.push_back(decoded());
-  ComponentNext.push_back(~0u);
-  return uint32_t(Components.size() - 1);
+  Texts.push_back(decoded());
+  Next.push_back(~0u);
+  return uint32_t(Texts.size() - 1);
 }
 
 /// The first line of a traceback's last line, "RuntimeError: msg", split
@@ -143,11 +143,14 @@ void ChunkScanner::finishHealth() {
           return true;
         });
       }
-      // The configuration dumps are long and the same for every compile;
-      // the backward's inductor_provenance repeats its stack traces
-      // artifact.
-      if ((K.endswith("_config") && X.isString()) ||
-          K == "inductor_provenance")
+      // The configuration dumps are long and the same in most compiles:
+      // kept once each (InternedTexts). The backward's
+      // inductor_provenance repeats its stack traces artifact.
+      if (K.endswith("_config") && X.isString()) {
+        H.detail().Configs.emplace_back(K.str(), R.Configs.intern(X));
+        return true;
+      }
+      if (K == "inductor_provenance")
         return true;
       std::string Text = X.Text.str();
       sanitizeUTF8(Text);

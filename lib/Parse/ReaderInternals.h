@@ -151,6 +151,9 @@ struct HealthDetail {
   std::string Text;
   /// TorchVersion: the commit.
   std::string Commit;
+  /// Metrics: the configuration dumps, name and index into
+  /// ChunkResult::Configs (Module::ConfigTexts after the merge).
+  std::vector<std::pair<std::string, uint32_t>> Configs;
   llvm::Optional<uint64_t> Count;
   CacheLookup Cache;
 };
@@ -184,23 +187,37 @@ static_assert(sizeof(HealthEvent) <= 256,
 /// benchmark log); a deque grows a block at a time and never moves them.
 using HealthList = std::deque<HealthEvent>;
 
+/// Texts kept once each (cache key components, configuration dumps),
+/// looked up by the xxHash64 of their raw JSON text (a StringMap hashed
+/// each of these texts a byte at a time: 8 % of `tlp-emit --json` on the
+/// benchmark logs): the first index of a hash in ByHash and the next of
+/// the same hash in Next.
+struct InternedTexts {
+  std::vector<std::string> Texts;
+  llvm::DenseMap<uint64_t, uint32_t> ByHash;
+  std::vector<uint32_t> Next;
+
+  /// The index of the text of the JSON string \p E, added if new.
+  uint32_t intern(const json::Value &E);
+};
+
 /// What one chunk of a log yields; line numbers are relative to the chunk
 /// until merged.
 struct ChunkResult {
   std::vector<std::unique_ptr<Artifact>> Artifacts;
   HealthList Health;
   /// Cache key components of this chunk, each once; HealthEvent::Cache
-  /// indexes them until the merge. Looked up by the xxHash64 of their raw
-  /// JSON text (a StringMap hashed each of these texts a byte at a time:
-  /// 8 % of `tlp-emit --json` on the benchmark logs), the first index of
-  /// a hash in ComponentByHash and the next of the same hash in
-  /// ComponentNext.
-  std::vector<std::string> Components;
-  llvm::DenseMap<uint64_t, uint32_t> ComponentByHash;
-  std::vector<uint32_t> ComponentNext;
+  /// indexes them until the merge.
+  InternedTexts Components;
+  /// The configuration dumps of compilation_metrics (inductor_config, ...),
+  /// each text once: they are long (25 KB) and the same in most compiles;
+  /// HealthDetail::Configs indexes them until the merge.
+  InternedTexts Configs;
 
   /// The index of the component whose JSON string is \p E, added if new.
-  uint32_t internComponent(const json::Value &E);
+  uint32_t internComponent(const json::Value &E) {
+    return Components.intern(E);
+  }
   std::vector<CompileEvent> Events;
   /// For each event with a stack frame: the interned file index (or -1).
   std::vector<int64_t> EventFileIndex;

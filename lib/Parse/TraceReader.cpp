@@ -88,6 +88,16 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
       M.KeyComponents.push_back(std::move(S));
     return Ins.first->second;
   };
+  StringMap<uint32_t> ConfigIndex;
+  for (size_t I = 0; I < M.ConfigTexts.size(); ++I)
+    ConfigIndex.try_emplace(M.ConfigTexts[I], static_cast<uint32_t>(I));
+  auto internConfig = [&](std::string &S) {
+    auto Ins = ConfigIndex.try_emplace(
+        S, static_cast<uint32_t>(M.ConfigTexts.size()));
+    if (Ins.second)
+      M.ConfigTexts.push_back(std::move(S));
+    return Ins.first->second;
+  };
   std::vector<int64_t> FileIndex;
   LogFile &LF = M.Logs[LogIndex];
   bool RankConflictReported = false;
@@ -131,10 +141,15 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
       M.Artifacts.push_back(std::move(A));
     }
     std::vector<uint32_t> ComponentMap;
-    ComponentMap.reserve(R.Components.size());
-    for (std::string &C : R.Components)
+    ComponentMap.reserve(R.Components.Texts.size());
+    for (std::string &C : R.Components.Texts)
       ComponentMap.push_back(internComponent(C));
-    R.Components.clear();
+    R.Components = InternedTexts();
+    std::vector<uint32_t> ConfigMap;
+    ConfigMap.reserve(R.Configs.Texts.size());
+    for (std::string &C : R.Configs.Texts)
+      ConfigMap.push_back(internConfig(C));
+    R.Configs = InternedTexts();
     for (HealthEvent &H : R.Health) {
       H.Line += LineBase;
       H.Event.Line += LineBase;
@@ -142,6 +157,8 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
         H.Detail->Cache.Line += LineBase;
         for (uint32_t &C : H.Detail->Cache.Components)
           C = ComponentMap[C];
+        for (auto &C : H.Detail->Configs)
+          C.second = ConfigMap[C.second];
       }
     }
     Health.push_back(std::move(R.Health));

@@ -229,8 +229,11 @@ public:
   llvm::Optional<uint64_t> GuardCount;
   std::string Guards;
   /// compilation_metrics fields that are set, in log order: name and the
-  /// value as compact JSON text. The config dumps are left out.
+  /// value as compact JSON text. The config dumps are in Configs.
   std::vector<std::pair<std::string, std::string>> Metrics;
+  /// The configuration dumps of compilation_metrics, in log order: name
+  /// ("inductor_config") and index into Module::ConfigTexts.
+  std::vector<std::pair<std::string, uint32_t>> Configs;
   /// bwd_compilation_metrics (aot_autograd_backward_compilation_metrics
   /// in older logs): the compile of the backward graph, which AOTAutograd
   /// runs at the first backward() and logs under the forward's compile

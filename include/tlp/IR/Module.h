@@ -239,6 +239,11 @@ public:
   std::vector<CompileRecord> Compiles;
   /// The cache key components of the records' lookups, each text once.
   std::vector<std::string> KeyComponents;
+  /// The configuration dumps of the compile records (inductor_config,
+  /// dynamo_config, compiler_config, functorch_config of the
+  /// compilation_metrics: a JSON object as text each), each text once;
+  /// CompileRecord::Configs indexes them.
+  std::vector<std::string> ConfigTexts;
   LogStats Stats;
   /// Diagnostics carried with the IR (from earlier stages).
   std::vector<Diagnostic> Diagnostics;

@@ -1,0 +1,58 @@
+//===- Configs.h - The configuration of each compile, and changes -*- C++ -*-===//
+//
+// Part of tlp. compilation_metrics carries the configuration a compile ran
+// with: inductor_config, dynamo_config, compiler_config, functorch_config,
+// each a JSON object of hundreds of settings (Module::ConfigTexts holds
+// each text once). A setting changed between two runs (max_autotune True
+// -> False) is a cache miss nobody sees without reading JSON; this finds,
+// for each compile, the settings that differ from the previous compile
+// with configuration. See docs/IR.md, "Configuration".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLP_ANALYSIS_CONFIGS_H
+#define TLP_ANALYSIS_CONFIGS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tlp {
+
+class CompileRecord;
+class Module;
+
+/// One setting that differs.
+struct ConfigChange {
+  /// "inductor_config".
+  std::string Config;
+  /// "max_autotune".
+  std::string Key;
+  /// The values as compact JSON; empty when the setting is absent on
+  /// that side.
+  std::string Before, After;
+};
+
+/// The settings of \p After's configuration dumps that differ from those
+/// of \p Before, by config (in \p After's order, those only in \p Before
+/// last), then key (in name order; keys only in \p Before last). A dump that is not a JSON object is compared
+/// as one value (Key empty).
+std::vector<ConfigChange> configChanges(const Module &M,
+                                        const CompileRecord &Before,
+                                        const CompileRecord &After);
+
+/// The record before \p Index in Module::Compiles that has configuration
+/// dumps (the previous compile, in rank, log and compile id order), or
+/// null.
+const CompileRecord *previousWithConfigs(const Module &M, size_t Index);
+
+/// The settings of one configuration text, a line each ("key: value"), in
+/// name order: how reports show a dump of hundreds of settings. The text
+/// as it is when it is not a JSON object.
+std::string configLines(llvm::StringRef Text);
+
+} // namespace tlp
+
+#endif // TLP_ANALYSIS_CONFIGS_H

@@ -61,7 +61,8 @@ std::vector<ConfigChange> configChanges(const Module &M,
       Names.push_back(C.first);
   for (const std::string &Name : Names) {
     const std::string *A = Text(Before, Name), *B = Text(After, Name);
-    if (A && B && *A == *B)
+    // Texts are kept once each: the same text is the same string.
+    if (A == B)
       continue;
     std::vector<std::pair<std::string, std::string>> MA, MB;
     bool OA = A && members(*A, MA), OB = B && members(*B, MB);

@@ -12,6 +12,7 @@
 #include "tlp/Analysis/Configs.h"
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
+#include "tlp/Analysis/Metrics.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -232,6 +233,55 @@ void writeConfigChanges(raw_ostream &OS, const Module &M, size_t I) {
   OS << "</div>";
 }
 
+/// Every metric of each compile, grouped (`details.metrics#metrics-ID`, a
+/// `dl` per part: the compile, its backward, at run time).
+void writeMetrics(raw_ostream &OS, const Module &M,
+                  const std::vector<size_t> &Order) {
+  bool Any = false;
+  for (size_t I : Order) {
+    const CompileRecord &R = M.Compiles[I];
+    std::pair<const char *,
+              const std::vector<std::pair<std::string, std::string>> *>
+        Parts[] = {{"compilation_metrics", &R.Metrics},
+                   {"bwd_compilation_metrics", &R.BwdMetrics},
+                   {"compilation_metrics_runtime", &R.RuntimeMetrics},
+                   {"bwd_compilation_metrics_runtime", &R.BwdRuntimeMetrics}};
+    size_t N = 0;
+    for (const auto &P : Parts)
+      N += P.second->size();
+    if (!N)
+      continue;
+    if (!Any)
+      OS << "<h2 id=\"metrics-head\">Metrics</h2>\n<p>Every metric of each "
+            "compile, grouped: reasons, times, cache, counts, other (the "
+            "configuration dumps are under Configuration).</p>\n";
+    Any = true;
+    OS << "<details class=\"metrics\" id=\"metrics-" << escapeHTML(R.slug())
+       << "\"><summary><a href=\"#" << escapeHTML(compileAnchor(R))
+       << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>: " << N
+       << (N == 1 ? " metric" : " metrics") << "</summary>";
+    for (const auto &P : Parts) {
+      if (P.second->empty())
+        continue;
+      OS << "<h4><code>" << P.first << "</code></h4><dl class=\"metrics\">";
+      auto Groups = groupMetrics(*P.second);
+      for (unsigned G = 0; G < NumMetricGroups; ++G) {
+        if (Groups[G].empty())
+          continue;
+        OS << "<dt>" << metricGroupName(static_cast<MetricGroup>(G))
+           << "</dt><dd>";
+        for (size_t J = 0; J < Groups[G].size(); ++J)
+          OS << (J ? "<br>" : "") << "<code>"
+             << escapeHTML(Groups[G][J]->first) << "</code> <code>"
+             << escapeHTML(clip(Groups[G][J]->second, 400)) << "</code>";
+        OS << "</dd>";
+      }
+      OS << "</dl>";
+    }
+    OS << "</details>\n";
+  }
+}
+
 /// Each configuration dump once (`details.config-text`), a setting a line,
 /// with the compiles that ran with it.
 void writeConfigs(raw_ostream &OS, const Module &M,
@@ -403,10 +453,20 @@ void writeCompiles(raw_ostream &OS, const Module &M,
     }
     writeRecompiles(OS, M, R);
     writeConfigChanges(OS, M, I);
+    // Links to what the sections below hold of this compile.
     auto G = GuardOf.find(I);
-    if (G != GuardOf.end())
-      OS << "<div class=\"guards\"><a href=\"#guards-" << G->second
-         << "\">guards</a></div>";
+    bool HasMetrics = !R.Metrics.empty() || !R.BwdMetrics.empty() ||
+                      !R.RuntimeMetrics.empty() ||
+                      !R.BwdRuntimeMetrics.empty();
+    if (G != GuardOf.end() || HasMetrics) {
+      OS << "<div class=\"more\">";
+      if (G != GuardOf.end())
+        OS << "<a href=\"#guards-" << G->second << "\">guards</a>";
+      if (HasMetrics)
+        OS << (G != GuardOf.end() ? " " : "") << "<a href=\"#metrics-"
+           << escapeHTML(R.slug()) << "\">metrics</a>";
+      OS << "</div>";
+    }
     OS << "</td><td>" << escapeHTML(R.cacheSummary()) << "</td><td>";
     auto It = Units.find(I);
     if (It != Units.end() && !It->second.empty()) {
@@ -799,6 +859,7 @@ void writeDashboard(raw_ostream &OS, const Module &M,
     writeGraphBreaks(OS, M);
     writeGuards(OS, M, Groups);
     writeConfigs(OS, M, Order);
+    writeMetrics(OS, M, Order);
     writeCacheMisses(OS, M, Order);
     writeStackTrie(OS, M);
   }

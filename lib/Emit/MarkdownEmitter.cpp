@@ -17,6 +17,7 @@
 #include "tlp/Analysis/Configs.h"
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
+#include "tlp/Analysis/Metrics.h"
 #include "tlp/Analysis/Query.h"
 #include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Analysis/UnitView.h"
@@ -505,6 +506,47 @@ private:
     OS << "\n";
   }
 
+  /// "### Metrics": every metric of each compile (compilation_metrics, and
+  /// those of its backward and runtime records), grouped: reasons, times,
+  /// cache, counts, other (tlp/Analysis/Metrics.h).
+  void reportMetrics(const Module &M, const std::vector<size_t> &Order,
+                     raw_ostream &OS) {
+    bool Any = false;
+    for (size_t I : Order) {
+      const CompileRecord &R = M.Compiles[I];
+      std::pair<const char *,
+                const std::vector<std::pair<std::string, std::string>> *>
+          Parts[] = {{"", &R.Metrics},
+                     {"backward (`bwd_compilation_metrics`)", &R.BwdMetrics},
+                     {"at run time (`compilation_metrics_runtime`)",
+                      &R.RuntimeMetrics},
+                     {"backward at run time "
+                      "(`bwd_compilation_metrics_runtime`)",
+                      &R.BwdRuntimeMetrics}};
+      for (const auto &P : Parts) {
+        if (P.second->empty())
+          continue;
+        if (!Any)
+          OS << "### Metrics\n\nEvery metric of each compile, grouped (the "
+                "configuration dumps are under Configuration).\n\n";
+        Any = true;
+        OS << "Compile " << mdCode(R.displayName(), false)
+           << (*P.first ? ", " : "") << P.first << ":\n\n";
+        auto Groups = groupMetrics(*P.second);
+        for (unsigned G = 0; G < NumMetricGroups; ++G) {
+          if (Groups[G].empty())
+            continue;
+          OS << "- " << metricGroupName(static_cast<MetricGroup>(G)) << ": ";
+          for (size_t J = 0; J < Groups[G].size(); ++J)
+            OS << (J ? ", " : "") << mdCode(Groups[G][J]->first, false) << " "
+               << mdCode(clip(Groups[G][J]->second, 200), false);
+          OS << "\n";
+        }
+        OS << "\n";
+      }
+    }
+  }
+
   /// "### Configuration": the settings that changed from the previous
   /// compile with configuration, then each configuration dump once, a
   /// setting a line (tlp/Analysis/Configs.h).
@@ -692,6 +734,7 @@ private:
     reportReasons(M, Order, OS);
     reportGuards(M, Order, OS);
     reportConfigs(M, Order, OS);
+    reportMetrics(M, Order, OS);
     reportPhases(M, Order, OS);
     bool Any = false;
     auto Head = [&] {

@@ -42,6 +42,7 @@ TARGETS = {
     "inductor_post_to_pre_grad_nodes": "node-tree",
     "inductor_triton_kernel_to_post_grad_nodes": "kernel-nodes",
     "inductor_generated_kernel_to_post_grad_nodes": "kernel-nodes",
+    "dynamo_cpp_guards_str": "guards",
 }
 ALL = sorted(set(TARGETS.values())) + ["log", "ir"]
 META = {"frame_id", "frame_compile_id", "attempt", "compiled_autograd_id",
@@ -107,9 +108,15 @@ def main():
             path = log
         data = open(path, "rb").read()
         write(a.o, "log", data)
+        guards = []
         for name, body in split_payloads(data):
             if name in TARGETS:
                 write(a.o, TARGETS[name], body)
+            if name == "dynamo_cpp_guards_str":
+                guards.append(body)
+        # The guards of a compile and of the next: a pair to diff.
+        for before, after in zip(guards, guards[1:]):
+            write(a.o, "guards", before + b"\n---\n" + after)
         if a.tlp_opt:
             ir = subprocess.run([a.tlp_opt, "--verify-each", "--link-provenance", path],
                                 stdout=subprocess.PIPE,

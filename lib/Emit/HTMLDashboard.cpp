@@ -233,6 +233,55 @@ void writeConfigChanges(raw_ostream &OS, const Module &M, size_t I) {
   OS << "</div>";
 }
 
+/// The symbolic shape events of each compile (`details.shapes`, a table
+/// each), with the user line that made each.
+void writeShapes(raw_ostream &OS, const Module &M,
+                 const std::vector<size_t> &Order) {
+  bool Any = false;
+  for (size_t I : Order) {
+    const CompileRecord &R = M.Compiles[I];
+    if (R.Shapes.empty())
+      continue;
+    if (!Any)
+      OS << "<h2 id=\"shapes-head\">Symbolic shapes</h2>\n<p>The symbols "
+            "each compile made for sizes, the guards on them and the "
+            "specializations, in log order.</p>\n";
+    Any = true;
+    OS << "<details class=\"shapes\" id=\"shapes-" << escapeHTML(R.slug())
+       << "\"><summary><a href=\"#" << escapeHTML(compileAnchor(R))
+       << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>: "
+       << R.Shapes.size() << (R.Shapes.size() == 1 ? " event" : " events")
+       << "</summary><table class=\"shapes\"><thead><tr><th>line</th>"
+          "<th>kind</th><th>symbol</th><th>source</th><th>value</th>"
+          "<th>range</th><th>guard or reason</th><th>user line</th></tr>"
+          "</thead><tbody>";
+    auto Cell = [&](const std::string &S) {
+      OS << "<td>";
+      if (!S.empty())
+        OS << "<code>" << escapeHTML(clip(S, 300)) << "</code>";
+      OS << "</td>";
+    };
+    for (const ShapeEvent &E : R.Shapes) {
+      OS << "<tr><td>" << E.Line << "</td><td>" << shapeKindName(E.Kind)
+         << "</td>";
+      Cell(E.Sym);
+      Cell(E.Source);
+      Cell(E.Value);
+      Cell(E.Range);
+      Cell(E.Expr);
+      OS << "<td>";
+      if (E.UserFrame) {
+        writePlaces(OS, E.UserFrame, None);
+        if (!E.UserFrame->Code.empty())
+          OS << " <code>" << escapeHTML(clip(E.UserFrame->Code, 200))
+             << "</code>";
+      }
+      OS << "</td></tr>";
+    }
+    OS << "</tbody></table></details>\n";
+  }
+}
+
 /// Every metric of each compile, grouped (`details.metrics#metrics-ID`, a
 /// `dl` per part: the compile, its backward, at run time).
 void writeMetrics(raw_ostream &OS, const Module &M,
@@ -859,6 +908,7 @@ void writeDashboard(raw_ostream &OS, const Module &M,
     writeGraphBreaks(OS, M);
     writeGuards(OS, M, Groups);
     writeConfigs(OS, M, Order);
+    writeShapes(OS, M, Order);
     writeMetrics(OS, M, Order);
     writeCacheMisses(OS, M, Order);
     writeStackTrie(OS, M);

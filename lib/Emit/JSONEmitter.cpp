@@ -289,6 +289,23 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
     Spans.push_back(std::move(O));
   }
   J["spans"] = std::move(Spans);
+  ojson Shapes = ojson::array();
+  for (const ShapeEvent &E : R.Shapes) {
+    ojson O = ojson::object();
+    auto Opt = [](const std::string &S) {
+      return S.empty() ? ojson(nullptr) : ojson(S);
+    };
+    O["kind"] = shapeKindName(E.Kind).str();
+    O["line"] = E.Line;
+    O["symbol"] = Opt(E.Sym);
+    O["source"] = Opt(E.Source);
+    O["value"] = Opt(E.Value);
+    O["range"] = Opt(E.Range);
+    O["expr"] = Opt(E.Expr);
+    O["user_frame"] = E.UserFrame ? sourceJSON(*E.UserFrame) : ojson(nullptr);
+    Shapes.push_back(std::move(O));
+  }
+  J["shapes"] = std::move(Shapes);
   J["units"] = Units;
   J["no_output"] = Units.empty() ? ojson(R.noOutputReason()) : ojson(nullptr);
   // A restarted attempt's units: the graph it logged before the restart.

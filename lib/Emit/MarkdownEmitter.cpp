@@ -506,6 +506,44 @@ private:
     OS << "\n";
   }
 
+  /// "### Symbolic shapes": per compile, its symbols, guards and
+  /// specializations in log order, with the user line that made each.
+  void reportShapes(const Module &M, const std::vector<size_t> &Order,
+                    raw_ostream &OS) {
+    bool Any = false;
+    for (size_t I : Order) {
+      const CompileRecord &R = M.Compiles[I];
+      if (R.Shapes.empty())
+        continue;
+      if (!Any)
+        OS << "### Symbolic shapes\n\nThe symbols each compile made for "
+              "sizes, the guards on them and the specializations "
+              "(`create_symbol`, `guard_added_fast`, "
+              "`symbolic_shape_specialization`, ...), in log order.\n\n";
+      Any = true;
+      OS << "Compile " << mdCode(R.displayName(), false) << ":\n\n"
+         << "| line | kind | symbol | source | value | range | guard or "
+            "reason | user line |\n|---|---|---|---|---|---|---|---|\n";
+      auto C = [&](const std::string &S) {
+        return S.empty() ? std::string() : mdCode(clip(S, 160));
+      };
+      for (const ShapeEvent &E : R.Shapes) {
+        std::string User;
+        if (E.UserFrame)
+          User = mdCode(sys::path::filename(E.UserFrame->File).str() + ":" +
+                        std::to_string(E.UserFrame->Line)) +
+                 (E.UserFrame->Code.empty()
+                      ? std::string()
+                      : " " + mdCode(clip(E.UserFrame->Code, 120)));
+        OS << "| " << E.Line << " | " << shapeKindName(E.Kind) << " | "
+           << C(E.Sym) << " | " << C(E.Source) << " | " << C(E.Value)
+           << " | " << C(E.Range) << " | " << C(E.Expr) << " | " << User
+           << " |\n";
+      }
+      OS << "\n";
+    }
+  }
+
   /// "### Metrics": every metric of each compile (compilation_metrics, and
   /// those of its backward and runtime records), grouped: reasons, times,
   /// cache, counts, other (tlp/Analysis/Metrics.h).
@@ -734,6 +772,7 @@ private:
     reportReasons(M, Order, OS);
     reportGuards(M, Order, OS);
     reportConfigs(M, Order, OS);
+    reportShapes(M, Order, OS);
     reportMetrics(M, Order, OS);
     reportPhases(M, Order, OS);
     bool Any = false;

@@ -348,6 +348,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CompileEvent)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Diagnostic)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CompileRecord)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CacheLookup)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::ShapeEvent)
 LLVM_YAML_IS_SEQUENCE_VECTOR(BreakText)
 
 namespace {
@@ -887,6 +888,20 @@ template <> struct MappingTraits<tlp::CacheLookup> {
   }
 };
 
+template <> struct MappingTraits<tlp::ShapeEvent> {
+  static void mapping(IO &Io, tlp::ShapeEvent &E) {
+    Io.mapRequired("kind", E.Kind);
+    Io.mapRequired("line", E.Line);
+    mapOptStr(Io, "symbol", E.Sym);
+    mapOptStr(Io, "source", E.Source);
+    mapOptStr(Io, "value", E.Value);
+    mapOptStr(Io, "range", E.Range);
+    mapOptStr(Io, "expr", E.Expr);
+    Io.mapOptional("user_frame", E.UserFrame);
+  }
+  static const bool flow = true;
+};
+
 template <> struct MappingTraits<tlp::CompileRecord> {
   static void mapping(IO &Io, tlp::CompileRecord &R) {
     Io.mapOptional("compile_id", R.Id);
@@ -954,6 +969,7 @@ template <> struct MappingTraits<tlp::CompileRecord> {
       Io.mapOptional("bwd_runtime_metrics", T);
     }
     mapOptVector(Io, "caches", R.Caches);
+    mapOptVector(Io, "shapes", R.Shapes);
     if (!Io.outputting() || !R.Spans.empty()) {
       SpanTable T{&R.Spans};
       Io.mapOptional("spans", T);

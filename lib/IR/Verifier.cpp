@@ -123,6 +123,9 @@ private:
         for (size_t K = 0; K < J; ++K)
           if (R.Metrics[K].first == R.Metrics[J].first)
             fail(W, "metric '" + R.Metrics[J].first + "' is repeated");
+      for (const ShapeEvent &E : R.Shapes)
+        if (E.Line == 0)
+          fail(W, "symbolic shape event has log line 0");
       for (const auto &C : R.Configs)
         if (C.second >= M.ConfigTexts.size())
           fail(W, "config '" + C.first + "' text " + Twine(C.second) +

@@ -278,6 +278,22 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
         break;
       case HealthKind::TorchVersion: // of the log (above)
         break;
+      case HealthKind::Shape: {
+        // The user line: the innermost frame of its user_stack, the file
+        // from the string table.
+        ShapeEvent &E = H.detail().Shape;
+        auto &Stack = H.detail().Stack;
+        if (!Stack.empty()) {
+          SourceLoc L = std::move(Stack.back().second);
+          int64_t F = Stack.back().first;
+          if (F >= 0 && static_cast<size_t>(F) < Strings.size())
+            L.File = Strings[F];
+          if (!L.File.empty())
+            E.UserFrame = std::move(L);
+        }
+        R.Shapes.push_back(std::move(E));
+        break;
+      }
       }
     }
     HealthList().swap(Chunk);

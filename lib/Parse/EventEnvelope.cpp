@@ -15,9 +15,7 @@ using namespace llvm;
 namespace tlp {
 namespace reader {
 
-/// A stack frame `{"line", "name", "filename", "loc"}`; \p FileIndex gets
-/// an interned file name's index (-1 if the name is inline or absent).
-static Optional<SourceLoc> parseFrame(const json::Value &X, int64_t &FileIndex) {
+Optional<SourceLoc> parseFrame(const json::Value &X, int64_t &FileIndex) {
   if (!X.isObject())
     return None;
   SourceLoc F;

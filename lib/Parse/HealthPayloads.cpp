@@ -92,7 +92,8 @@ void ChunkScanner::finishHealth() {
   bool IsMetrics = Cur.HK == HealthKind::Metrics ||
                    Cur.HK == HealthKind::BwdMetrics ||
                    Cur.HK == HealthKind::RuntimeMetrics ||
-                   Cur.HK == HealthKind::BwdRuntimeMetrics;
+                   Cur.HK == HealthKind::BwdRuntimeMetrics ||
+                   Cur.HK == HealthKind::Shape; // metadata, no payload
   if (!IsMetrics && !Cur.HasPayload) {
     Bad("no payload");
     return;
@@ -174,6 +175,62 @@ void ChunkScanner::finishHealth() {
       L.Line = static_cast<uint32_t>(*FrameLine);
       H.detail().Where = L;
     }
+    break;
+  }
+  case HealthKind::Shape: {
+    if (!Cur.Meta.isObject()) {
+      Bad("metadata is not an object");
+      return;
+    }
+    ShapeEvent &E = H.detail().Shape;
+    E.Line = Cur.Line;
+    StringRef Kind = Cur.Kind;
+    E.Kind = Kind == "create_symbol"            ? ShapeEvent::Symbol
+             : Kind == "create_unbacked_symbol" ? ShapeEvent::UnbackedSymbol
+             : Kind == "symbolic_shape_specialization"
+                 ? ShapeEvent::Specialization
+             : Kind == "guard_on_data_dependent_error"
+                 ? ShapeEvent::DataDependentError
+             : Kind == "propagate_real_tensors_provenance"
+                 ? ShapeEvent::RealTensors
+                 : ShapeEvent::Guard;
+    // A scalar as text: a string as it is, anything else as JSON.
+    auto Text = [&](const json::Value &X) {
+      if (X.isString())
+        return Str(X);
+      std::string T = X.Text.str();
+      sanitizeUTF8(T);
+      return T;
+    };
+    json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
+      if (X.isNull())
+        return true;
+      if (K == "symbol")
+        E.Sym = Text(X);
+      else if (K == "source")
+        E.Source = Text(X);
+      else if (K == "sources" && X.isArray())
+        json::forEachElement(X, [&](const json::Value &Y) {
+          if (!E.Source.empty())
+            E.Source += ", ";
+          E.Source += Text(Y);
+          return true;
+        });
+      else if (K == "val" || K == "value" || K == "result")
+        E.Value = Text(X);
+      else if (K == "vr")
+        E.Range = Text(X);
+      else if (K == "expr" || (K == "reason" && E.Expr.empty()))
+        E.Expr = Text(X);
+      else if (K == "user_stack" && X.isArray())
+        json::forEachElement(X, [&](const json::Value &F) {
+          int64_t Index = -1;
+          if (Optional<SourceLoc> L = parseFrame(F, Index))
+            H.detail().Stack.emplace_back(Index, std::move(*L));
+          return true;
+        });
+      return true;
+    });
     break;
   }
   case HealthKind::TorchVersion: {

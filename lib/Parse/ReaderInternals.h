@@ -80,7 +80,8 @@ enum class HealthKind : uint8_t {
   DynamoError,      ///< artifact dynamo_error: a traceback
   GraphBreak,       ///< artifact dynamo_graph_break_reason: text
   Cache,            ///< artifact {fx_graph,aotautograd}_cache_*: JSON
-  TorchVersion      ///< artifact torch_version: JSON, of the whole log
+  TorchVersion,     ///< artifact torch_version: JSON, of the whole log
+  Shape             ///< create_symbol, guard_added_fast, ...: metadata
 };
 
 /// LogEvents.def, FLAGS.
@@ -151,6 +152,8 @@ struct HealthDetail {
   std::string Text;
   /// TorchVersion: the commit.
   std::string Commit;
+  /// Shape: the event (its user_stack's frames in Stack).
+  ShapeEvent Shape;
   /// Metrics: the configuration dumps, name and index into
   /// ChunkResult::Configs (Module::ConfigTexts after the merge).
   std::vector<std::pair<std::string, uint32_t>> Configs;
@@ -186,6 +189,10 @@ static_assert(sizeof(HealthEvent) <= 256,
 /// it moves them (26 MB at the peak for 9 MB of events on the 356 MB
 /// benchmark log); a deque grows a block at a time and never moves them.
 using HealthList = std::deque<HealthEvent>;
+
+/// A stack frame `{"line", "name", "filename", "loc"}`; \p FileIndex gets
+/// an interned file name's index (-1 if the name is inline or absent).
+llvm::Optional<SourceLoc> parseFrame(const json::Value &X, int64_t &FileIndex);
 
 /// Texts kept once each (cache key components, configuration dumps),
 /// looked up by the xxHash64 of their raw JSON text (a StringMap hashed

@@ -82,6 +82,11 @@ READ |= {"artifact:" + n for n in (
     "aotautograd_cache_bypass", "aotautograd_cache_hash")}
 # Read into the log's entry (its PyTorch).
 READ |= {"artifact:torch_version"}
+# Read into compile records' symbolic shapes.
+READ |= {"create_symbol", "create_unbacked_symbol", "guard_added_fast",
+         "guard_added", "symbolic_shape_specialization",
+         "guard_on_data_dependent_error",
+         "propagate_real_tensors_provenance"}
 
 
 class Checker:

@@ -87,6 +87,43 @@ std::string keyValueDiff(llvm::StringRef Before, llvm::StringRef After,
 /// \p After (0 when the texts are the same).
 unsigned firstDifferingLine(llvm::StringRef Before, llvm::StringRef After);
 
+/// An event of a compile's symbolic shape environment: a symbol made for
+/// a size (create_symbol, create_unbacked_symbol), a guard on the symbols
+/// (guard_added_fast, guard_added), a symbol specialized to a value
+/// (symbolic_shape_specialization), a guard on data-dependent values that
+/// could not be decided (guard_on_data_dependent_error), or a decision
+/// taken from real tensors (propagate_real_tensors_provenance).
+struct ShapeEvent {
+  enum ShapeKind {
+    Symbol,
+    UnbackedSymbol,
+    Guard,
+    Specialization,
+    DataDependentError,
+    RealTensors
+  };
+  ShapeKind Kind = Symbol;
+  /// 1-based line of the envelope.
+  uint32_t Line = 0;
+  /// The symbol ("s27", "u0"), or empty.
+  std::string Sym;
+  /// Where its value comes from ("L['x'].size()[1]"; several joined by
+  /// ", "), or empty.
+  std::string Source;
+  /// Its value when made, the value it was specialized to, or the result
+  /// taken from real tensors.
+  std::string Value;
+  /// Its value range ("[2, int_oo]").
+  std::string Range;
+  /// The guard's or error's expression ("s27 <= 4096"); a specialization's
+  /// reason.
+  std::string Expr;
+  /// The innermost frame of its user_stack (the user line that made it).
+  llvm::Optional<SourceLoc> UserFrame;
+};
+llvm::StringRef shapeKindName(ShapeEvent::ShapeKind K);
+bool parseShapeKind(llvm::StringRef S, ShapeEvent::ShapeKind &K);
+
 /// A chromium_event as a span of time (begin and end paired) or an
 /// instant. Times are microseconds, as the events write them.
 struct Span {
@@ -246,6 +283,8 @@ public:
   std::vector<std::pair<std::string, std::string>> BwdRuntimeMetrics;
   std::vector<CacheLookup> Caches;
   std::vector<Span> Spans;
+  /// The symbolic shape environment's events, in log order.
+  std::vector<ShapeEvent> Shapes;
 
   /// The frame Dynamo compiled (the innermost frame of Stack), or null.
   const SourceLoc *frame() const {

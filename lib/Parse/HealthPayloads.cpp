@@ -191,7 +191,7 @@ void ChunkScanner::finishHealth() {
                  ? ShapeEvent::Specialization
              : Kind == "guard_on_data_dependent_error"
                  ? ShapeEvent::DataDependentError
-             : Kind == "propagate_real_tensors_provenance"
+             : Kind.startswith("propagate_real_tensors")
                  ? ShapeEvent::RealTensors
                  : ShapeEvent::Guard;
     // A scalar as text: a string as it is, anything else as JSON.

@@ -85,7 +85,7 @@ READ |= {"artifact:torch_version"}
 # Read into compile records' symbolic shapes.
 READ |= {"create_symbol", "create_unbacked_symbol", "guard_added_fast",
          "guard_added", "symbolic_shape_specialization",
-         "guard_on_data_dependent_error",
+         "guard_on_data_dependent_error", "propagate_real_tensors",
          "propagate_real_tensors_provenance"}
 
 

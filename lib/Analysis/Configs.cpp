@@ -43,15 +43,24 @@ bool members(StringRef Text,
 
 } // namespace
 
-std::vector<ConfigChange> configChanges(const Module &M,
-                                        const CompileRecord &Before,
-                                        const CompileRecord &After) {
+const ConfigComparer::Parsed &ConfigComparer::parsed(uint32_t Text) {
+  if (Cache.size() <= Text)
+    Cache.resize(Text + 1);
+  if (!Cache[Text]) {
+    Cache[Text] = std::make_unique<Parsed>();
+    Cache[Text]->IsObject = members(M.ConfigTexts[Text], Cache[Text]->Members);
+  }
+  return *Cache[Text];
+}
+
+std::vector<ConfigChange> ConfigComparer::changes(const CompileRecord &Before,
+                                                  const CompileRecord &After) {
   std::vector<ConfigChange> Out;
-  auto Text = [&](const CompileRecord &R, StringRef Name) -> const std::string * {
+  auto Index = [&](const CompileRecord &R, StringRef Name) -> Optional<uint32_t> {
     for (const auto &C : R.Configs)
       if (C.first == Name && C.second < M.ConfigTexts.size())
-        return &M.ConfigTexts[C.second];
-    return nullptr;
+        return C.second;
+    return None;
   };
   std::vector<std::string> Names;
   for (const auto &C : After.Configs)
@@ -60,33 +69,45 @@ std::vector<ConfigChange> configChanges(const Module &M,
     if (!is_contained(Names, C.first))
       Names.push_back(C.first);
   for (const std::string &Name : Names) {
-    const std::string *A = Text(Before, Name), *B = Text(After, Name);
-    // Texts are kept once each: the same text is the same string.
-    if (A == B)
+    Optional<uint32_t> IA = Index(Before, Name), IB = Index(After, Name);
+    // Texts are kept once each: the same text is the same index.
+    if (IA == IB)
       continue;
-    std::vector<std::pair<std::string, std::string>> MA, MB;
-    bool OA = A && members(*A, MA), OB = B && members(*B, MB);
-    if ((A && !OA) || (B && !OB)) {
-      Out.push_back({Name, "", A ? *A : "", B ? *B : ""});
+    const Parsed *PA = IA ? &parsed(*IA) : nullptr;
+    const Parsed *PB = IB ? &parsed(*IB) : nullptr;
+    if ((PA && !PA->IsObject) || (PB && !PB->IsObject)) {
+      Out.push_back({Name, "", IA ? M.ConfigTexts[*IA] : "",
+                     IB ? M.ConfigTexts[*IB] : ""});
       continue;
     }
-    StringMap<const std::string *> InA;
-    for (const auto &KV : MA)
-      InA[KV.first] = &KV.second;
-    StringMap<bool> Seen;
-    for (const auto &KV : MB) {
-      Seen[KV.first] = true;
-      auto It = InA.find(KV.first);
-      if (It == InA.end())
-        Out.push_back({Name, KV.first, "", KV.second});
-      else if (*It->second != KV.second)
-        Out.push_back({Name, KV.first, *It->second, KV.second});
+    // Both in name order: one merge.
+    static const std::vector<std::pair<std::string, std::string>> None_;
+    const auto &MA = PA ? PA->Members : None_;
+    const auto &MB = PB ? PB->Members : None_;
+    std::vector<ConfigChange> OnlyBefore;
+    size_t I = 0, J = 0;
+    while (I < MA.size() || J < MB.size()) {
+      if (J == MB.size() || (I < MA.size() && MA[I].first < MB[J].first)) {
+        OnlyBefore.push_back({Name, MA[I].first, MA[I].second, ""});
+        ++I;
+      } else if (I == MA.size() || MB[J].first < MA[I].first) {
+        Out.push_back({Name, MB[J].first, "", MB[J].second});
+        ++J;
+      } else {
+        if (MA[I].second != MB[J].second)
+          Out.push_back({Name, MB[J].first, MA[I].second, MB[J].second});
+        ++I, ++J;
+      }
     }
-    for (const auto &KV : MA)
-      if (!Seen.count(KV.first))
-        Out.push_back({Name, KV.first, KV.second, ""});
+    Out.insert(Out.end(), OnlyBefore.begin(), OnlyBefore.end());
   }
   return Out;
+}
+
+std::vector<ConfigChange> configChanges(const Module &M,
+                                        const CompileRecord &Before,
+                                        const CompileRecord &After) {
+  return ConfigComparer(M).changes(Before, After);
 }
 
 const CompileRecord *previousWithConfigs(const Module &M, size_t Index) {

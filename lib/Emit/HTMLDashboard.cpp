@@ -201,14 +201,15 @@ void writeRecompiles(raw_ostream &OS, const Module &M,
 /// The settings of record \p I's configuration that differ from the
 /// previous compile's (`div.config-change`; the first 8, then how many
 /// more).
-void writeConfigChanges(raw_ostream &OS, const Module &M, size_t I) {
+void writeConfigChanges(raw_ostream &OS, const Module &M, size_t I,
+                        ConfigComparer &Configs) {
   const CompileRecord &R = M.Compiles[I];
   if (R.Configs.empty())
     return;
   const CompileRecord *Prev = previousWithConfigs(M, I);
   if (!Prev)
     return;
-  std::vector<ConfigChange> Ch = configChanges(M, *Prev, R);
+  std::vector<ConfigChange> Ch = Configs.changes(*Prev, R);
   if (Ch.empty())
     return;
   OS << "<div class=\"config-change\">config changed since <a href=\"#"
@@ -452,6 +453,7 @@ void writeCompiles(raw_ostream &OS, const Module &M,
      << Order.size() << (Order.size() == 1 ? " compile: " : " compiles: ")
      << N[0] << " succeeded, " << N[2] << " failed, " << N[1]
      << " restarted, " << N[3] << " unknown</p>\n";
+  ConfigComparer Configs(M);
   OS << "<table id=\"compiles\">\n<thead><tr><th>compile id</th><th>rank</th>"
         "<th>status</th><th>time (s)</th><th>where the time went</th>"
         "<th>why</th><th>cache</th>"
@@ -501,7 +503,7 @@ void writeCompiles(raw_ostream &OS, const Module &M,
       OS << "</details>";
     }
     writeRecompiles(OS, M, R);
-    writeConfigChanges(OS, M, I);
+    writeConfigChanges(OS, M, I, Configs);
     // Links to what the sections below hold of this compile.
     auto G = GuardOf.find(I);
     bool HasMetrics = !R.Metrics.empty() || !R.BwdMetrics.empty() ||

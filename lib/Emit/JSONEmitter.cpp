@@ -107,7 +107,8 @@ ojson metricJSON(StringRef Text) {
 }
 
 ojson compileJSON(const Module &M, const CompileRecord &R,
-                  const std::vector<std::string> &Units) {
+                  const std::vector<std::string> &Units,
+                  ConfigComparer &Configs_) {
   ojson J = ojson::object();
   J["id"] = R.slug();
   J["name"] = R.displayName();
@@ -213,7 +214,7 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
       ojson O = ojson::object();
       O["against"] = Prev->slug();
       ojson Ch = ojson::array();
-      for (const ConfigChange &C : configChanges(M, *Prev, R)) {
+      for (const ConfigChange &C : Configs_.changes(*Prev, R)) {
         ojson X = ojson::object();
         X["config"] = C.Config;
         X["key"] = C.Key.empty() ? ojson(nullptr) : ojson(C.Key);
@@ -444,13 +445,14 @@ public:
     OS << "]," << nl();
     key("compiles");
     OS << '[';
+    ConfigComparer Configs(M);
     for (size_t I = 0; I < M.Compiles.size(); ++I) {
       std::vector<std::string> Ids;
       auto It = facts().UnitsOfRecord.find(I);
       if (It != facts().UnitsOfRecord.end())
         for (size_t U : It->second)
           Ids.push_back(facts().Units[U].Id);
-      ojson C = compileJSON(M, M.Compiles[I], Ids);
+      ojson C = compileJSON(M, M.Compiles[I], Ids, Configs);
       OS << (I ? "," : "") << nl() << (Opts.Pretty ? "    " : "")
          << dump(C, Opts.Pretty, 4);
     }

@@ -609,6 +609,7 @@ private:
     OS << "### Configuration\n\nThe configuration each compile ran with "
           "(the `*_config` dumps of `compilation_metrics`): the settings "
           "that differ from the previous compile's, then each dump once.\n\n";
+    ConfigComparer Configs(M);
     for (size_t I = 0; I < M.Compiles.size(); ++I) {
       const CompileRecord &R = M.Compiles[I];
       if (R.Configs.empty())
@@ -616,7 +617,7 @@ private:
       const CompileRecord *Prev = previousWithConfigs(M, I);
       if (!Prev)
         continue;
-      std::vector<ConfigChange> Ch = configChanges(M, *Prev, R);
+      std::vector<ConfigChange> Ch = Configs.changes(*Prev, R);
       if (Ch.empty())
         continue;
       OS << "Compile " << mdCode(R.displayName(), false)

@@ -281,7 +281,9 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       case HealthKind::Shape: {
         // The user line: the innermost frame of its user_stack, the file
         // from the string table.
-        ShapeEvent &E = H.detail().Shape;
+        if (!H.detail().Shape)
+          break;
+        ShapeEvent &E = *H.detail().Shape;
         auto &Stack = H.detail().Stack;
         if (!Stack.empty()) {
           SourceLoc L = std::move(Stack.back().second);

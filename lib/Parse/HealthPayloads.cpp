@@ -182,7 +182,8 @@ void ChunkScanner::finishHealth() {
       Bad("metadata is not an object");
       return;
     }
-    ShapeEvent &E = H.detail().Shape;
+    H.detail().Shape = std::make_unique<ShapeEvent>();
+    ShapeEvent &E = *H.detail().Shape;
     E.Line = Cur.Line;
     StringRef Kind = Cur.Kind;
     E.Kind = Kind == "create_symbol"            ? ShapeEvent::Symbol

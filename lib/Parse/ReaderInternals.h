@@ -152,8 +152,9 @@ struct HealthDetail {
   std::string Text;
   /// TorchVersion: the commit.
   std::string Commit;
-  /// Shape: the event (its user_stack's frames in Stack).
-  ShapeEvent Shape;
+  /// Shape: the event (its user_stack's frames in Stack); apart, so that
+  /// the other kinds' details stay small.
+  std::unique_ptr<ShapeEvent> Shape;
   /// Metrics: the configuration dumps, name and index into
   /// ChunkResult::Configs (Module::ConfigTexts after the merge).
   std::vector<std::pair<std::string, uint32_t>> Configs;

@@ -61,6 +61,27 @@ std::string preText(StringRef S) {
   return Out;
 }
 
+/// A unified diff as preText, each removed, added and hunk line in a span
+/// of its own (`d-del`, `d-add`, `d-hunk`) for its colour.
+std::string diffText(StringRef Diff) {
+  std::string Out;
+  for (StringRef Rest = Diff; !Rest.empty();) {
+    StringRef L;
+    std::tie(L, Rest) = Rest.split('\n');
+    const char *Class = L.startswith("@@")                            ? "d-hunk"
+                        : L.startswith("-") && !L.startswith("---") ? "d-del"
+                        : L.startswith("+") && !L.startswith("+++") ? "d-add"
+                                                                    : nullptr;
+    if (Class)
+      Out += std::string("<span class=\"") + Class + "\">" + preText(L) +
+             "</span>";
+    else
+      Out += preText(L);
+    Out += "&#10;";
+  }
+  return Out;
+}
+
 /// The place PyTorch names, as <code title="PATH">file:line</code>; with
 /// the innermost frame in the user's files when that is another place,
 /// "USER in your code; PyTorch names NAMED".
@@ -194,7 +215,7 @@ void writeRecompiles(raw_ostream &OS, const Module &M,
   else
     OS << "<details class=\"guards-diff\"><summary>guards against <code>"
        << escapeHTML(Against->idName())
-       << "</code>'s</summary><pre class=\"guards-diff\">" << preText(Diff)
+       << "</code>'s</summary><pre class=\"guards-diff\">" << diffText(Diff)
        << "</pre></details>";
 }
 

@@ -8,6 +8,8 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 using namespace llvm;
 
 namespace tlp {
@@ -101,6 +103,31 @@ std::vector<ConfigChange> ConfigComparer::changes(const CompileRecord &Before,
     }
     Out.insert(Out.end(), OnlyBefore.begin(), OnlyBefore.end());
   }
+  return Out;
+}
+
+std::vector<ConfigChange>
+ConfigComparer::changesFromPrevious(size_t Index, const CompileRecord *&Prev) {
+  Prev = nullptr;
+  if (Index >= M.Compiles.size() || M.Compiles[Index].Configs.empty())
+    return {};
+  Prev = previousWithConfigs(M, Index);
+  if (!Prev)
+    return {};
+  return changes(*Prev, M.Compiles[Index]);
+}
+
+std::vector<ConfigDump> groupConfigs(const Module &M,
+                                     const std::vector<size_t> &Order) {
+  std::vector<ConfigDump> Out;
+  std::map<std::pair<std::string, uint32_t>, size_t> Index;
+  for (size_t I : Order)
+    for (const auto &C : M.Compiles[I].Configs) {
+      auto [It, New] = Index.try_emplace(C, Out.size());
+      if (New)
+        Out.push_back({C.first, C.second, {}});
+      Out[It->second].Records.push_back(I);
+    }
   return Out;
 }
 

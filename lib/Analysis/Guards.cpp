@@ -317,6 +317,24 @@ std::vector<FailedGuard> failedGuards(const Module &M, const CompileRecord &R) {
   return Out;
 }
 
+RecompileGuards recompileGuards(const Module &M, const CompileRecord &R) {
+  RecompileGuards G;
+  G.Failed = failedGuards(M, R);
+  for (const FailedGuard &F : G.Failed)
+    if (F.Guarded) {
+      G.Against = F.Guarded;
+      break;
+    }
+  G.Own = G.Against ? guardsOf(M, R) : nullptr;
+  if (!G.Own) {
+    G.Against = nullptr;
+    return G;
+  }
+  G.Diff = guardsDiff(G.Against->idName(), G.Against->Guards, G.Own->idName(),
+                      G.Own->Guards);
+  return G;
+}
+
 /// The lines of a guards text that are compared: all but the latency.
 static std::vector<StringRef> diffLines(StringRef Text) {
   SmallVector<StringRef, 64> Lines;

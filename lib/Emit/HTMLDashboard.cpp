@@ -179,8 +179,8 @@ void writePhaseBar(raw_ostream &OS, const CompilePhases &C) {
 /// guards against those of the compile whose guard failed (a <details>).
 void writeRecompiles(raw_ostream &OS, const Module &M,
                      const CompileRecord &R) {
-  const CompileRecord *Against = nullptr;
-  for (const FailedGuard &F : failedGuards(M, R)) {
+  RecompileGuards G = recompileGuards(M, R);
+  for (const FailedGuard &F : G.Failed) {
     OS << "<div class=\"recompile\">recompile: " << preText(F.Reason)
        << "</div><div class=\"failed-guard\">failed guard: ";
     if (!F.Guarded) {
@@ -191,8 +191,6 @@ void writeRecompiles(raw_ostream &OS, const Module &M,
          << ")</div>";
       continue;
     }
-    if (!Against)
-      Against = F.Guarded;
     OS << "<a href=\"#" << escapeHTML(compileAnchor(*F.Guarded)) << "\"><code>"
        << escapeHTML(F.Guarded->idName()) << "</code></a>";
     if (!F.Check.Line)
@@ -204,18 +202,15 @@ void writeRecompiles(raw_ostream &OS, const Module &M,
          << ")</span>";
     OS << "</div>";
   }
-  const CompileRecord *Own = guardsOf(M, R);
-  if (!Against || !Own)
+  if (!G.Against)
     return;
-  std::string Diff = guardsDiff(Against->idName(), Against->Guards,
-                                Own->idName(), Own->Guards);
-  if (Diff.empty())
+  if (G.Diff.empty())
     OS << "<div class=\"guards-same\">guards the same as <code>"
-       << escapeHTML(Against->idName()) << "</code>'s</div>";
+       << escapeHTML(G.Against->idName()) << "</code>'s</div>";
   else
     OS << "<details class=\"guards-diff\"><summary>guards against <code>"
-       << escapeHTML(Against->idName())
-       << "</code>'s</summary><pre class=\"guards-diff\">" << diffText(Diff)
+       << escapeHTML(G.Against->idName())
+       << "</code>'s</summary><pre class=\"guards-diff\">" << diffText(G.Diff)
        << "</pre></details>";
 }
 
@@ -224,13 +219,8 @@ void writeRecompiles(raw_ostream &OS, const Module &M,
 /// more).
 void writeConfigChanges(raw_ostream &OS, const Module &M, size_t I,
                         ConfigComparer &Configs) {
-  const CompileRecord &R = M.Compiles[I];
-  if (R.Configs.empty())
-    return;
-  const CompileRecord *Prev = previousWithConfigs(M, I);
-  if (!Prev)
-    return;
-  std::vector<ConfigChange> Ch = Configs.changes(*Prev, R);
+  const CompileRecord *Prev = nullptr;
+  std::vector<ConfigChange> Ch = Configs.changesFromPrevious(I, Prev);
   if (Ch.empty())
     return;
   OS << "<div class=\"config-change\">config changed since <a href=\"#"
@@ -357,16 +347,7 @@ void writeMetrics(raw_ostream &OS, const Module &M,
 /// with the compiles that ran with it.
 void writeConfigs(raw_ostream &OS, const Module &M,
                   const std::vector<size_t> &Order) {
-  std::vector<std::pair<std::pair<std::string, uint32_t>, std::vector<size_t>>>
-      Dumps;
-  for (size_t I : Order)
-    for (const auto &C : M.Compiles[I].Configs) {
-      auto It = llvm::find_if(Dumps, [&](const auto &D) { return D.first == C; });
-      if (It == Dumps.end())
-        Dumps.push_back({C, {I}});
-      else
-        It->second.push_back(I);
-    }
+  std::vector<ConfigDump> Dumps = groupConfigs(M, Order);
   if (Dumps.empty())
     return;
   OS << "<h2 id=\"configs-head\">Configuration</h2>\n<p>The configuration "
@@ -375,16 +356,16 @@ void writeConfigs(raw_ostream &OS, const Module &M,
         "settings differ from the previous compile's says which in its "
         "row.</p>\n";
   for (const auto &D : Dumps) {
-    std::string Lines = configLines(M.ConfigTexts[D.first.second]);
+    std::string Lines = configLines(M.ConfigTexts[D.Text]);
     size_t N = std::count(Lines.begin(), Lines.end(), '\n');
     OS << "<details class=\"config-text\"><summary><code>"
-       << escapeHTML(D.first.first) << "</code> of ";
-    for (size_t J = 0; J < D.second.size(); ++J) {
+       << escapeHTML(D.Name) << "</code> of ";
+    for (size_t J = 0; J < D.Records.size(); ++J) {
       if (J == 16) {
-        OS << " and " << D.second.size() - 16 << " more";
+        OS << " and " << D.Records.size() - 16 << " more";
         break;
       }
-      const CompileRecord &R = M.Compiles[D.second[J]];
+      const CompileRecord &R = M.Compiles[D.Records[J]];
       OS << (J ? ", " : "") << "<a href=\"#" << escapeHTML(compileAnchor(R))
          << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>";
     }

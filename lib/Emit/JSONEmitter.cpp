@@ -162,9 +162,9 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   J["guards"] = R.Guards;
   // The guard that failed, for each recompile reason, and the guards
   // against those of the compile whose guard failed (tlp/Analysis/Guards.h).
+  RecompileGuards G = recompileGuards(M, R);
   ojson Failed = ojson::array();
-  const CompileRecord *Against = nullptr;
-  for (const FailedGuard &F : failedGuards(M, R)) {
+  for (const FailedGuard &F : G.Failed) {
     ojson O = ojson::object();
     O["reason"] = F.Reason;
     O["named"] = F.Named.empty() ? ojson(nullptr) : ojson(F.Named);
@@ -181,17 +181,12 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
                        : ojson(nullptr);
     O["how"] = Found ? ojson(F.How) : ojson(nullptr);
     Failed.push_back(std::move(O));
-    if (!Against && F.Guarded)
-      Against = F.Guarded;
   }
   J["failed_guards"] = std::move(Failed);
-  const CompileRecord *Own = guardsOf(M, R);
-  if (Against && Own) {
-    std::string Diff = guardsDiff(Against->idName(), Against->Guards,
-                                  Own->idName(), Own->Guards);
+  if (G.Against) {
     ojson D = ojson::object();
-    D["against"] = Against->slug();
-    D["diff"] = Diff.empty() ? ojson(nullptr) : ojson(Diff);
+    D["against"] = G.Against->slug();
+    D["diff"] = G.Diff.empty() ? ojson(nullptr) : ojson(G.Diff);
     J["guards_diff"] = std::move(D);
   } else {
     J["guards_diff"] = nullptr;
@@ -207,14 +202,15 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
     Configs[C.first] = C.second;
   J["configs"] = std::move(Configs);
   J["config_changes"] = nullptr;
-  if (!R.Configs.empty() && &R >= M.Compiles.data() &&
-      &R < M.Compiles.data() + M.Compiles.size())
-    if (const CompileRecord *Prev =
-            previousWithConfigs(M, &R - M.Compiles.data())) {
+  if (&R >= M.Compiles.data() && &R < M.Compiles.data() + M.Compiles.size()) {
+    const CompileRecord *Prev = nullptr;
+    std::vector<ConfigChange> Changes =
+        Configs_.changesFromPrevious(&R - M.Compiles.data(), Prev);
+    if (Prev) {
       ojson O = ojson::object();
       O["against"] = Prev->slug();
       ojson Ch = ojson::array();
-      for (const ConfigChange &C : Configs_.changes(*Prev, R)) {
+      for (const ConfigChange &C : Changes) {
         ojson X = ojson::object();
         X["config"] = C.Config;
         X["key"] = C.Key.empty() ? ojson(nullptr) : ojson(C.Key);
@@ -225,6 +221,7 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
       O["changes"] = std::move(Ch);
       J["config_changes"] = std::move(O);
     }
+  }
   for (auto Table : {std::make_pair("bwd_metrics", &R.BwdMetrics),
                      std::make_pair("runtime_metrics", &R.RuntimeMetrics),
                      std::make_pair("bwd_runtime_metrics",

@@ -429,8 +429,8 @@ private:
   /// compile whose guard failed (tlp/Analysis/Guards.h).
   void reportFailedGuards(const Module &M, const CompileRecord &R,
                           raw_ostream &OS) {
-    const CompileRecord *Against = nullptr;
-    for (const FailedGuard &F : failedGuards(M, R)) {
+    RecompileGuards G = recompileGuards(M, R);
+    for (const FailedGuard &F : G.Failed) {
       OS << "The guard that failed (" << mdCode(clip(F.Reason, 120), false)
          << "): ";
       if (!F.Guarded) {
@@ -441,8 +441,6 @@ private:
            << ".\n\n";
         continue;
       }
-      if (!Against)
-        Against = F.Guarded;
       std::string Of = mdCode(F.Guarded->idName(), false);
       if (!F.Check.Line) {
         OS << "not found among the guards of " << Of << ".\n\n";
@@ -456,18 +454,15 @@ private:
         OS << "; made at " << mdCode(clip(F.Check.Comment, 200), false);
       OS << ".\n\n";
     }
-    const CompileRecord *Own = guardsOf(M, R);
-    if (!Against || !Own)
+    if (!G.Against)
       return;
-    std::string Diff = guardsDiff(Against->idName(), Against->Guards,
-                                  Own->idName(), Own->Guards);
-    if (Diff.empty())
+    if (G.Diff.empty())
       OS << "Its guards are the same as those of "
-         << mdCode(Against->idName(), false) << ".\n\n";
+         << mdCode(G.Against->idName(), false) << ".\n\n";
     else
-      OS << "Its guards against those of " << mdCode(Against->idName(), false)
-         << ":\n\n"
-         << mdFence(Diff, "diff") << "\n";
+      OS << "Its guards against those of "
+         << mdCode(G.Against->idName(), false) << ":\n\n"
+         << mdFence(G.Diff, "diff") << "\n";
   }
 
   /// "## Graph breaks": each distinct break once, over every compile and
@@ -590,20 +585,7 @@ private:
   /// setting a line (tlp/Analysis/Configs.h).
   void reportConfigs(const Module &M, const std::vector<size_t> &Order,
                      raw_ostream &OS) {
-    // (config name, text index) -> the compiles that have it.
-    std::vector<std::pair<std::pair<std::string, uint32_t>,
-                          std::vector<size_t>>>
-        Dumps;
-    for (size_t I : Order)
-      for (const auto &C : M.Compiles[I].Configs) {
-        auto It = llvm::find_if(Dumps, [&](const auto &D) {
-          return D.first.first == C.first && D.first.second == C.second;
-        });
-        if (It == Dumps.end())
-          Dumps.push_back({C, {I}});
-        else
-          It->second.push_back(I);
-      }
+    std::vector<ConfigDump> Dumps = groupConfigs(M, Order);
     if (Dumps.empty())
       return;
     OS << "### Configuration\n\nThe configuration each compile ran with "
@@ -612,12 +594,8 @@ private:
     ConfigComparer Configs(M);
     for (size_t I = 0; I < M.Compiles.size(); ++I) {
       const CompileRecord &R = M.Compiles[I];
-      if (R.Configs.empty())
-        continue;
-      const CompileRecord *Prev = previousWithConfigs(M, I);
-      if (!Prev)
-        continue;
-      std::vector<ConfigChange> Ch = Configs.changes(*Prev, R);
+      const CompileRecord *Prev = nullptr;
+      std::vector<ConfigChange> Ch = Configs.changesFromPrevious(I, Prev);
       if (Ch.empty())
         continue;
       OS << "Compile " << mdCode(R.displayName(), false)
@@ -636,13 +614,13 @@ private:
            << " |\n";
       OS << "\n";
     }
-    for (const auto &D : Dumps) {
+    for (const ConfigDump &D : Dumps) {
       std::vector<std::string> Names;
-      for (size_t I : D.second)
+      for (size_t I : D.Records)
         Names.push_back(M.Compiles[I].displayName());
-      std::string Lines = configLines(M.ConfigTexts[D.first.second]);
+      std::string Lines = configLines(M.ConfigTexts[D.Text]);
       size_t N = std::count(Lines.begin(), Lines.end(), '\n');
-      OS << mdCode(D.first.first, false) << " of "
+      OS << mdCode(D.Name, false) << " of "
          << (Names.size() == 1 ? "compile " : "compiles ") << mdCodeList(Names)
          << " (" << countOf(N, "setting", "settings") << "):\n\n"
          << mdFence(Lines, "text") << "\n";

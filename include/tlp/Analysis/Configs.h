@@ -36,6 +36,17 @@ struct ConfigChange {
   std::string Before, After;
 };
 
+/// One configuration dump ("inductor_config", text index) and the
+/// records (indices into Module::Compiles) that ran with it.
+struct ConfigDump {
+  std::string Name;
+  uint32_t Text = 0;
+  std::vector<size_t> Records;
+};
+/// The distinct dumps of the records \p Order, in order of first use.
+std::vector<ConfigDump> groupConfigs(const Module &M,
+                                     const std::vector<size_t> &Order);
+
 /// Compares the configuration of compiles, each text parsed once (a long
 /// log's compiles share a few texts of hundreds of settings each: parsing
 /// them per compile cost a third of `tlp-emit --json` on a 782 MB log).
@@ -45,6 +56,11 @@ public:
   /// configChanges(M, Before, After).
   std::vector<ConfigChange> changes(const CompileRecord &Before,
                                     const CompileRecord &After);
+  /// The changes of record \p Index from the previous record with
+  /// configuration (previousWithConfigs), which \p Prev is set to; empty
+  /// (and \p Prev null) when there is none or \p Index has none.
+  std::vector<ConfigChange> changesFromPrevious(size_t Index,
+                                                const CompileRecord *&Prev);
 
 private:
   struct Parsed {

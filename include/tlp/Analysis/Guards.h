@@ -94,6 +94,20 @@ std::vector<GuardGroup> groupGuards(const Module &M,
 /// lines that reach the values).
 bool isGuardCheck(const GuardCheck &C);
 
+/// What a report says of a recompile's guards: the failed guard of each
+/// reason, and its guards (guardsOf) against those of the compile whose
+/// guard failed first (the first reason with a guarded compile).
+struct RecompileGuards {
+  std::vector<FailedGuard> Failed;
+  /// The compile compared with, and this compile's record with guards;
+  /// both null when there is nothing to compare.
+  const CompileRecord *Against = nullptr;
+  const CompileRecord *Own = nullptr;
+  /// guardsDiff(Against, Own): empty when the guards are the same.
+  std::string Diff;
+};
+RecompileGuards recompileGuards(const Module &M, const CompileRecord &R);
+
 /// The guards of \p Before against those of \p After as a unified diff
 /// ("--- 0/0", "+++ 0/1", "@@ -7,3 +7,3 @@" hunks with two lines of
 /// context); the "Guard latency" line, which differs on every run, is left

@@ -28,9 +28,8 @@ bool members(StringRef Text,
   const json::Object *O = V->getAsObject();
   if (!O)
     return false;
-  // llvm::json::Object does not keep the order: find it in the text, by
-  // the order the keys were written (they are sorted in PyTorch's dumps,
-  // and json::Object iterates in hash order).
+  // llvm::json::Object iterates in hash order: the settings are put in
+  // name order (PyTorch's dumps are sorted too), which comparing merges.
   std::vector<std::pair<std::string, std::string>> All;
   for (const auto &KV : *O) {
     std::string S;
@@ -129,12 +128,6 @@ std::vector<ConfigDump> groupConfigs(const Module &M,
       Out[It->second].Records.push_back(I);
     }
   return Out;
-}
-
-std::vector<ConfigChange> configChanges(const Module &M,
-                                        const CompileRecord &Before,
-                                        const CompileRecord &After) {
-  return ConfigComparer(M).changes(Before, After);
 }
 
 const CompileRecord *previousWithConfigs(const Module &M, size_t Index) {

@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <tuple>
-#include <type_traits>
 
 using namespace llvm;
 
@@ -158,27 +157,22 @@ static const CompileRecord *guardedRecord(const Module &M,
   if (!R.Id)
     return nullptr;
   const CompileId &Want = Id ? *Id : *R.Id;
-  auto Prefix = [](Optional<int64_t> Rank, uint32_t Log, const CompileId &I) {
-    return std::make_tuple(Rank.getValueOr(-1), Log, false,
-                           I.CompiledAutogradId.getValueOr(-1),
-                           I.FrameId.getValueOr(-1));
-  };
-  auto Key = Prefix(R.Rank, R.Log, Want);
-  auto Of = [&](const CompileRecord &O) {
+  auto Of = [](const CompileRecord &O) {
     CompileId I = O.Id ? *O.Id : CompileId();
     return std::make_tuple(O.Rank.getValueOr(-1), O.Log, !O.Id.hasValue(),
                            I.CompiledAutogradId.getValueOr(-1),
                            I.FrameId.getValueOr(-1));
   };
-  auto Range = std::equal_range(
-      M.Compiles.begin(), M.Compiles.end(), Key,
-      [&](const auto &A, const auto &B) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(A)>,
-                                     CompileRecord>)
-          return Of(A) < B;
-        else
-          return A < Of(B);
-      });
+  auto Key = std::make_tuple(R.Rank.getValueOr(-1), R.Log, false,
+                             Want.CompiledAutogradId.getValueOr(-1),
+                             Want.FrameId.getValueOr(-1));
+  auto Begin = std::partition_point(
+      M.Compiles.begin(), M.Compiles.end(),
+      [&](const CompileRecord &O) { return Of(O) < Key; });
+  auto End = std::partition_point(
+      Begin, M.Compiles.end(),
+      [&](const CompileRecord &O) { return !(Key < Of(O)); });
+  auto Range = std::make_pair(Begin, End);
   const CompileRecord *Best = nullptr;
   for (auto It = Range.first; It != Range.second; ++It) {
     const CompileRecord &O = *It;

@@ -61,6 +61,23 @@ std::string preText(StringRef S) {
   return Out;
 }
 
+/// Links to the rows of the compiles \p Records (indices into
+/// Module::Compiles), joined by \p Sep: the first \p Max, then "and N
+/// more".
+void writeCompileLinks(raw_ostream &OS, const Module &M,
+                       const std::vector<size_t> &Records, size_t Max,
+                       StringRef Sep) {
+  for (size_t J = 0; J < Records.size(); ++J) {
+    if (J == Max) {
+      OS << " and " << Records.size() - Max << " more";
+      break;
+    }
+    const CompileRecord &R = M.Compiles[Records[J]];
+    OS << (J ? Sep : "") << "<a href=\"#" << escapeHTML(compileAnchor(R))
+       << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>";
+  }
+}
+
 /// A unified diff as preText, each removed, added and hunk line in a span
 /// of its own (`d-del`, `d-add`, `d-hunk`) for its colour.
 std::string diffText(StringRef Diff) {
@@ -360,15 +377,7 @@ void writeConfigs(raw_ostream &OS, const Module &M,
     size_t N = std::count(Lines.begin(), Lines.end(), '\n');
     OS << "<details class=\"config-text\"><summary><code>"
        << escapeHTML(D.Name) << "</code> of ";
-    for (size_t J = 0; J < D.Records.size(); ++J) {
-      if (J == 16) {
-        OS << " and " << D.Records.size() - 16 << " more";
-        break;
-      }
-      const CompileRecord &R = M.Compiles[D.Records[J]];
-      OS << (J ? ", " : "") << "<a href=\"#" << escapeHTML(compileAnchor(R))
-         << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>";
-    }
+    writeCompileLinks(OS, M, D.Records, 16, ", ");
     OS << ": " << N << (N == 1 ? " setting" : " settings")
        << "</summary><pre class=\"config-text\">" << preText(Lines)
        << "</pre></details>\n";
@@ -399,15 +408,7 @@ void writeGraphBreaks(raw_ostream &OS, const Module &M) {
       OS << "?";
     writePlaces(OS, B.Where, B.UserFrame);
     OS << "</td><td>";
-    for (size_t J = 0; J < D.Records.size(); ++J) {
-      if (J == 32) {
-        OS << " and " << D.Records.size() - 32 << " more";
-        break;
-      }
-      const CompileRecord &R = M.Compiles[D.Records[J]];
-      OS << (J ? " " : "") << "<a href=\"#" << escapeHTML(compileAnchor(R))
-         << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>";
-    }
+    writeCompileLinks(OS, M, D.Records, 32, " ");
     OS << "</td><td>" << D.Frames << "</td><td>";
     if (D.Ranks.empty())
       OS << "-";
@@ -430,15 +431,7 @@ void writeGuards(raw_ostream &OS, const Module &M,
   for (size_t K = 0; K < Groups.size(); ++K) {
     const GuardGroup &G = Groups[K];
     OS << "<details class=\"guard-text\" id=\"guards-" << K << "\"><summary>";
-    for (size_t J = 0; J < G.Records.size(); ++J) {
-      if (J == 16) {
-        OS << " and " << G.Records.size() - 16 << " more";
-        break;
-      }
-      const CompileRecord &R = M.Compiles[G.Records[J]];
-      OS << (J ? ", " : "") << "<a href=\"#" << escapeHTML(compileAnchor(R))
-         << "\"><code>" << escapeHTML(R.idName()) << "</code></a>";
-    }
+    writeCompileLinks(OS, M, G.Records, 16, ", ");
     OS << ": " << G.Checks << (G.Checks == 1 ? " check" : " checks")
        << "</summary><pre class=\"guard-text\">" << preText(*G.Text)
        << "</pre></details>\n";

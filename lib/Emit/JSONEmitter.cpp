@@ -290,16 +290,13 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   ojson Shapes = ojson::array();
   for (const ShapeEvent &E : R.Shapes) {
     ojson O = ojson::object();
-    auto Opt = [](const std::string &S) {
-      return S.empty() ? ojson(nullptr) : ojson(S);
-    };
     O["kind"] = shapeKindName(E.Kind).str();
     O["line"] = E.Line;
-    O["symbol"] = Opt(E.Sym);
-    O["source"] = Opt(E.Source);
-    O["value"] = Opt(E.Value);
-    O["range"] = Opt(E.Range);
-    O["expr"] = Opt(E.Expr);
+    O["symbol"] = optStr(E.Sym);
+    O["source"] = optStr(E.Source);
+    O["value"] = optStr(E.Value);
+    O["range"] = optStr(E.Range);
+    O["expr"] = optStr(E.Expr);
     O["user_frame"] = E.UserFrame ? sourceJSON(*E.UserFrame) : ojson(nullptr);
     Shapes.push_back(std::move(O));
   }

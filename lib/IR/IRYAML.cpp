@@ -1265,6 +1265,19 @@ void mapUnit(IO &Io, CompileUnit &U) {
   }
 }
 
+/// A module table of texts (key components, configuration dumps) as a
+/// sequence of block strings, one text each.
+void mapTextTable(IO &Io, const char *Key, std::vector<std::string> &Table) {
+  std::vector<BlockString> Texts;
+  if (Io.outputting())
+    for (const std::string &T : Table)
+      Texts.push_back(BlockString{T});
+  mapOptVector(Io, Key, Texts);
+  if (!Io.outputting())
+    for (BlockString &T : Texts)
+      Table.push_back(std::move(T.V));
+}
+
 void mapHeader(IO &Io, Module &M) {
   unsigned Version = IRVersion;
   Io.mapRequired("version", Version);
@@ -1282,24 +1295,10 @@ void mapHeader(IO &Io, Module &M) {
   mapOptVector(Io, "logs", M.Logs);
   Io.mapRequired("stats", M.Stats);
   mapOptVector(Io, "events", M.Events);
-  // One component a line: they are long, and grep finds them so.
-  std::vector<BlockString> Components;
-  if (Io.outputting())
-    for (const std::string &C : M.KeyComponents)
-      Components.push_back(BlockString{C});
-  mapOptVector(Io, "key_components", Components);
-  if (!Io.outputting())
-    for (BlockString &C : Components)
-      M.KeyComponents.push_back(std::move(C.V));
-  // The configuration dumps, each once (CompileRecord::Configs).
-  std::vector<BlockString> Configs;
-  if (Io.outputting())
-    for (const std::string &C : M.ConfigTexts)
-      Configs.push_back(BlockString{C});
-  mapOptVector(Io, "config_texts", Configs);
-  if (!Io.outputting())
-    for (BlockString &C : Configs)
-      M.ConfigTexts.push_back(std::move(C.V));
+  // One text a line: key components and configuration dumps are long, and
+  // grep finds them so.
+  mapTextTable(Io, "key_components", M.KeyComponents);
+  mapTextTable(Io, "config_texts", M.ConfigTexts);
   // The compile records follow the header, a `!tlp.compile` document each,
   // so that a reader never holds the YAML tree of them all at once.
   std::vector<ArtifactRef> Refs;

@@ -51,6 +51,29 @@ bool looksLikeTrace(StringRef Text) {
 
 namespace reader {
 
+namespace {
+/// A module table of texts kept once each (Module::KeyComponents,
+/// Module::ConfigTexts), where the merge adds a chunk's texts.
+class ModuleTexts {
+public:
+  explicit ModuleTexts(std::vector<std::string> &Table) : Table(Table) {
+    for (size_t I = 0; I < Table.size(); ++I)
+      Index.try_emplace(Table[I], static_cast<uint32_t>(I));
+  }
+  /// The index of \p S in the table, added (moved from) if new.
+  uint32_t intern(std::string &S) {
+    auto Ins = Index.try_emplace(S, static_cast<uint32_t>(Table.size()));
+    if (Ins.second)
+      Table.push_back(std::move(S));
+    return Ins.first->second;
+  }
+
+private:
+  std::vector<std::string> &Table;
+  StringMap<uint32_t> Index;
+};
+} // namespace
+
 /// Scan one log (in parallel chunks) and merge the results into \p M.
 void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
              Optional<int64_t> FileRank, Module &M, const TraceSources &S,
@@ -78,26 +101,7 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
   size_t FirstEvent = M.Events.size();
   size_t FirstArtifact = M.Artifacts.size();
   std::vector<HealthList> Health;
-  StringMap<uint32_t> ComponentIndex;
-  for (size_t I = 0; I < M.KeyComponents.size(); ++I)
-    ComponentIndex.try_emplace(M.KeyComponents[I], static_cast<uint32_t>(I));
-  auto internComponent = [&](std::string &S) {
-    auto Ins = ComponentIndex.try_emplace(
-        S, static_cast<uint32_t>(M.KeyComponents.size()));
-    if (Ins.second)
-      M.KeyComponents.push_back(std::move(S));
-    return Ins.first->second;
-  };
-  StringMap<uint32_t> ConfigIndex;
-  for (size_t I = 0; I < M.ConfigTexts.size(); ++I)
-    ConfigIndex.try_emplace(M.ConfigTexts[I], static_cast<uint32_t>(I));
-  auto internConfig = [&](std::string &S) {
-    auto Ins = ConfigIndex.try_emplace(
-        S, static_cast<uint32_t>(M.ConfigTexts.size()));
-    if (Ins.second)
-      M.ConfigTexts.push_back(std::move(S));
-    return Ins.first->second;
-  };
+  ModuleTexts ModuleComponents(M.KeyComponents), ModuleConfigs(M.ConfigTexts);
   std::vector<int64_t> FileIndex;
   LogFile &LF = M.Logs[LogIndex];
   bool RankConflictReported = false;
@@ -143,12 +147,12 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
     std::vector<uint32_t> ComponentMap;
     ComponentMap.reserve(R.Components.Texts.size());
     for (std::string &C : R.Components.Texts)
-      ComponentMap.push_back(internComponent(C));
+      ComponentMap.push_back(ModuleComponents.intern(C));
     R.Components = InternedTexts();
     std::vector<uint32_t> ConfigMap;
     ConfigMap.reserve(R.Configs.Texts.size());
     for (std::string &C : R.Configs.Texts)
-      ConfigMap.push_back(internConfig(C));
+      ConfigMap.push_back(ModuleConfigs.intern(C));
     R.Configs = InternedTexts();
     for (HealthEvent &H : R.Health) {
       H.Line += LineBase;

@@ -53,7 +53,11 @@ std::vector<ConfigDump> groupConfigs(const Module &M,
 class ConfigComparer {
 public:
   explicit ConfigComparer(const Module &M) : M(M) {}
-  /// configChanges(M, Before, After).
+  /// The settings of \p After's configuration dumps that differ from
+  /// those of \p Before, by config (in \p After's order, those only in
+  /// \p Before last), then key (in name order; keys only in \p Before
+  /// last). A dump that is not a JSON object is compared as one value (Key
+  /// empty).
   std::vector<ConfigChange> changes(const CompileRecord &Before,
                                     const CompileRecord &After);
   /// The changes of record \p Index from the previous record with
@@ -71,14 +75,6 @@ private:
   const Module &M;
   std::vector<std::unique_ptr<Parsed>> Cache;
 };
-
-/// The settings of \p After's configuration dumps that differ from those
-/// of \p Before, by config (in \p After's order, those only in \p Before
-/// last), then key (in name order; keys only in \p Before last). A dump that is not a JSON object is compared
-/// as one value (Key empty).
-std::vector<ConfigChange> configChanges(const Module &M,
-                                        const CompileRecord &Before,
-                                        const CompileRecord &After);
 
 /// The record before \p Index in Module::Compiles that has configuration
 /// dumps (the previous compile, in rank, log and compile id order), or

@@ -318,9 +318,18 @@ void ChunkScanner::finishCompileEvent() {
 
 void ChunkScanner::finishArtifact() {
   if (!Cur.HasPayload) {
-    diag(Severity::Warning, Cur.Line,
-         "'" + Cur.ArtName + "' has no payload; ignored", StringRef(),
-         DiagClass::Other);
+    // PyTorch 2.13 logs the provenance artifacts with no payload when the
+    // FX graph cache hits in a run without INDUCTOR_PROVENANCE: a log as
+    // designed, so a note. Any other artifact without its payload is lost.
+    bool Provenance = Cur.AK == Artifact::AK_NodeMappings ||
+                      Cur.AK == Artifact::AK_KernelStackTraces;
+    diag(Provenance ? Severity::Note : Severity::Warning, Cur.Line,
+         "'" + Cur.ArtName + "' has no payload" +
+             (Provenance ? " (PyTorch logs it so on an FX graph cache hit "
+                           "without INDUCTOR_PROVENANCE); no provenance "
+                           "mapping from it"
+                         : "; ignored"),
+         StringRef(), DiagClass::Other);
     return;
   }
   std::unique_ptr<Artifact> A = createArtifact(Cur.AK);

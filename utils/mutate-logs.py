@@ -18,7 +18,7 @@ tlplog.verdict.judge's, which every campaign keeps):
      timeout;
   2. after exit 1, have printed an error and left no output file (never
      a valid-looking output after a failure);
-  3. after exit 0, have written valid JSON of schema tlp-json/2;
+  3. after exit 0, have written valid JSON of schema tlp-json/3;
   4. keep every unit and link of the unmutated log, or say why: if the
      units, kernels or node links decreased, at least one warning or error
      must have been printed.

@@ -283,7 +283,12 @@ bool Driver::runUnits(Module &M, UnitSource &Src, const UnitPipeline &UnitPasses
     return false;
   }
   Em.setTarget(Target->get());
+  // The texts of the events shown raw come from the logs' bytes (an IR
+  // input carries them).
+  std::unique_ptr<RawEventReader> Raw = createRawEventReader(Sources);
+  Em.setRawReader(Raw.get());
   bool OK = emitUnits(M, Src, UnitPasses, Opts, Em, **Target);
+  Em.setRawReader(nullptr);
   if (!OK)
     Em.abort();
   // Dropped unless committed.

@@ -8,6 +8,7 @@
 #include "HTMLDashboard.h"
 
 #include "EmitSupport.h"
+#include "HTMLRaw.h"
 #include "tlp/Analysis/CompilePhases.h"
 #include "tlp/Analysis/Configs.h"
 #include "tlp/Analysis/GraphBreaks.h"
@@ -440,7 +441,7 @@ void writeGuards(raw_ostream &OS, const Module &M,
 
 void writeCompiles(raw_ostream &OS, const Module &M,
                    const std::vector<size_t> &Order, const RecordUnits &Units,
-                   const std::map<size_t, size_t> &GuardOf) {
+                   const std::map<size_t, size_t> &GuardOf, bool DirMode) {
   size_t N[4] = {0, 0, 0, 0};
   for (size_t I : Order)
     ++N[static_cast<int>(M.Compiles[I].Status)];
@@ -504,13 +505,23 @@ void writeCompiles(raw_ostream &OS, const Module &M,
     bool HasMetrics = !R.Metrics.empty() || !R.BwdMetrics.empty() ||
                       !R.RuntimeMetrics.empty() ||
                       !R.BwdRuntimeMetrics.empty();
-    if (G != GuardOf.end() || HasMetrics) {
+    if (G != GuardOf.end() || HasMetrics || !R.Raw.empty()) {
       OS << "<div class=\"more\">";
-      if (G != GuardOf.end())
+      const char *Sep = "";
+      if (G != GuardOf.end()) {
         OS << "<a href=\"#guards-" << G->second << "\">guards</a>";
-      if (HasMetrics)
-        OS << (G != GuardOf.end() ? " " : "") << "<a href=\"#metrics-"
-           << escapeHTML(R.slug()) << "\">metrics</a>";
+        Sep = " ";
+      }
+      if (HasMetrics) {
+        OS << Sep << "<a href=\"#metrics-" << escapeHTML(R.slug())
+           << "\">metrics</a>";
+        Sep = " ";
+      }
+      // What the compile logged that is shown raw (HTMLRaw.h).
+      if (!R.Raw.empty())
+        OS << Sep << "<a class=\"raw-link\" href=\""
+           << escapeHTML(rawLink(&R, DirMode)) << "\">artifacts ("
+           << R.Raw.size() << ")</a>";
       OS << "</div>";
     }
     OS << "</td><td>" << escapeHTML(R.cacheSummary()) << "</td><td>";
@@ -893,7 +904,7 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
 } // namespace
 
 void writeDashboard(raw_ostream &OS, const Module &M,
-                    const RecordUnits &Units) {
+                    const RecordUnits &Units, bool DirMode) {
   std::vector<size_t> Order = compileOrder(M);
   if (!Order.empty()) {
     std::vector<GuardGroup> Groups = groupGuards(M, Order);
@@ -901,7 +912,7 @@ void writeDashboard(raw_ostream &OS, const Module &M,
     for (size_t K = 0; K < Groups.size(); ++K)
       for (size_t I : Groups[K].Records)
         GuardOf[I] = K;
-    writeCompiles(OS, M, Order, Units, GuardOf);
+    writeCompiles(OS, M, Order, Units, GuardOf, DirMode);
     writeGraphBreaks(OS, M);
     writeGuards(OS, M, Groups);
     writeConfigs(OS, M, Order);

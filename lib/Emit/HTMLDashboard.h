@@ -32,8 +32,10 @@ using RecordUnits =
 std::string compileAnchor(const CompileRecord &R);
 
 /// Write the dashboard sections (h2 and what follows) of \p M.
+/// \p DirMode: links to a compile's artifacts go to its page (else to
+/// its section of the one page).
 void writeDashboard(llvm::raw_ostream &OS, const Module &M,
-                    const RecordUnits &Units);
+                    const RecordUnits &Units, bool DirMode);
 
 } // namespace emit
 } // namespace tlp

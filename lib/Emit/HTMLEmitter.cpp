@@ -19,6 +19,7 @@
 
 #include "EmitSupport.h"
 #include "HTMLDashboard.h"
+#include "HTMLRaw.h"
 
 #include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Analysis/UnitView.h"
@@ -202,6 +203,12 @@ private:
   void writeRanks(raw_ostream &OS, const Module &M, bool Links);
   /// Directory: the side-by-side pages writeRanks() made, by file name.
   std::vector<std::pair<std::string, std::string>> SideBySidePages;
+  /// Reads a raw event's texts (Emitter::rawTexts).
+  auto rawTextsFn() const {
+    return [this](const RawEvent &E, std::string &Line, std::string &Text) {
+      return rawTexts(E, Line, Text);
+    };
+  }
 };
 
 /// The theme the reader picked (tlp.js toggleTheme), set before the first
@@ -604,7 +611,7 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
       RecordUnits[Record].push_back(
           {F.Name, DirMode ? F.Id + ".html" : "#unit=" + F.Id});
     }
-  emit::writeDashboard(OS, M, RecordUnits);
+  emit::writeDashboard(OS, M, RecordUnits, DirMode);
   OS << "<h2>Compile units</h2>\n";
   if (Summaries.empty()) {
     if (!M.Artifacts.empty())
@@ -641,6 +648,7 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
     OS << "</tbody>\n</table>\n";
   }
   writeRanks(OS, M, Links);
+  emit::writeArtifactsSection(OS, M, DirMode, rawTextsFn());
   // What the reader counted and did not read (Stats.UnknownKinds).
   OS << "<h2>Not read</h2>\n";
   if (M.Stats.UnknownKinds.empty()) {
@@ -650,7 +658,9 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
     for (auto &KV : M.Stats.UnknownKinds)
       Total += KV.second;
     OS << "<p>" << Total << " of " << M.Stats.Events
-       << " events are of kinds or artifact names tlp does not read:</p>\n"
+       << " events are of kinds or artifact names tlp does not interpret; "
+          "they are shown raw under <a href=\"#artifacts-head\">Artifacts"
+          "</a>:</p>\n"
        << "<table id=\"not-read\">\n"
        << "<thead><tr><th>kind</th><th>events</th></tr></thead>\n<tbody>\n";
     for (auto &KV : M.Stats.UnknownKinds)
@@ -796,6 +806,31 @@ Error HTMLEmitter::end(const Module &M) {
   writeIndexBody(OS, M, /*Links=*/true);
   OS << "</main>\n</body>\n</html>\n";
   if (Error Err = write("index.html", OS.str()))
+    return Err;
+  // A page per compile that logged events shown raw.
+  auto RawPage = [&](const CompileRecord *R,
+                     ArrayRef<RawEvent> Raw) -> Error {
+    if (Raw.empty())
+      return Error::success();
+    std::string Title = R ? "compile " + R->displayName() : "no compile";
+    std::string Page;
+    raw_string_ostream PS(Page);
+    writeHead(PS, "tlp: artifacts of " + Title, "raw");
+    PS << "<main id=\"raw\">\n<p><a href=\"index.html\">tlp</a>"
+       << (R ? " · <a href=\"index.html#" + emit::compileAnchor(*R) +
+                   "\">the compile's row</a>"
+             : std::string())
+       << "</p>\n<h1>Artifacts of " << escapeHTML(Title) << "</h1>\n"
+       << "<p>What the log holds of it that tlp does not interpret, raw, "
+          "with its log line; open one to read it.</p>\n";
+    emit::writeRawEvents(PS, M, Raw, R ? R->slug() : "log", rawTextsFn());
+    PS << "</main>\n<script src=\"tlp.js\"></script>\n</body>\n</html>\n";
+    return write(emit::rawLink(R, /*DirMode=*/true), PS.str());
+  };
+  for (const CompileRecord &R : M.Compiles)
+    if (Error Err = RawPage(&R, R.Raw))
+      return Err;
+  if (Error Err = RawPage(nullptr, M.Raw))
     return Err;
   for (const auto &Page : SideBySidePages)
     if (Error Err = write(Page.first, Page.second))

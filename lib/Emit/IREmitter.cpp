@@ -30,7 +30,7 @@ public:
 
   Error begin(const Module &M) override {
     OS = &out();
-    printModuleHeader(M, *OS);
+    printModuleHeader(M, *OS, RawReader);
     return Error::success();
   }
 

@@ -33,7 +33,7 @@ using ojson = nlohmann::ordered_json;
 
 namespace tlp {
 
-const char *const JSONSchemaVersion = "tlp-json/2";
+const char *const JSONSchemaVersion = "tlp-json/3";
 
 namespace {
 
@@ -104,6 +104,24 @@ ojson metricJSON(StringRef Text) {
   ojson V = ojson::parse(Text.begin(), Text.end(), nullptr,
                          /*allow_exceptions=*/false);
   return V.is_discarded() ? ojson(Text.str()) : V;
+}
+
+/// The events tlp does not interpret (shown raw by the pages and the
+/// dump): where each is, not its text.
+ojson rawEventsJSON(const std::vector<RawEvent> &Raw) {
+  ojson A = ojson::array();
+  for (const RawEvent &E : Raw) {
+    ojson O = ojson::object();
+    O["name"] = E.Name;
+    O["log"] = E.Log;
+    O["line"] = E.Line;
+    O["rank"] = optInt(E.Rank);
+    O["compile_id"] = E.Id ? ojson(E.Id->str()) : ojson(nullptr);
+    O["encoding"] = optStr(E.Encoding);
+    O["payload_lines"] = E.PayloadLines;
+    A.push_back(std::move(O));
+  }
+  return A;
 }
 
 ojson compileJSON(const Module &M, const CompileRecord &R,
@@ -301,6 +319,7 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
     Shapes.push_back(std::move(O));
   }
   J["shapes"] = std::move(Shapes);
+  J["artifacts"] = rawEventsJSON(R.Raw);
   J["units"] = Units;
   J["no_output"] = Units.empty() ? ojson(R.noOutputReason()) : ojson(nullptr);
   // A restarted attempt's units: the graph it logged before the restart.
@@ -474,6 +493,8 @@ public:
     }
     key("graph_breaks");
     OS << dump(Breaks, Opts.Pretty, 2) << ',' << nl();
+    key("artifacts");
+    OS << dump(rawEventsJSON(M.Raw), Opts.Pretty, 2) << ',' << nl();
     key("key_components");
     OS << dump(ojson(M.KeyComponents), Opts.Pretty, 2) << ',' << nl();
     key("config_texts");

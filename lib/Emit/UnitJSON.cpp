@@ -418,6 +418,11 @@ ojson unitPageJSON(const UnitView &V, StringRef Id) {
   J["compile"] = R && R->Id ? ojson(emit::compileAnchor(*R)) : ojson(nullptr);
   // The compile as the dashboard names it ("0/0 #2" when ids repeat).
   J["compile_name"] = R && R->Id ? ojson(R->idName()) : ojson(nullptr);
+  // The compile's events shown raw: the slug of its artifacts page
+  // (raw-SLUG.html, #raw-SLUG) and how many.
+  J["raw"] = R && !R->Raw.empty()
+                 ? ojson::array({R->slug(), R->Raw.size()})
+                 : ojson(nullptr);
   J["discarded"] = discardedJSON(V);
   J["graph"] = V.graphName().str();
   J["frame"] = U.Frame ? sourcePage(*U.Frame) : ojson(nullptr);

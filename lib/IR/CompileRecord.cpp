@@ -535,4 +535,16 @@ std::string CompileRecord::tracebackWithoutReason() const {
   return Out;
 }
 
+RawEventReader::~RawEventReader() = default;
+
+bool rawEventTexts(const RawEvent &E, const RawEventReader *Reader,
+                   std::string &Line, std::string &Text) {
+  if (E.Loaded) {
+    Line = E.EventLine;
+    Text = E.Text;
+    return true;
+  }
+  return Reader && Reader->read(E, Line, Text);
+}
+
 } // namespace tlp

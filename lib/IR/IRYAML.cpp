@@ -349,6 +349,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Diagnostic)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CompileRecord)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CacheLookup)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::ShapeEvent)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::RawEvent)
 LLVM_YAML_IS_SEQUENCE_VECTOR(BreakText)
 
 namespace {
@@ -902,6 +903,40 @@ template <> struct MappingTraits<tlp::ShapeEvent> {
   static const bool flow = true;
 };
 
+template <> struct MappingTraits<tlp::RawEvent> {
+  static void mapping(IO &Io, tlp::RawEvent &E) {
+    mapStr(Io, "name", E.Name);
+    mapOptStr(Io, "encoding", E.Encoding);
+    Io.mapRequired("log", E.Log);
+    Io.mapRequired("line", E.Line);
+    Io.mapOptional("rank", E.Rank);
+    Io.mapOptional("compile_id", E.Id);
+    Io.mapOptional("payload_lines", E.PayloadLines, 0u);
+    if (Io.outputting()) {
+      // The texts, read from the log when not loaded (the writer's
+      // context: the reader of the sources, or null).
+      std::string Line, Text;
+      bool Have = rawEventTexts(
+          E, static_cast<const tlp::RawEventReader *>(Io.getContext()), Line,
+          Text);
+      if (!Have) {
+        bool Unavailable = true;
+        Io.mapRequired("unavailable", Unavailable);
+        return;
+      }
+      mapStr(Io, "event_line", Line);
+      if (!Text.empty() || E.PayloadLines)
+        mapTextAs(Io, "text", Text, /*Optional=*/true);
+      return;
+    }
+    bool Unavailable = false;
+    Io.mapOptional("unavailable", Unavailable, false);
+    mapOptStr(Io, "event_line", E.EventLine);
+    mapTextAs(Io, "text", E.Text, /*Optional=*/true);
+    E.Loaded = !Unavailable;
+  }
+};
+
 template <> struct MappingTraits<tlp::CompileRecord> {
   static void mapping(IO &Io, tlp::CompileRecord &R) {
     Io.mapOptional("compile_id", R.Id);
@@ -970,6 +1005,7 @@ template <> struct MappingTraits<tlp::CompileRecord> {
     }
     mapOptVector(Io, "caches", R.Caches);
     mapOptVector(Io, "shapes", R.Shapes);
+    mapOptVector(Io, "raw", R.Raw);
     if (!Io.outputting() || !R.Spans.empty()) {
       SpanTable T{&R.Spans};
       Io.mapOptional("spans", T);
@@ -1299,6 +1335,7 @@ void mapHeader(IO &Io, Module &M) {
   // grep finds them so.
   mapTextTable(Io, "key_components", M.KeyComponents);
   mapTextTable(Io, "config_texts", M.ConfigTexts);
+  mapOptVector(Io, "raw", M.Raw);
   // The compile records follow the header, a `!tlp.compile` document each,
   // so that a reader never holds the YAML tree of them all at once.
   std::vector<ArtifactRef> Refs;
@@ -1352,23 +1389,26 @@ template <> struct MappingTraits<IRDocument> {
 
 namespace tlp {
 
-static void writeDocument(IRDocument &D, raw_ostream &OS) {
+static void writeDocument(IRDocument &D, raw_ostream &OS,
+                          const RawEventReader *Raw = nullptr) {
   // A wide wrap column keeps flow mappings (one node, one call site) on one
   // line, which makes the text easy to grep and to check with FileCheck.
-  yaml::Output Out(OS, nullptr, /*WrapColumn=*/0);
+  // The context reads the texts of raw events that are not loaded.
+  yaml::Output Out(OS, const_cast<RawEventReader *>(Raw), /*WrapColumn=*/0);
   Out << D;
 }
 
-void printModuleHeader(const Module &M, raw_ostream &OS) {
+void printModuleHeader(const Module &M, raw_ostream &OS,
+                       const RawEventReader *Raw) {
   IRDocument D;
   D.Kind = IRDocument::Header;
   D.M = const_cast<Module *>(&M);
-  writeDocument(D, OS);
+  writeDocument(D, OS, Raw);
   for (const CompileRecord &C : M.Compiles) {
     IRDocument CD;
     CD.Kind = IRDocument::Compile;
     CD.C = const_cast<CompileRecord *>(&C);
-    writeDocument(CD, OS);
+    writeDocument(CD, OS, Raw);
   }
 }
 

@@ -78,7 +78,19 @@ private:
     Problems.push_back(Where + ": " + What.str());
   }
 
+  void checkRaw(const RawEvent &E, const std::string &W) {
+    std::string Where = W + ": raw event '" + E.Name + "'";
+    if (E.Name.empty())
+      fail(W, "raw event has no name");
+    if (E.Log >= M.Logs.size())
+      fail(Where, "log index " + Twine(E.Log) + " is out of range");
+    if (E.Line == 0)
+      fail(Where, "log line is 0");
+  }
+
   void checkCompiles() {
+    for (const RawEvent &E : M.Raw)
+      checkRaw(E, "module");
     for (size_t I = 0; I < M.Compiles.size(); ++I) {
       const CompileRecord &R = M.Compiles[I];
       std::string W = "compile " + R.displayName();
@@ -126,6 +138,8 @@ private:
       for (const ShapeEvent &E : R.Shapes)
         if (E.Line == 0)
           fail(W, "symbolic shape event has log line 0");
+      for (const RawEvent &E : R.Raw)
+        checkRaw(E, W);
       for (const auto &C : R.Configs)
         if (C.second >= M.ConfigTexts.size())
           fail(W, "config '" + C.first + "' text " + Twine(C.second) +

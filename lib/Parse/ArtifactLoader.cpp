@@ -111,4 +111,52 @@ void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
                      });
 }
 
+namespace {
+class LogRawEventReader final : public RawEventReader {
+public:
+  explicit LogRawEventReader(const TraceSources &Sources) : Sources(Sources) {}
+  bool read(const RawEvent &E, std::string &Line,
+            std::string &Text) const override {
+    Line.clear();
+    Text.clear();
+    if (E.Log >= Sources.size() ||
+        !Sources.read(E.Log, E.LineOffset, E.LineSize, Line))
+      return false;
+    if (!Line.empty() && Line.back() == '\r')
+      Line.pop_back();
+    sanitizeUTF8(Line);
+    if (E.PayloadLines) {
+      std::string Raw;
+      if (!Sources.read(E.Log, E.PayloadOffset, E.PayloadSize, Raw))
+        return false;
+      Text = decodePayload(Raw);
+      sanitizeUTF8(Text);
+    }
+    return true;
+  }
+
+private:
+  const TraceSources &Sources;
+};
+} // namespace
+
+std::unique_ptr<RawEventReader>
+createRawEventReader(const TraceSources &Sources) {
+  return std::make_unique<LogRawEventReader>(Sources);
+}
+
+void loadRawEvents(Module &M, const TraceSources &Sources) {
+  LogRawEventReader Reader(Sources);
+  auto Load = [&](RawEvent &E) {
+    if (E.Loaded)
+      return;
+    E.Loaded = Reader.read(E, E.EventLine, E.Text);
+  };
+  for (RawEvent &E : M.Raw)
+    Load(E);
+  for (CompileRecord &R : M.Compiles)
+    for (RawEvent &E : R.Raw)
+      Load(E);
+}
+
 } // namespace tlp

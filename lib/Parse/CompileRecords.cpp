@@ -129,6 +129,16 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
         }
         continue;
       }
+      if (H.Kind == HealthKind::Raw) {
+        RawEvent &E = *H.detail().Raw;
+        E.Line = H.Line;
+        if (!H.Id) {
+          M.Raw.push_back(std::move(E));
+          continue;
+        }
+        Get(H.Rank, H.Id, H.Line).Raw.push_back(std::move(E));
+        continue;
+      }
       CompileRecord &R =
           Get(H.Rank, H.Id, H.Line,
               (H.Kind == HealthKind::Chromium && H.Event.Phase != 'E') ||
@@ -276,6 +286,7 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       case HealthKind::Cache:
         R.Caches.push_back(std::move(H.detail().Cache));
         break;
+      case HealthKind::Raw:          // (above)
       case HealthKind::TorchVersion: // of the log (above)
         break;
       case HealthKind::Shape: {

@@ -50,6 +50,8 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   Cur = Event();
   Cur.Active = true;
   Cur.Line = LineNo;
+  Cur.LineOffset = static_cast<uint64_t>(L.data() - Log.data());
+  Cur.LineSize = L.size();
   StringRef Json;
   if (!splitEventLine(L, Json)) {
     lineProblem(LineNo,
@@ -218,6 +220,8 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
       json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
         if (K == "name" && X.isString())
           ArtName = printable(json::decodeString(X));
+        else if (K == "encoding" && X.isString())
+          Cur.Encoding = printable(json::decodeString(X));
         return true;
       });
     if (const LogEventInfo *Named = lookupLogEvent(Info->Names, ArtName))
@@ -245,6 +249,40 @@ std::string ChunkScanner::notReadKey() const {
   if (Cur.Named && Cur.ArtName != Cur.Kind)
     return Cur.Kind + ":" + Cur.ArtName;
   return Cur.Kind;
+}
+
+/// An event tlp does not interpret: counted by its kind (notReadKey) and
+/// kept by reference, with its compile, so that it can be shown raw.
+void ChunkScanner::notRead() {
+  ++R.NotRead[notReadKey()];
+  keepRaw();
+}
+
+/// Keep the event by reference (RawEvent) in its compile, to be shown raw:
+/// an event tlp does not interpret, or one it reads but whose payload it
+/// does not keep (the AOT graphs of the compile events).
+void ChunkScanner::keepRaw() {
+  std::string Key = notReadKey();
+  HealthEvent H;
+  H.Kind = HealthKind::Raw;
+  H.Line = Cur.Line;
+  H.Rank = Cur.Rank;
+  H.Id = Cur.Id;
+  auto E = std::make_unique<RawEvent>();
+  E->Name = std::move(Key);
+  E->Encoding = Cur.Encoding;
+  E->Log = LogIndex;
+  E->Rank = Cur.Rank;
+  E->Id = Cur.Id;
+  E->LineOffset = Cur.LineOffset;
+  E->LineSize = Cur.LineSize;
+  if (Cur.HasPayload && Cur.PayloadLines) {
+    E->PayloadOffset = Cur.PayloadBegin;
+    E->PayloadSize = Cur.PayloadEnd - Cur.PayloadBegin;
+    E->PayloadLines = Cur.PayloadLines;
+  }
+  H.detail().Raw = std::move(E);
+  R.Health.push_back(std::move(H));
 }
 
 /// A `str` event: an entry of the intern table of file names.
@@ -314,6 +352,9 @@ void ChunkScanner::finishCompileEvent() {
     R.Ranks.emplace_back(Cur.Line, *Cur.Rank);
   R.Events.push_back(std::move(E));
   R.EventFileIndex.push_back(FileIndex);
+  // The AOT graphs: read for grouping, shown raw.
+  if (Cur.HasPayload && Cur.PayloadLines)
+    keepRaw();
 }
 
 void ChunkScanner::finishArtifact() {

@@ -110,6 +110,7 @@ void ChunkScanner::finishHealth() {
   };
   switch (Cur.HK) {
   case HealthKind::None:
+  case HealthKind::Raw: // notRead(), never a row's kind
     return;
   case HealthKind::Metrics:
   case HealthKind::BwdMetrics:
@@ -443,7 +444,7 @@ void ChunkScanner::finishHealth() {
       CacheLookup::ResultKind RK;
       if (!parseCacheResult(State, RK)) {
         // A key computation without a result: not read.
-        ++R.NotRead[notReadKey()];
+        notRead();
         return;
       }
       C.Result = RK;

@@ -399,11 +399,11 @@ void ChunkScanner::finishEvent() {
   switch (Cur.Class) {
   case EventClass::Unknown:
     ++R.Unknown[Cur.Kind];
-    ++R.NotRead[notReadKey()];
+    notRead();
     return;
   case EventClass::Named: // taken by its name in startEvent
   case EventClass::Ignored:
-    ++R.NotRead[notReadKey()];
+    notRead();
     return;
   case EventClass::Strings:
     finishStrings();

@@ -81,7 +81,8 @@ enum class HealthKind : uint8_t {
   GraphBreak,       ///< artifact dynamo_graph_break_reason: text
   Cache,            ///< artifact {fx_graph,aotautograd}_cache_*: JSON
   TorchVersion,     ///< artifact torch_version: JSON, of the whole log
-  Shape             ///< create_symbol, guard_added_fast, ...: metadata
+  Shape,            ///< create_symbol, guard_added_fast, ...: metadata
+  Raw               ///< an event tlp does not interpret (RawEvent)
 };
 
 /// LogEvents.def, FLAGS.
@@ -158,6 +159,8 @@ struct HealthDetail {
   /// Metrics: the configuration dumps, name and index into
   /// ChunkResult::Configs (Module::ConfigTexts after the merge).
   std::vector<std::pair<std::string, uint32_t>> Configs;
+  /// Raw: the event, by reference.
+  std::unique_ptr<RawEvent> Raw;
   llvm::Optional<uint64_t> Count;
   CacheLookup Cache;
 };
@@ -294,6 +297,10 @@ private:
     llvm::MD5 Hash;
     unsigned PayloadLines = 0;
     unsigned PendingBlanks = 0;
+    /// The event line's byte range in the log.
+    uint64_t LineOffset = 0, LineSize = 0;
+    /// The metadata's "encoding" of a generic event.
+    std::string Encoding;
     /// Byte range of the payload lines taken so far.
     uint64_t PayloadBegin = 0, PayloadEnd = 0;
     /// End of the last blank line waiting to be taken or dropped.
@@ -390,6 +397,8 @@ private:
   // that need no payload parsing.
   void startEvent(llvm::StringRef L, uint32_t LineNo);
   std::string notReadKey() const;
+  void notRead();
+  void keepRaw();
   void finishStrings();
   void finishCompileEvent();
   void finishArtifact();

@@ -364,6 +364,7 @@ void readTraceText(StringRef Text, StringRef Name, Module &M,
   O.Lazy = false;
   readTraceBuffer(MemoryBuffer::getMemBufferCopy(Text, Name), Name, "", None, M,
                   S, Diags, O);
+  loadRawEvents(M, S);
 }
 
 static Error readOneFile(StringRef Path, StringRef Display, Module &M,

@@ -12,7 +12,7 @@ from conftest import EXAMPLE, INPUTS, fixture
 
 def test_load_example():
     r = tlp.load(EXAMPLE)
-    assert r.schema == "tlp-json/2"
+    assert r.schema == "tlp-json/3"
     assert [u.id for u in r.units] == ["0-0-inference", "1-0-inference"]
     u = r.unit("0-0-inference")
     assert isinstance(u, tlp.Unit)

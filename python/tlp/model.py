@@ -1,4 +1,4 @@
-"""The model of tlp-emit's JSON (docs/json.md, `tlp-json/2`) as dataclasses.
+"""The model of tlp-emit's JSON (docs/json.md, `tlp-json/3`) as dataclasses.
 
 Every class mirrors one object of the JSON, with the same field names
 (`from` of an edge is `from_`). Fields the JSON adds in later versions of
@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, List, Optional, Union
 
 from . import _html
 
-SCHEMA = "tlp-json/2"
+SCHEMA = "tlp-json/3"
 
 @dataclass
 class Source:

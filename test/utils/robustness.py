@@ -14,7 +14,7 @@ and checks that (tlplog.verdict.judge, the rules every campaign keeps):
   - every warning or error about a file names a line (`file:N: ...`),
     except the few whole-file summaries of verdict.FILE_LEVEL;
   - exit 1 comes with at least one error and leaves no output;
-  - whenever the exit is 0, the output is valid JSON of schema tlp-json/2.
+  - whenever the exit is 0, the output is valid JSON of schema tlp-json/3.
 
 The damaged inputs are tlplog.mutate.make_inputs's.
 

@@ -10,7 +10,7 @@ test/utils/check-torch-logs.py):
   judge(codes, stderr, out, lines=False)  the rules every run keeps: no
                            crash (exit 0 or 1, no crash report, no broken
                            IR invariant), exit 1 comes with an error and
-                           leaves no output, exit 0 leaves valid tlp-json/2
+                           leaves no output, exit 0 leaves valid tlp-json/3
                            (json_problems); with lines, every warning or
                            error about a file names its line (but the
                            whole-file summaries of FILE_LEVEL)
@@ -118,7 +118,7 @@ def json_problems(doc):
     kernels and diagnostics; [] when nothing."""
     if not isinstance(doc, dict):
         return ["not a JSON object"]
-    if doc.get("schema") != "tlp-json/2":
+    if doc.get("schema") != "tlp-json/3":
         return ["bad schema %r" % doc.get("schema")]
     for key in ("logs", "units", "stats", "diagnostics"):
         if key not in doc:

@@ -169,6 +169,9 @@ public:
   /// The module's facts (ModuleFacts), gathered by the driver (or
   /// emitModule()); set before begin().
   void setFacts(const ModuleFacts *F) { Facts = F; }
+  /// Reads the texts of the module's RawEvents that are not loaded (set
+  /// by the driver when the input is a log); may be null.
+  void setRawReader(const RawEventReader *R) { RawReader = R; }
   const EmitOptions &options() const { return Opts; }
 
   /// Once, before any unit. \p M has its logs and stats; its Units may be
@@ -209,6 +212,11 @@ protected:
   EmitTarget *Target = nullptr;
   const ModuleFacts &facts() const { return *Facts; }
   const ModuleFacts *Facts = nullptr;
+  /// The texts of \p E (rawEventTexts through the driver's reader).
+  bool rawTexts(const RawEvent &E, std::string &Line, std::string &Text) const {
+    return rawEventTexts(E, RawReader, Line, Text);
+  }
+  const RawEventReader *RawReader = nullptr;
 };
 
 #define TLP_EMITTER(NAME, CLASS, DESCRIPTION)                                  \

@@ -1,7 +1,7 @@
 //===- UnitJSON.h - The one JSON serialisation of a unit --------*- C++ -*-===//
 //
 // Part of tlp. A unit as JSON, from its UnitView. unitJSON() is the unit
-// object of `tlp-emit --json` (schema tlp-json/2, docs/json.md).
+// object of `tlp-emit --json` (schema tlp-json/3, docs/json.md).
 // unitPageJSON() is the data block of the HTML page (docs/html.md), a
 // projection of the same unit for a browser that must load graphs of
 // 20,000 nodes fast: the same facts with nodes, kernels and sources as

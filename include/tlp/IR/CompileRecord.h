@@ -124,6 +124,54 @@ struct ShapeEvent {
 llvm::StringRef shapeKindName(ShapeEvent::ShapeKind K);
 bool parseShapeKind(llvm::StringRef S, ShapeEvent::ShapeKind &K);
 
+/// An event of the log that tlp does not interpret (a Dynamo graph, the
+/// AOT graphs, fx_graph_runnable, bytecode, an artifact of a name no one
+/// knows yet): kept by reference so that every output can list it and the
+/// pages can show it raw, with its log line. Its texts are read from the
+/// log when shown (RawEventReader); an IR document carries them (Loaded).
+struct RawEvent {
+  /// The envelope kind, or `artifact:NAME` / `graph_dump:NAME` for the
+  /// generic kinds (LogStats::UnknownKinds names the same way).
+  std::string Name;
+  /// The metadata's "encoding" ("string", "json"), or empty.
+  std::string Encoding;
+  uint32_t Log = 0;
+  /// 1-based line of the envelope.
+  uint32_t Line = 0;
+  llvm::Optional<int64_t> Rank;
+  llvm::Optional<CompileId> Id;
+  /// The event line in its log (glog prefix and envelope), without its
+  /// line break.
+  uint64_t LineOffset = 0;
+  uint64_t LineSize = 0;
+  /// The payload lines in its log (tabs included), as Artifact::PayloadRef;
+  /// PayloadLines 0: no payload.
+  uint64_t PayloadOffset = 0;
+  uint64_t PayloadSize = 0;
+  uint32_t PayloadLines = 0;
+  /// The texts, when loaded: the event line and the payload (tabs
+  /// dropped, lines joined by "\n").
+  bool Loaded = false;
+  std::string EventLine;
+  std::string Text;
+};
+
+/// Reads the texts of a RawEvent that is not loaded, from its log (the
+/// reader's sources; tlp/Parse/TraceReader.h).
+class RawEventReader {
+public:
+  virtual ~RawEventReader();
+  /// The event line and the payload of \p E into \p Line and \p Text
+  /// (valid UTF-8); false if the log's bytes are not there.
+  virtual bool read(const RawEvent &E, std::string &Line,
+                    std::string &Text) const = 0;
+};
+
+/// The texts of \p E: its own when loaded, else read through \p Reader
+/// (which may be null); false if neither has them.
+bool rawEventTexts(const RawEvent &E, const RawEventReader *Reader,
+                   std::string &Line, std::string &Text);
+
 /// A chromium_event as a span of time (begin and end paired) or an
 /// instant. Times are microseconds, as the events write them.
 struct Span {
@@ -285,6 +333,8 @@ public:
   std::vector<Span> Spans;
   /// The symbolic shape environment's events, in log order.
   std::vector<ShapeEvent> Shapes;
+  /// The events of the compile tlp does not interpret, in log order.
+  std::vector<RawEvent> Raw;
 
   /// The frame Dynamo compiled (the innermost frame of Stack), or null.
   const SourceLoc *frame() const {

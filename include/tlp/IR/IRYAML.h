@@ -25,8 +25,11 @@ namespace tlp {
 /// Print the whole module: header, units, diagnostics.
 void printModule(const Module &M, llvm::raw_ostream &OS);
 
-/// The three parts, for printers that stream units one at a time.
-void printModuleHeader(const Module &M, llvm::raw_ostream &OS);
+/// The three parts, for printers that stream units one at a time. \p Raw
+/// reads the texts of raw events that are not loaded (without it, such an
+/// event is printed `unavailable`).
+void printModuleHeader(const Module &M, llvm::raw_ostream &OS,
+                       const RawEventReader *Raw = nullptr);
 void printUnit(const CompileUnit &U, llvm::raw_ostream &OS);
 void printDiagnosticsDocument(llvm::ArrayRef<Diagnostic> Diags,
                               llvm::raw_ostream &OS);

@@ -27,7 +27,7 @@
 namespace tlp {
 
 /// Current version of the IR text form (docs/IR.md).
-constexpr unsigned IRVersion = 5;
+constexpr unsigned IRVersion = 6;
 
 /// One input log file.
 struct LogFile {
@@ -244,9 +244,21 @@ public:
   /// compilation_metrics: a JSON object as text each), each text once;
   /// CompileRecord::Configs indexes them.
   std::vector<std::string> ConfigTexts;
+  /// The events tlp does not interpret that belong to no compile (no
+  /// compile id), in log order; those of a compile are in its record.
+  std::vector<RawEvent> Raw;
   LogStats Stats;
   /// Diagnostics carried with the IR (from earlier stages).
   std::vector<Diagnostic> Diagnostics;
+
+  /// Calls \p F for every RawEvent: the module's, then each record's.
+  template <typename Fn> void forEachRaw(Fn F) const {
+    for (const RawEvent &E : Raw)
+      F(E);
+    for (const CompileRecord &R : Compiles)
+      for (const RawEvent &E : R.Raw)
+        F(E);
+  }
 
   /// Display name of log \p I for diagnostics.
   std::string logName(uint32_t I) const;

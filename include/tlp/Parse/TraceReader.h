@@ -106,6 +106,14 @@ void loadUnit(CompileUnit &U, const Module &M, const TraceSources &Sources,
 void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
                 unsigned Threads = 0, bool WithUnits = true);
 
+/// Reads the texts of the module's RawEvents from \p Sources (which must
+/// outlive it).
+std::unique_ptr<RawEventReader>
+createRawEventReader(const TraceSources &Sources);
+/// Load the texts of every RawEvent of \p M (readTraceText, whose sources
+/// do not outlive the read).
+void loadRawEvents(Module &M, const TraceSources &Sources);
+
 /// N from a `dedicated_log_torch_trace_rank_N...` file name.
 llvm::Optional<int64_t> rankFromFileName(llvm::StringRef Path);
 

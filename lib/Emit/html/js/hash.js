@@ -23,10 +23,13 @@ function writeHash() {
 function readHash() {
   var h = location.hash.slice(1);
   if (h === 'overview') { showOverview(); return; }
-  // A compile id of the overview's dashboard (#compile-0-1).
-  if (/^compile-/.test(h) && document.getElementById(h)) {
+  // A place in the overview: a compile of the dashboard (#compile-0-1), its
+  // guards, metrics or artifacts (#raw-0-1, opened).
+  var at = h && !/[=&]/.test(h) && document.getElementById(h);
+  if (at && at.closest('#overview')) {
     showOverview();
-    document.getElementById(h).scrollIntoView();
+    if (at.tagName === 'DETAILS') at.open = true;
+    at.scrollIntoView();
     return;
   }
   var p = new URLSearchParams(h);

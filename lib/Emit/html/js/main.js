@@ -20,6 +20,9 @@ function onPanelEvent(ev, kind) {
 }
 
 function init() {
+  initRaw();
+  // A compile's artifacts page: no panels.
+  if (mode === 'raw') return;
   loadUnits();
   // The views of the selection, told in this order: the panels, the
   // drawer, the URL fragment.

@@ -36,6 +36,10 @@ function showUnit(id) {
     facts += ' · <a id="compile-link" href="' + (mode === 'single' ? '#' : 'index.html#') +
       esc(d.compile) + '" title="this compile in the dashboard">compile ' +
       esc(d.compile_name || d.compile_id || d.compile) + '</a>';
+  // The compile's other artifacts, shown raw (raw.js).
+  if (d.raw)
+    facts += ' · <a id="raw-link" href="' + (mode === 'single' ? '#raw-' + esc(d.raw[0]) : 'raw-' + esc(d.raw[0]) + '.html') +
+      '" title="what the compile logged that tlp shows raw">artifacts (' + d.raw[1] + ')</a>';
   if (d.frame) facts += ' · ' + esc(d.frame[0] + ':' + d.frame[1] + ' in ' + d.frame[2]);
   var cv = d.coverage;
   function pct(x) { return x[1] ? x[0] + '/' + x[1] : '-'; }

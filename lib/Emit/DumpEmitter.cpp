@@ -254,8 +254,56 @@ public:
       }
       OS << " |\n";
     }
+    if (Error Err = rawFiles(M, OS))
+      return Err;
     OS.flush();
     return outDir().write("index.md", S);
+  }
+
+  /// The events tlp does not interpret that have a payload, each as a file
+  /// under artifacts/COMPILE/ (LINE-NAME.EXT, the payload as logged), listed
+  /// in the index.
+  Error rawFiles(const Module &M, raw_ostream &OS) {
+    bool Any = false;
+    auto Folder = [&](const CompileRecord *R, ArrayRef<RawEvent> Raw) -> Error {
+      std::string Dir = "artifacts/" + (R ? R->slug() : std::string("log"));
+      std::vector<std::string> Links;
+      for (const RawEvent &E : Raw) {
+        if (!E.PayloadLines)
+          continue;
+        std::string Line, Text;
+        if (!rawTexts(E, Line, Text))
+          continue;
+        std::string Name = "L" + std::to_string(E.Line) + "-" +
+                           rawFileName(E, rawLanguage(E, Text));
+        // As the pages show it: no control character from a log in a file
+        // a user may print (docs/security.md).
+        if (!isPrintable(Text))
+          Text = printable(Text);
+        if (!Text.empty() && Text.back() != '\n')
+          Text += '\n';
+        if (Error Err = outDir().write(Dir + "/" + Name, Text))
+          return Err;
+        Links.push_back("[" + mdCode(Name) + "](" + Dir + "/" + Name + ")");
+      }
+      if (Links.empty())
+        return Error::success();
+      if (!Any)
+        OS << "\n## Artifacts\n\nWhat each compile logged that tlp does not "
+              "interpret, a file per event with a payload, named by its log "
+              "line (`fx_graph_runnable` is a repro to run):\n\n"
+              "| compile | files |\n|---|---|\n";
+      Any = true;
+      OS << "| " << mdText(R ? R->displayName() : "no compile") << " | ";
+      for (size_t I = 0; I < Links.size(); ++I)
+        OS << (I ? ", " : "") << Links[I];
+      OS << " |\n";
+      return Error::success();
+    };
+    for (const CompileRecord &R : M.Compiles)
+      if (Error Err = Folder(&R, R.Raw))
+        return Err;
+    return Folder(nullptr, M.Raw);
   }
 
 private:

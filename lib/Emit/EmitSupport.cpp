@@ -213,5 +213,40 @@ std::string escapeHTML(StringRef S) {
   return Out;
 }
 
+StringRef rawLanguage(const RawEvent &E, StringRef Text) {
+  StringRef T = Text.ltrim(" \t\r\n");
+  if (E.Encoding == "json" || T.startswith("{") || T.startswith("["))
+    return "json";
+  // Dynamo's bytecode listings (dis output) are not Python.
+  if (StringRef(E.Name).endswith("_BYTECODE"))
+    return "text";
+  if (T.startswith("#include") || Text.contains("\n#include"))
+    return "cpp";
+  for (StringRef P : {"class ", "def ", "import ", "from ", "#", "@",
+                      "async def "})
+    if (T.startswith(P))
+      return "py";
+  if (StringRef(E.Name).contains("graph") && Text.contains("torch."))
+    return "py";
+  return "text";
+}
+
+std::string rawFileName(const RawEvent &E, StringRef Lang) {
+  StringRef Name = E.Name;
+  size_t Colon = Name.find(':');
+  if (Colon != StringRef::npos)
+    Name = Name.drop_front(Colon + 1);
+  std::string Out;
+  for (char C : Name)
+    Out += isAlnum(C) || C == '_' || C == '-' || C == '.' ? C : '_';
+  if (Out.empty() || Out[0] == '.')
+    Out.insert(Out.begin(), '_');
+  Out += Lang == "py"     ? ".py"
+         : Lang == "cpp"  ? ".cpp"
+         : Lang == "json" ? ".json"
+                          : ".txt";
+  return Out;
+}
+
 } // namespace emit
 } // namespace tlp

@@ -82,6 +82,13 @@ llvm::StringRef baseName(llvm::StringRef Path);
 std::string mdCodeList(llvm::ArrayRef<std::string> Names, size_t Max = 16,
                        bool InTable = true);
 
+/// The language a payload is coloured and saved as: "py" (FX graphs, the
+/// runnable repro, wrappers), "cpp", "json" (encoding json, or a text that
+/// is an object or array) or "text" (bytecode listings, anything else).
+llvm::StringRef rawLanguage(const RawEvent &E, llvm::StringRef Text);
+/// The file name a payload is saved as: "fx_graph_runnable.py".
+std::string rawFileName(const RawEvent &E, llvm::StringRef Lang);
+
 } // namespace emit
 } // namespace tlp
 

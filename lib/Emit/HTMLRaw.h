@@ -27,13 +27,6 @@ namespace emit {
 using RawTextsFn =
     llvm::function_ref<bool(const RawEvent &, std::string &, std::string &)>;
 
-/// The language a payload is coloured and saved as: "py" (FX graphs, the
-/// runnable repro, wrappers), "cpp", "json" (encoding json, or a text that
-/// is an object or array) or "text" (bytecode listings, anything else).
-llvm::StringRef rawLanguage(const RawEvent &E, llvm::StringRef Text);
-/// The file name a payload is saved as: "fx_graph_runnable.py".
-std::string rawFileName(const RawEvent &E, llvm::StringRef Lang);
-
 /// The page (or, with \p DirMode false, the anchor) that shows the raw
 /// events of compile record \p R (null: those of no compile).
 std::string rawLink(const CompileRecord *R, bool DirMode);

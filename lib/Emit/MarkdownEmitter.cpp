@@ -539,6 +539,48 @@ private:
     }
   }
 
+  /// "### Artifacts": per compile, the events tlp does not interpret (the
+  /// HTML pages show them raw), by log line, those without a payload
+  /// counted by name.
+  void reportArtifacts(const Module &M, const std::vector<size_t> &Order,
+                       raw_ostream &OS) {
+    bool Any = false;
+    auto List = [&](const std::string &Title, ArrayRef<RawEvent> Raw) {
+      if (Raw.empty())
+        return;
+      if (!Any)
+        OS << "### Artifacts\n\nWhat each compile logged that tlp does not "
+              "interpret (Dynamo's graph, the AOT graphs, "
+              "`fx_graph_runnable`, bytecode, names it does not know), by "
+              "log line; `tlp-emit --html` shows each raw and `--dump` "
+              "writes each to a file.\n\n";
+      Any = true;
+      OS << Title << ":\n\n| line | artifact | payload lines |\n|---|---|---|\n";
+      std::vector<std::pair<std::string, size_t>> Bare;
+      for (const RawEvent &E : Raw) {
+        if (E.PayloadLines) {
+          OS << "| " << E.Line << " | " << mdCode(E.Name) << " | "
+             << E.PayloadLines << " |\n";
+          continue;
+        }
+        auto It = llvm::find_if(
+            Bare, [&](const auto &P) { return P.first == E.Name; });
+        if (It == Bare.end())
+          Bare.emplace_back(E.Name, 1);
+        else
+          ++It->second;
+      }
+      for (const auto &P : Bare)
+        OS << "| | " << mdCode(P.first) << " ×" << P.second
+           << " (no payload) | |\n";
+      OS << "\n";
+    };
+    for (size_t I : Order)
+      List("Compile " + mdCode(M.Compiles[I].displayName(), false),
+           M.Compiles[I].Raw);
+    List("No compile", M.Raw);
+  }
+
   /// "### Metrics": every metric of each compile (compilation_metrics, and
   /// those of its backward and runtime records), grouped: reasons, times,
   /// cache, counts, other (tlp/Analysis/Metrics.h).
@@ -753,6 +795,7 @@ private:
     reportConfigs(M, Order, OS);
     reportShapes(M, Order, OS);
     reportMetrics(M, Order, OS);
+    reportArtifacts(M, Order, OS);
     reportPhases(M, Order, OS);
     bool Any = false;
     auto Head = [&] {
@@ -1199,7 +1242,8 @@ private:
       for (auto &KV : M.Stats.UnknownKinds)
         Total += KV.second;
       OS << Total << " of " << countOf(M.Stats.Events, "event", "events")
-         << " are of kinds or artifact names tlp does not read:\n\n"
+         << " are of kinds or artifact names tlp does not interpret; "
+            "\"### Artifacts\" lists each:\n\n"
          << "| kind | events |\n|---|---|\n";
       for (auto &KV : M.Stats.UnknownKinds)
         OS << "| " << mdCode(KV.first) << " | " << KV.second << " |\n";

@@ -36,7 +36,9 @@ function fromLog(n) {
   const payload = [];
   for (let i = n; i < logLines.length && logLines[i].startsWith('\t'); ++i)
     payload.push(logLines[i].replace(/\r$/, '').slice(1));
-  return { line, payload: payload.join('\n') };
+  // A control character shows as '?' (docs/security.md).
+  const shown = (t) => t.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '?');
+  return { line: shown(line), payload: shown(payload.join('\n')) };
 }
 
 runChecks(async ({ newPage }) => {
@@ -105,6 +107,15 @@ runChecks(async ({ newPage }) => {
         ++downloads;
       }
     }
+  }
+  // The events of no compile: their own page, or the one page's section.
+  if (J.artifacts && J.artifacts.length) {
+    await page.goto(a.dir ? fileURL(a.dir + '/raw-log.html') : fileURL(a.page) + '#raw-log');
+    const box = a.dir ? 'main#raw' : '#raw-log';
+    await page.waitForSelector(box);
+    const shown = await page.$$eval(box + ' details.raw-event, ' + box + ' table.raw-meta tr', (els) => els.length);
+    if (shown !== J.artifacts.length) fail('events of no compile', shown, J.artifacts.length);
+    events += shown;
   }
   console.log(`artifacts: ${compiles} compiles, ${events} events shown, ${payloads} payloads as logged, ${coloured} coloured, ${downloads} downloads`);
 });

@@ -30,6 +30,9 @@ and its manifest DIR/NAME/manifest.json):
     `graph_dump:NAME` for generic artifacts); stats.events is the number
     of envelopes, and each kind tlp does not read (READ below, from
     docs/inputs.md) has exactly its count in stats.unknown_kinds;
+  - every event not read, and every AOT graph, is listed to be shown raw
+    (the JSON's artifacts): at its log and line, with its kind, compile id
+    and payload line count as an independent scan of the log finds them;
   - tlp-emit --md and --html exit 0 and their index says what was not read;
   - with --dot: every unit, in every --graph mode, gives DOT that Graphviz
     renders without a word on stderr (post and provenance collapsed and
@@ -201,6 +204,45 @@ class Checker:
             self.problem(name, "%s counted as not read, not in the log" % k)
         not_read = sum(unknown.values())
 
+        # Every event not read, and every AOT graph, listed to be shown raw
+        # (docs/html.md, "Artifacts"): where it is, its compile id and its
+        # payload's lines, against the log itself.
+        want_raw = {}
+        files = [trace] if os.path.isfile(trace) else [
+            os.path.join(trace, fn) for fn in sorted(os.listdir(trace))]
+        for path in files:
+            texts = tlplog_log.payloads(path)
+            for line, env in tlplog_log.envelopes(path):
+                k = tlplog_log.kind(env)
+                aot = k in ("aot_forward_graph", "aot_backward_graph",
+                            "aot_inference_graph") and line in texts
+                if k in READ and not aot:
+                    continue
+                n = len(texts[line].split("\n")) if line in texts else 0
+                cid = tlplog_log.compile_id(env)
+                # Compiled autograd's own events carry only its id: "!A",
+                # as PyTorch's CompileId prints it.
+                if cid is None and env.get("compiled_autograd_id") is not None:
+                    cid = "!%d" % env["compiled_autograd_id"] + (
+                        "_%d" % env["attempt"] if env.get("attempt") else "")
+                want_raw[(os.path.basename(path), line)] = (k, cid, n)
+        got_raw = {}
+        listed = [(c["compile_id"], x) for c in doc["compiles"]
+                  for x in c["artifacts"]] + [(None, x) for x in doc["artifacts"]]
+        for cid, x in listed:
+            path = os.path.basename(doc["logs"][x["log"]]["path"])
+            got_raw[(path, x["line"])] = (x["name"], x["compile_id"],
+                                          x["payload_lines"])
+            if cid is not None and x["compile_id"] != cid:
+                self.problem(name, "%s:%d listed under compile %s, its id is %s"
+                             % (path, x["line"], cid, x["compile_id"]))
+        for key in sorted(set(want_raw) | set(got_raw)):
+            if want_raw.get(key) != got_raw.get(key):
+                self.problem(name, "%s:%d shown raw as %r, the log has %r"
+                             % (key[0], key[1], got_raw.get(key),
+                                want_raw.get(key)))
+                break
+
         md = self.call(name, [self.tool("tlp-emit"), "--md", trace],
                        "tlp-emit --md")
         if md and not_read and ("%d of %d events are of kinds" % (
@@ -260,9 +302,10 @@ class Checker:
         kernels = sum(len(u["kernels"]) for u in doc["units"])
         post = max([len(u["post_grad_nodes"]) for u in doc["units"]] or [0])
         print("%s: %d units, %d kernels, largest post-grad graph %d nodes, "
-              "%d events (%d not read)%s%s" % (
+              "%d events (%d not read, %d shown raw)%s%s" % (
                   name, len(doc["units"]), kernels, post, stats["events"],
-                  not_read, ", %d diagrams" % dots if a.dot else "", pages))
+                  not_read, len(got_raw), ", %d diagrams" % dots if a.dot else "",
+                  pages))
 
 
 def main():

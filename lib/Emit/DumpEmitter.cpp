@@ -282,9 +282,13 @@ public:
           Text = printable(Text);
         if (!Text.empty() && Text.back() != '\n')
           Text += '\n';
-        if (Error Err = outDir().write(Dir + "/" + Name, Text))
+        std::string Rel = Dir + "/" + Name, Target;
+        if (Error Err = writeOnce(Rel, Text, Target))
           return Err;
-        Links.push_back("[" + mdCode(Name) + "](" + Dir + "/" + Name + ")");
+        Links.push_back("[" + mdCode(Name) + "](" + Rel + ")" +
+                        (Target != Rel ? " (same as [" + mdCode(Target) +
+                                             "](" + Target + "))"
+                                       : std::string()));
       }
       if (Links.empty())
         return Error::success();
@@ -317,6 +321,17 @@ private:
   Error put(size_t Me, StringRef Name, StringRef Text) {
     UnitEntry &E = Entries[Me];
     std::string Rel = E.Folder + "/" + Name.str();
+    std::string Target;
+    if (Error Err = writeOnce(Rel, Text, Target))
+      return Err;
+    E.Files.push_back({Name.str(), Rel, Target});
+    return Error::success();
+  }
+
+  /// Write \p Text at \p Rel if no file holds it yet, else a relative
+  /// symbolic link to the file that does; \p Target: the path (relative
+  /// to Dir) of the file that holds it.
+  Error writeOnce(const std::string &Rel, StringRef Text, std::string &Target) {
     MD5 Hash;
     Hash.update(Text);
     MD5::MD5Result R;
@@ -325,17 +340,15 @@ private:
     auto It = Written.find(Key);
     if (It == Written.end()) {
       Written[Key] = Rel;
-      E.Files.push_back({Name.str(), Rel, Rel});
+      Target = Rel;
       return outDir().write(Rel, Text);
     }
-    std::string Target;
+    Target = It->second;
+    std::string Link;
     for (size_t Depth = StringRef(Rel).count('/'); Depth; --Depth)
-      Target += "../";
-    Target += It->second;
-    if (Error Err = outDir().link(Rel, Target))
-      return Err;
-    E.Files.push_back({Name.str(), Rel, It->second});
-    return Error::success();
+      Link += "../";
+    Link += It->second;
+    return outDir().link(Rel, Link);
   }
 
   std::map<uint32_t, std::string> preNotes(const CompileUnit &U,

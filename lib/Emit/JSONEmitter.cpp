@@ -108,15 +108,15 @@ ojson metricJSON(StringRef Text) {
 
 /// The events tlp does not interpret (shown raw by the pages and the
 /// dump): where each is, not its text.
-ojson rawEventsJSON(const std::vector<RawEvent> &Raw) {
+ojson rawEventsJSON(const std::vector<RawEvent> &Raw, const CompileRecord *R) {
   ojson A = ojson::array();
   for (const RawEvent &E : Raw) {
     ojson O = ojson::object();
     O["name"] = E.Name;
     O["log"] = E.Log;
     O["line"] = E.Line;
-    O["rank"] = optInt(E.Rank);
-    O["compile_id"] = E.Id ? ojson(E.Id->str()) : ojson(nullptr);
+    O["rank"] = optInt(R ? R->Rank : E.Rank);
+    O["compile_id"] = R && R->Id ? ojson(R->Id->str()) : ojson(nullptr);
     O["encoding"] = optStr(E.Encoding);
     O["payload_lines"] = E.PayloadLines;
     A.push_back(std::move(O));
@@ -319,7 +319,7 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
     Shapes.push_back(std::move(O));
   }
   J["shapes"] = std::move(Shapes);
-  J["artifacts"] = rawEventsJSON(R.Raw);
+  J["artifacts"] = rawEventsJSON(R.Raw, &R);
   J["units"] = Units;
   J["no_output"] = Units.empty() ? ojson(R.noOutputReason()) : ojson(nullptr);
   // A restarted attempt's units: the graph it logged before the restart.
@@ -494,7 +494,7 @@ public:
     key("graph_breaks");
     OS << dump(Breaks, Opts.Pretty, 2) << ',' << nl();
     key("artifacts");
-    OS << dump(rawEventsJSON(M.Raw), Opts.Pretty, 2) << ',' << nl();
+    OS << dump(rawEventsJSON(M.Raw, nullptr), Opts.Pretty, 2) << ',' << nl();
     key("key_components");
     OS << dump(ojson(M.KeyComponents), Opts.Pretty, 2) << ',' << nl();
     key("config_texts");

@@ -540,8 +540,8 @@ RawEventReader::~RawEventReader() = default;
 bool rawEventTexts(const RawEvent &E, const RawEventReader *Reader,
                    std::string &Line, std::string &Text) {
   if (E.Loaded) {
-    Line = E.EventLine;
-    Text = E.Text;
+    Line = E.Loaded->EventLine;
+    Text = E.Loaded->Text;
     return true;
   }
   return Reader && Reader->read(E, Line, Text);

@@ -910,7 +910,6 @@ template <> struct MappingTraits<tlp::RawEvent> {
     Io.mapRequired("log", E.Log);
     Io.mapRequired("line", E.Line);
     Io.mapOptional("rank", E.Rank);
-    Io.mapOptional("compile_id", E.Id);
     Io.mapOptional("payload_lines", E.PayloadLines, 0u);
     if (Io.outputting()) {
       // The texts, read from the log when not loaded (the writer's
@@ -931,9 +930,11 @@ template <> struct MappingTraits<tlp::RawEvent> {
     }
     bool Unavailable = false;
     Io.mapOptional("unavailable", Unavailable, false);
-    mapOptStr(Io, "event_line", E.EventLine);
-    mapTextAs(Io, "text", E.Text, /*Optional=*/true);
-    E.Loaded = !Unavailable;
+    auto T = std::make_shared<tlp::RawEvent::Texts>();
+    mapOptStr(Io, "event_line", T->EventLine);
+    mapTextAs(Io, "text", T->Text, /*Optional=*/true);
+    if (!Unavailable)
+      E.Loaded = std::move(T);
   }
 };
 

@@ -150,7 +150,9 @@ void loadRawEvents(Module &M, const TraceSources &Sources) {
   auto Load = [&](RawEvent &E) {
     if (E.Loaded)
       return;
-    E.Loaded = Reader.read(E, E.EventLine, E.Text);
+    auto T = std::make_shared<RawEvent::Texts>();
+    if (Reader.read(E, T->EventLine, T->Text))
+      E.Loaded = std::move(T);
   };
   for (RawEvent &E : M.Raw)
     Load(E);

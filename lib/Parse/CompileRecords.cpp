@@ -23,6 +23,8 @@ namespace reader {
 
 void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
                  size_t FirstArtifact, std::vector<HealthList> &Health,
+                 std::vector<RawEvent> &Raw,
+                 const std::vector<Optional<CompileId>> &RawIds,
                  const std::vector<std::string> &Strings, bool Sort) {
   // Compiles that share an id (torch._dynamo.reset() starts the ids
   // again at 0/0) are distinct: each dynamo_start of attempt 0 begins a
@@ -48,6 +50,9 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
     if (E.Id)
       Others[BaseOf(E.Rank, *E.Id)].push_back(E.Line);
   }
+  for (size_t I = 0; I < Raw.size(); ++I)
+    if (RawIds[I])
+      Others[BaseOf(Raw[I].Rank, *RawIds[I])].push_back(Raw[I].Line);
   for (const HealthList &Chunk : Health)
     for (const HealthEvent &H : Chunk) {
       if (!H.Id)
@@ -116,6 +121,14 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
     if (E.Id)
       Get(E.Rank, E.Id, E.Line);
   }
+  // The raw events, in log order: to their compile, or the module's.
+  for (size_t I = 0; I < Raw.size(); ++I) {
+    if (RawIds[I])
+      Get(Raw[I].Rank, RawIds[I], Raw[I].Line).Raw.push_back(std::move(Raw[I]));
+    else
+      M.Raw.push_back(std::move(Raw[I]));
+  }
+  Raw.clear();
   // Open B events per record, by name (innermost last).
   std::map<const CompileRecord *, std::vector<size_t>> Open;
   for (HealthList &Chunk : Health) {
@@ -127,16 +140,6 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
           L.TorchVersion = std::move(H.detail().Text);
           L.TorchCommit = std::move(H.detail().Commit);
         }
-        continue;
-      }
-      if (H.Kind == HealthKind::Raw) {
-        RawEvent &E = *H.detail().Raw;
-        E.Line = H.Line;
-        if (!H.Id) {
-          M.Raw.push_back(std::move(E));
-          continue;
-        }
-        Get(H.Rank, H.Id, H.Line).Raw.push_back(std::move(E));
         continue;
       }
       CompileRecord &R =
@@ -286,7 +289,6 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       case HealthKind::Cache:
         R.Caches.push_back(std::move(H.detail().Cache));
         break;
-      case HealthKind::Raw:          // (above)
       case HealthKind::TorchVersion: // of the log (above)
         break;
       case HealthKind::Shape: {

@@ -262,27 +262,22 @@ void ChunkScanner::notRead() {
 /// an event tlp does not interpret, or one it reads but whose payload it
 /// does not keep (the AOT graphs of the compile events).
 void ChunkScanner::keepRaw() {
-  std::string Key = notReadKey();
-  HealthEvent H;
-  H.Kind = HealthKind::Raw;
-  H.Line = Cur.Line;
-  H.Rank = Cur.Rank;
-  H.Id = Cur.Id;
-  auto E = std::make_unique<RawEvent>();
-  E->Name = std::move(Key);
-  E->Encoding = Cur.Encoding;
-  E->Log = LogIndex;
-  E->Rank = Cur.Rank;
-  E->Id = Cur.Id;
-  E->LineOffset = Cur.LineOffset;
-  E->LineSize = Cur.LineSize;
+  RawEvent E;
+  E.Name = notReadKey();
+  E.Encoding = Cur.Encoding;
+  E.Log = LogIndex;
+  E.Line = Cur.Line;
+  E.Rank = Cur.Rank;
+  E.LineOffset = Cur.LineOffset;
+  E.LineSize = static_cast<uint32_t>(
+      std::min<uint64_t>(Cur.LineSize, UINT32_MAX));
   if (Cur.HasPayload && Cur.PayloadLines) {
-    E->PayloadOffset = Cur.PayloadBegin;
-    E->PayloadSize = Cur.PayloadEnd - Cur.PayloadBegin;
-    E->PayloadLines = Cur.PayloadLines;
+    E.PayloadOffset = Cur.PayloadBegin;
+    E.PayloadSize = Cur.PayloadEnd - Cur.PayloadBegin;
+    E.PayloadLines = Cur.PayloadLines;
   }
-  H.detail().Raw = std::move(E);
-  R.Health.push_back(std::move(H));
+  R.Raw.push_back(std::move(E));
+  R.RawIds.push_back(Cur.Id);
 }
 
 /// A `str` event: an entry of the intern table of file names.

@@ -110,7 +110,6 @@ void ChunkScanner::finishHealth() {
   };
   switch (Cur.HK) {
   case HealthKind::None:
-  case HealthKind::Raw: // notRead(), never a row's kind
     return;
   case HealthKind::Metrics:
   case HealthKind::BwdMetrics:

@@ -81,8 +81,7 @@ enum class HealthKind : uint8_t {
   GraphBreak,       ///< artifact dynamo_graph_break_reason: text
   Cache,            ///< artifact {fx_graph,aotautograd}_cache_*: JSON
   TorchVersion,     ///< artifact torch_version: JSON, of the whole log
-  Shape,            ///< create_symbol, guard_added_fast, ...: metadata
-  Raw               ///< an event tlp does not interpret (RawEvent)
+  Shape             ///< create_symbol, guard_added_fast, ...: metadata
 };
 
 /// LogEvents.def, FLAGS.
@@ -159,8 +158,6 @@ struct HealthDetail {
   /// Metrics: the configuration dumps, name and index into
   /// ChunkResult::Configs (Module::ConfigTexts after the merge).
   std::vector<std::pair<std::string, uint32_t>> Configs;
-  /// Raw: the event, by reference.
-  std::unique_ptr<RawEvent> Raw;
   llvm::Optional<uint64_t> Count;
   CacheLookup Cache;
 };
@@ -217,6 +214,12 @@ struct InternedTexts {
 struct ChunkResult {
   std::vector<std::unique_ptr<Artifact>> Artifacts;
   HealthList Health;
+  /// The events kept to be shown raw (keepRaw), in log order, and the
+  /// compile id of each (the merge files them under their record). Apart
+  /// from Health: a health event's detail is about 800 bytes, and a log
+  /// has as many raw events as health events other than chromium's.
+  std::vector<RawEvent> Raw;
+  std::vector<llvm::Optional<CompileId>> RawIds;
   /// Cache key components of this chunk, each once; HealthEvent::Cache
   /// indexes them until the merge.
   InternedTexts Components;
@@ -427,8 +430,13 @@ std::vector<uint64_t> chunkStarts(llvm::StringRef Log, unsigned Threads);
 /// compile ids of its artifacts and events, and add them to M.Compiles,
 /// sorted unless \p Sort is false (a directory of logs sorts once at the
 /// end: a sort per log made a thousand rank logs quadratic).
+/// \p Raw and \p RawIds: the log's raw events (lines renumbered) and
+/// their compile ids, in log order; each goes to its record, or to
+/// Module::Raw without an id.
 void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
                  size_t FirstArtifact, std::vector<HealthList> &Health,
+                 std::vector<RawEvent> &Raw,
+                 const std::vector<llvm::Optional<CompileId>> &RawIds,
                  const std::vector<std::string> &Strings, bool Sort);
 
 //===----------------------------------------------------------------------===//

@@ -101,6 +101,8 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
   size_t FirstEvent = M.Events.size();
   size_t FirstArtifact = M.Artifacts.size();
   std::vector<HealthList> Health;
+  std::vector<RawEvent> Raw;
+  std::vector<Optional<CompileId>> RawIds;
   ModuleTexts ModuleComponents(M.KeyComponents), ModuleConfigs(M.ConfigTexts);
   std::vector<int64_t> FileIndex;
   LogFile &LF = M.Logs[LogIndex];
@@ -166,6 +168,13 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
       }
     }
     Health.push_back(std::move(R.Health));
+    for (size_t I = 0; I < R.Raw.size(); ++I) {
+      R.Raw[I].Line += LineBase;
+      Raw.push_back(std::move(R.Raw[I]));
+      RawIds.push_back(R.RawIds[I]);
+    }
+    R.Raw = std::vector<RawEvent>();
+    R.RawIds = std::vector<Optional<CompileId>>();
     for (size_t I = 0; I < R.Events.size(); ++I) {
       R.Events[I].Line += LineBase;
       M.Events.push_back(std::move(R.Events[I]));
@@ -215,8 +224,8 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
                             "unknown");
   }
 
-  mergeHealth(M, LogIndex, FirstEvent, FirstArtifact, Health, Strings,
-              SortCompiles);
+  mergeHealth(M, LogIndex, FirstEvent, FirstArtifact, Health, Raw, RawIds,
+              Strings, SortCompiles);
 
   if (CRLines)
     Diags.note(Name, 0,

@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -138,22 +139,27 @@ struct RawEvent {
   uint32_t Log = 0;
   /// 1-based line of the envelope.
   uint32_t Line = 0;
-  llvm::Optional<int64_t> Rank;
-  llvm::Optional<CompileId> Id;
+  /// The payload's line count; 0: no payload.
+  uint32_t PayloadLines = 0;
   /// The event line in its log (glog prefix and envelope), without its
   /// line break.
+  uint32_t LineSize = 0;
   uint64_t LineOffset = 0;
-  uint64_t LineSize = 0;
-  /// The payload lines in its log (tabs included), as Artifact::PayloadRef;
-  /// PayloadLines 0: no payload.
+  /// The payload lines in its log (tabs included), as Artifact::PayloadRef.
   uint64_t PayloadOffset = 0;
   uint64_t PayloadSize = 0;
-  uint32_t PayloadLines = 0;
-  /// The texts, when loaded: the event line and the payload (tabs
-  /// dropped, lines joined by "\n").
-  bool Loaded = false;
-  std::string EventLine;
-  std::string Text;
+  /// The rank of an event of no compile (a record's events have its
+  /// rank and compile id).
+  llvm::Optional<int64_t> Rank;
+  /// The texts, when loaded (an IR input): the event line and the payload
+  /// (tabs dropped, lines joined by "\n"); null when they are read from
+  /// the log. Apart, so that the many events never loaded stay small.
+  struct Texts {
+    std::string EventLine;
+    std::string Text;
+  };
+  std::shared_ptr<const Texts> Loaded;
+  bool isLoaded() const { return Loaded != nullptr; }
 };
 
 /// Reads the texts of a RawEvent that is not loaded, from its log (the

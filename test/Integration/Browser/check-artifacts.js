@@ -13,7 +13,8 @@
 //    per event without one;
 //  - each event with a payload, opened, shows the event line and the
 //    payload exactly as LOG holds them (the tab of each payload line
-//    dropped), coloured when it is Python or C++;
+//    dropped), coloured when it is Python or C++; in an FX graph, a click
+//    on a node's name lights its places (no more than the name occurs);
 //  - the first payload's download button saves a file with the same text;
 // no page error, nothing fetched. Prints what it checked; exits 1 on any
 // failure.
@@ -44,7 +45,7 @@ function fromLog(n) {
 runChecks(async ({ newPage }) => {
   const page = await newPage();
   const index = a.dir ? fileURL(a.dir + '/index.html') : fileURL(a.page) + '#overview';
-  let compiles = 0, events = 0, payloads = 0, coloured = 0, downloads = 0;
+  let compiles = 0, events = 0, payloads = 0, coloured = 0, downloads = 0, nodes = 0;
   for (const c of J.compiles) {
     if (!c.artifacts || !c.artifacts.length) continue;
     ++compiles;
@@ -95,6 +96,17 @@ runChecks(async ({ newPage }) => {
         else ++coloured;
       }
       ++payloads;
+      // An FX graph's node: a click lights where it is made and used.
+      const node = await d.$('pre.raw-text.fx .fx-n');
+      if (node) {
+        const nm = await node.evaluate((e) => e.dataset.n);
+        const occurs = want.payload.split(/[^A-Za-z0-9_]+/).filter((w) => w === nm).length;
+        await node.click();
+        const lit = await d.$$eval('.fx-n.fx-hl', (es) => es.length);
+        const same = await d.$$eval('.fx-n.fx-hl', (es, n) => es.every((e) => e.dataset.n === n), nm);
+        if (lit < 2 || !same || lit > occurs) fail(`${c.id} ${art.name} node ${nm} lit`, lit, `2..${occurs}`);
+        else ++nodes;
+      }
       if (!downloads) {
         const [dl] = await Promise.all([page.waitForEvent('download'),
                                         d.$eval('button.raw-download', (b) => b.click())]);
@@ -117,5 +129,5 @@ runChecks(async ({ newPage }) => {
     if (shown !== J.artifacts.length) fail('events of no compile', shown, J.artifacts.length);
     events += shown;
   }
-  console.log(`artifacts: ${compiles} compiles, ${events} events shown, ${payloads} payloads as logged, ${coloured} coloured, ${downloads} downloads`);
+  console.log(`artifacts: ${compiles} compiles, ${events} events shown, ${payloads} payloads as logged, ${coloured} coloured, ${nodes} graphs with node navigation, ${downloads} downloads`);
 });

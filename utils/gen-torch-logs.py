@@ -112,7 +112,7 @@ for step in range(2):
 
 def program(name, units, source, prov_variants=True, env=None, ranks=1,
             expect_error=False, note="", caches=False, repeat=1,
-            compiles=None):
+            compiles=None, logs=None):
     """units: (rank, compile id, graph[, subgraph name]) the program
     compiles, in any order; rank None for a single-process run, subgraph
     the region of a regional inductor compile. caches: the FX graph and
@@ -121,14 +121,17 @@ def program(name, units, source, prov_variants=True, env=None, ranks=1,
     program that many times into the same TORCH_TRACE directory (one log
     a run; the second run finds the first's warm cache). compiles: what
     the log must say of each compile, in log order (dicts of the fields
-    logged_compiles writes: run, compile_id, ordinal, caches, ...)."""
+    logged_compiles writes: run, compile_id, ordinal, caches, ...). logs:
+    how many logs the run writes, when not one a rank and run (draft
+    export writes a log of its own)."""
     # A unit may name its region (regional inductor's subgraph_name).
     if units is not None:
         units = [tuple(u) + (None,) * (4 - len(u)) for u in units]
     PROGRAMS[name] = dict(units=units, source=source, prov=prov_variants,
                           env=env or {}, ranks=ranks,
                           expect_error=expect_error, note=note,
-                          caches=caches, repeat=repeat, compiles=compiles)
+                          caches=caches, repeat=repeat, compiles=compiles,
+                          logs=logs)
 
 
 program("mlp", [(None, "0/0", "inference")], MLP + r'''
@@ -522,6 +525,44 @@ print(g(torch.randn(6, 8)).sum().item())   # 0/0 #3: a new shape, a miss
         note="torch._dynamo.reset() between three compiles of one function "
         "(caches on): three compiles named 0/0")
 
+# torch.export and draft export (issue 21), with TORCH_DTRACE as the export
+# docs say: an export with a dynamic batch and a data-dependent value
+# (a symbol, a runtime assert from torch._check, the exported program),
+# then a draft export of a custom op without a fake kernel (draft export
+# logs to its own file: a second log). No compile ids, no units.
+program("export", [], r"""
+from torch.export import Dim, draft_export
+
+class Head(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(8, 4)
+
+    def forward(self, x, n):
+        y = self.fc(x).relu()
+        k = n.item()
+        torch._check(k >= 0)
+        return y * 2, y[:k].sum()
+
+batch = Dim("batch", min=2, max=64)
+ep = torch.export.export(Head(), (torch.randn(6, 8), torch.tensor(3)),
+                         dynamic_shapes={"x": {0: batch}, "n": None})
+print(len(ep.graph.nodes), "nodes exported")
+
+@torch.library.custom_op("tlpdemo::triple", mutates_args=())
+def triple(x: torch.Tensor) -> torch.Tensor:
+    return x * 3
+
+class UsesOp(torch.nn.Module):
+    def forward(self, x):
+        return torch.ops.tlpdemo.triple(x) + 1
+
+ep2 = draft_export(UsesOp(), (torch.randn(3, 4),))
+print("draft export:", len(ep2._report.failures), "failure(s)")
+""", prov_variants=False, env={"TORCH_DTRACE": "TRACE"}, compiles=[], logs=2,
+        note="torch.export with a dynamic batch and a data-dependent value, "
+        "then draft export of a custom op without a fake kernel")
+
 # A configuration change between two compiles of one function (issue 21):
 # the second compile's inductor_config differs in one setting, and its FX
 # graph cache lookup misses although the graph is the same.
@@ -859,8 +900,8 @@ def run_one(out, py, timeout, run, port):
     with open(src, "w") as f:
         f.write(PRELUDE + p["source"])
     env = dict(os.environ)
-    for k in ("TORCH_TRACE", "INDUCTOR_PROVENANCE", "TORCH_COMPILE_DEBUG",
-              "TORCH_LOGS"):
+    for k in ("TORCH_TRACE", "TORCH_DTRACE", "INDUCTOR_PROVENANCE",
+              "TORCH_COMPILE_DEBUG", "TORCH_LOGS"):
         env.pop(k, None)
     env.update({
         "TORCH_TRACE": os.path.join(d, "trace"),
@@ -884,6 +925,9 @@ def run_one(out, py, timeout, run, port):
         })
     env.update(p["env"])
     env.update(extra)
+    # TORCH_DTRACE (torch.export's detailed events) names the same folder.
+    if env.get("TORCH_DTRACE") == "TRACE":
+        env["TORCH_DTRACE"] = env["TORCH_TRACE"]
     t0 = time.monotonic()
     status = "ok"
     trace = os.path.join(d, "trace")
@@ -921,9 +965,9 @@ def run_one(out, py, timeout, run, port):
     seconds = round(time.monotonic() - t0, 1)
     cpu = round(cpu, 1)
     logs = sorted(os.listdir(trace)) if os.path.isdir(trace) else []
-    if status == "ok" and len(logs) != p["ranks"] * p["repeat"]:
-        status = "failed: %d logs, expected %d" % (
-            len(logs), p["ranks"] * p["repeat"])
+    want_logs = p["logs"] or p["ranks"] * p["repeat"]
+    if status == "ok" and len(logs) != want_logs:
+        status = "failed: %d logs, expected %d" % (len(logs), want_logs)
     found = logged_units(trace) if logs else []
     expected = p["units"]
     if expected is None:

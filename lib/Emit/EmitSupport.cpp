@@ -222,6 +222,9 @@ StringRef rawLanguage(const RawEvent &E, StringRef Text) {
     return "text";
   if (T.startswith("#include") || Text.contains("\n#include"))
     return "cpp";
+  // torch.export's program: "ExportedProgram:" over its graph module.
+  if (T.startswith("ExportedProgram:"))
+    return "py";
   for (StringRef P : {"class ", "def ", "import ", "from ", "#", "@",
                       "async def "})
     if (T.startswith(P))

@@ -11,6 +11,7 @@
 #include "HTMLRaw.h"
 #include "tlp/Analysis/CompilePhases.h"
 #include "tlp/Analysis/Configs.h"
+#include "tlp/Analysis/Export.h"
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Metrics.h"
@@ -903,8 +904,98 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
 
 } // namespace
 
+/// "Export": what each torch.export log says (tlp/Analysis/Export.h): its
+/// verdict, its exported programs (linked to their text, shown raw), the
+/// operators without a fake kernel or with one that disagrees, the
+/// data-dependent errors, guards and runtime asserts, and symbols.
+void writeExports(raw_ostream &OS, const Module &M, bool DirMode) {
+  std::vector<ExportReport> Reports = exportReports(M);
+  if (Reports.empty())
+    return;
+  OS << "<h2 id=\"export-head\">Export</h2>\n";
+  for (size_t K = 0; K < Reports.size(); ++K) {
+    const ExportReport &X = Reports[K];
+    const CompileRecord &R = M.Compiles[X.Record];
+    OS << "<section class=\"export\" id=\"export-" << K << "\"><p><code>"
+       << escapeHTML(M.logName(R.Log)) << "</code>: <b class=\"verdict\">"
+       << escapeHTML(X.verdict()) << "</b></p>\n";
+    if (!X.Programs.empty()) {
+      OS << "<ul class=\"programs\">\n";
+      for (const ExportEvent *P : X.Programs) {
+        OS << "<li>exported program, line " << P->Line << ", " << P->Lines
+           << " lines";
+        if (const RawEvent *T = X.programText(M, *P)) {
+          // Its text: the compile's raw events, or those of no compile.
+          const std::vector<RawEvent> &List =
+              T >= M.Raw.data() && T < M.Raw.data() + M.Raw.size() ? M.Raw
+                                                                    : R.Raw;
+          const CompileRecord *Owner = &List == &M.Raw ? nullptr : &R;
+          std::string Slug = Owner ? Owner->slug() : std::string("log");
+          std::string Anchor =
+              "raw-" + Slug + "-" + std::to_string(T - List.data());
+          OS << ": <a class=\"program\" href=\""
+             << escapeHTML(DirMode ? rawLink(Owner, true) + "#" + Anchor
+                                   : "#" + Anchor)
+             << "\">the program</a>";
+        }
+        OS << "</li>\n";
+      }
+      OS << "</ul>\n";
+    }
+    if (!X.FakeKernels.empty()) {
+      OS << "<table class=\"fake-kernels\"><thead><tr><th>operator</th>"
+            "<th>fake kernel</th><th>line</th></tr></thead><tbody>\n";
+      for (const ExportEvent *E : X.FakeKernels)
+        OS << "<tr><td><code>" << escapeHTML(E->Op.empty() ? "?" : E->Op)
+           << "</code></td><td>"
+           << (E->Kind == ExportEvent::MissingFakeKernel
+                   ? std::string("missing")
+                   : "disagrees" + (E->Reason.empty()
+                                        ? std::string()
+                                        : ": " + escapeHTML(E->Reason)))
+           << "</td><td>" << E->Line << "</td></tr>\n";
+      OS << "</tbody></table>\n";
+    }
+    auto Shapes = [&](const char *Class, const char *Head,
+                      const std::vector<const ShapeEvent *> &List) {
+      if (List.empty())
+        return;
+      OS << "<table class=\"" << Class << "\"><thead><tr><th>" << Head
+         << "</th><th>line</th><th>user line</th></tr></thead><tbody>\n";
+      for (const ShapeEvent *S : List) {
+        std::string What = S->Expr;
+        if (S->Kind == ShapeEvent::Symbol ||
+            S->Kind == ShapeEvent::UnbackedSymbol) {
+          What = S->Sym;
+          if (!S->Source.empty())
+            What += " = " + S->Source;
+          if (!S->Range.empty())
+            What += " in " + S->Range;
+        }
+        OS << "<tr><td><code>" << escapeHTML(What) << "</code></td><td>"
+           << S->Line << "</td><td>";
+        if (S->UserFrame)
+          OS << "<code>" << escapeHTML(where(*S->UserFrame)) << "</code>"
+             << (S->UserFrame->Code.empty()
+                     ? std::string()
+                     : " <code>" + escapeHTML(S->UserFrame->Code) + "</code>");
+        else
+          OS << "?";
+        OS << "</td></tr>\n";
+      }
+      OS << "</tbody></table>\n";
+    };
+    Shapes("data-dependent", "data-dependent error or decision",
+           X.DataDependent);
+    Shapes("export-guards", "guard or runtime assert", X.Guards);
+    Shapes("export-symbols", "symbol", X.Symbols);
+    OS << "</section>\n";
+  }
+}
+
 void writeDashboard(raw_ostream &OS, const Module &M,
                     const RecordUnits &Units, bool DirMode) {
+  writeExports(OS, M, DirMode);
   std::vector<size_t> Order = compileOrder(M);
   if (!Order.empty()) {
     std::vector<GuardGroup> Groups = groupGuards(M, Order);

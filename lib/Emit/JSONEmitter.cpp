@@ -9,6 +9,7 @@
 
 #include "tlp/Analysis/CompilePhases.h"
 #include "tlp/Analysis/Configs.h"
+#include "tlp/Analysis/Export.h"
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Query.h"
@@ -104,6 +105,54 @@ ojson metricJSON(StringRef Text) {
   ojson V = ojson::parse(Text.begin(), Text.end(), nullptr,
                          /*allow_exceptions=*/false);
   return V.is_discarded() ? ojson(Text.str()) : V;
+}
+
+ojson shapeJSON(const ShapeEvent &E) {
+  ojson O = ojson::object();
+  O["kind"] = shapeKindName(E.Kind).str();
+  O["line"] = E.Line;
+  O["symbol"] = optStr(E.Sym);
+  O["source"] = optStr(E.Source);
+  O["value"] = optStr(E.Value);
+  O["range"] = optStr(E.Range);
+  O["expr"] = optStr(E.Expr);
+  O["user_frame"] = E.UserFrame ? sourceJSON(*E.UserFrame) : ojson(nullptr);
+  return O;
+}
+
+/// What each torch.export log says (tlp/Analysis/Export.h).
+ojson exportsJSON(const Module &M) {
+  ojson A = ojson::array();
+  for (const ExportReport &X : exportReports(M)) {
+    const CompileRecord &R = M.Compiles[X.Record];
+    ojson O = ojson::object();
+    O["log"] = R.Log;
+    O["rank"] = optInt(R.Rank);
+    O["verdict"] = X.verdict();
+    O["starts"] = X.Starts;
+    ojson P = ojson::array();
+    for (const ExportEvent *E : X.Programs)
+      P.push_back(ojson::object({{"line", E->Line}, {"lines", E->Lines}}));
+    O["programs"] = std::move(P);
+    ojson F = ojson::array();
+    for (const ExportEvent *E : X.FakeKernels)
+      F.push_back(ojson::object({{"kind", exportKindName(E->Kind).str()},
+                                 {"op", optStr(E->Op)},
+                                 {"reason", optStr(E->Reason)},
+                                 {"line", E->Line}}));
+    O["fake_kernels"] = std::move(F);
+    auto List = [&](const std::vector<const ShapeEvent *> &L) {
+      ojson Out = ojson::array();
+      for (const ShapeEvent *S : L)
+        Out.push_back(shapeJSON(*S));
+      return Out;
+    };
+    O["data_dependent"] = List(X.DataDependent);
+    O["guards"] = List(X.Guards);
+    O["symbols"] = List(X.Symbols);
+    A.push_back(std::move(O));
+  }
+  return A;
 }
 
 /// The events tlp does not interpret (shown raw by the pages and the
@@ -306,18 +355,8 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   }
   J["spans"] = std::move(Spans);
   ojson Shapes = ojson::array();
-  for (const ShapeEvent &E : R.Shapes) {
-    ojson O = ojson::object();
-    O["kind"] = shapeKindName(E.Kind).str();
-    O["line"] = E.Line;
-    O["symbol"] = optStr(E.Sym);
-    O["source"] = optStr(E.Source);
-    O["value"] = optStr(E.Value);
-    O["range"] = optStr(E.Range);
-    O["expr"] = optStr(E.Expr);
-    O["user_frame"] = E.UserFrame ? sourceJSON(*E.UserFrame) : ojson(nullptr);
-    Shapes.push_back(std::move(O));
-  }
+  for (const ShapeEvent &E : R.Shapes)
+    Shapes.push_back(shapeJSON(E));
   J["shapes"] = std::move(Shapes);
   J["artifacts"] = rawEventsJSON(R.Raw, &R);
   J["units"] = Units;
@@ -493,6 +532,8 @@ public:
     }
     key("graph_breaks");
     OS << dump(Breaks, Opts.Pretty, 2) << ',' << nl();
+    key("exports");
+    OS << dump(exportsJSON(M), Opts.Pretty, 2) << ',' << nl();
     key("artifacts");
     OS << dump(rawEventsJSON(M.Raw, nullptr), Opts.Pretty, 2) << ',' << nl();
     key("key_components");

@@ -15,6 +15,7 @@
 
 #include "tlp/Analysis/CompilePhases.h"
 #include "tlp/Analysis/Configs.h"
+#include "tlp/Analysis/Export.h"
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Metrics.h"
@@ -501,6 +502,70 @@ private:
     OS << "\n";
   }
 
+  /// "## Export": what each torch.export log says (tlp/Analysis/Export.h):
+  /// its verdict, the exported programs, the operators without a fake
+  /// kernel or with one that disagrees, the data-dependent errors, the
+  /// guards and runtime asserts, the symbols.
+  void reportExports(const Module &M, raw_ostream &OS) {
+    std::vector<ExportReport> Reports = exportReports(M);
+    if (Reports.empty())
+      return;
+    OS << "## Export\n\n";
+    auto User = [](const Optional<SourceLoc> &F) {
+      if (!F)
+        return std::string("?");
+      return mdCode(sys::path::filename(F->File).str() + ":" +
+                    std::to_string(F->Line)) +
+             (F->Code.empty() ? std::string()
+                              : " " + mdCode(clip(F->Code, 120)));
+    };
+    for (const ExportReport &X : Reports) {
+      const CompileRecord &R = M.Compiles[X.Record];
+      OS << mdCode(M.logName(R.Log)) << ": " << X.verdict() << ".\n\n";
+      if (!X.Programs.empty()) {
+        OS << "| exported program | lines |\n|---|---|\n";
+        for (const ExportEvent *P : X.Programs)
+          OS << "| line " << P->Line << " | " << P->Lines << " |\n";
+        OS << "\n";
+      }
+      if (!X.FakeKernels.empty()) {
+        OS << "| operator | fake kernel | line |\n|---|---|---|\n";
+        for (const ExportEvent *E : X.FakeKernels)
+          OS << "| " << mdCode(E->Op.empty() ? "?" : E->Op) << " | "
+             << (E->Kind == ExportEvent::MissingFakeKernel
+                     ? std::string("missing")
+                     : "disagrees" + (E->Reason.empty()
+                                          ? std::string()
+                                          : ": " + cell(E->Reason)))
+             << " | " << E->Line << " |\n";
+        OS << "\n";
+      }
+      auto Shapes = [&](const char *Head,
+                        const std::vector<const ShapeEvent *> &List) {
+        if (List.empty())
+          return;
+        OS << "| " << Head << " | line | user line |\n|---|---|---|\n";
+        for (const ShapeEvent *S : List) {
+          std::string What = !S->Expr.empty() ? S->Expr : S->Sym;
+          if (S->Kind == ShapeEvent::Symbol ||
+              S->Kind == ShapeEvent::UnbackedSymbol) {
+            What = S->Sym;
+            if (!S->Source.empty())
+              What += " = " + S->Source;
+            if (!S->Range.empty())
+              What += " in " + S->Range;
+          }
+          OS << "| " << mdCode(clip(What, 160)) << " | " << S->Line << " | "
+             << User(S->UserFrame) << " |\n";
+        }
+        OS << "\n";
+      };
+      Shapes("data-dependent error or decision", X.DataDependent);
+      Shapes("guard or runtime assert", X.Guards);
+      Shapes("symbol", X.Symbols);
+    }
+  }
+
   /// "### Symbolic shapes": per compile, its symbols, guards and
   /// specializations in log order, with the user line that made each.
   void reportShapes(const Module &M, const std::vector<size_t> &Order,
@@ -539,17 +604,19 @@ private:
     }
   }
 
-  /// "### Artifacts": per compile, the events tlp does not interpret (the
+  /// "## Artifacts": per compile, the events tlp does not interpret (the
   /// HTML pages show them raw), by log line, those without a payload
-  /// counted by name.
-  void reportArtifacts(const Module &M, const std::vector<size_t> &Order,
-                       raw_ostream &OS) {
+  /// counted by name; then those of no compile.
+  void reportArtifacts(const Module &M, raw_ostream &OS) {
+    std::vector<size_t> Order;
+    for (size_t I = 0; I < M.Compiles.size(); ++I)
+      Order.push_back(I);
     bool Any = false;
     auto List = [&](const std::string &Title, ArrayRef<RawEvent> Raw) {
       if (Raw.empty())
         return;
       if (!Any)
-        OS << "### Artifacts\n\nWhat each compile logged that tlp does not "
+        OS << "## Artifacts\n\nWhat each compile logged that tlp does not "
               "interpret (Dynamo's graph, the AOT graphs, "
               "`fx_graph_runnable`, bytecode, names it does not know), by "
               "log line; `tlp-emit --html` shows each raw and `--dump` "
@@ -795,7 +862,6 @@ private:
     reportConfigs(M, Order, OS);
     reportShapes(M, Order, OS);
     reportMetrics(M, Order, OS);
-    reportArtifacts(M, Order, OS);
     reportPhases(M, Order, OS);
     bool Any = false;
     auto Head = [&] {
@@ -1211,6 +1277,8 @@ private:
 
     reportCompiles(M, OS);
     reportGraphBreaks(M, OS);
+    reportExports(M, OS);
+    reportArtifacts(M, OS);
 
     OS << "## Units\n\n";
     if (SummaryRows.empty()) {
@@ -1243,7 +1311,7 @@ private:
         Total += KV.second;
       OS << Total << " of " << countOf(M.Stats.Events, "event", "events")
          << " are of kinds or artifact names tlp does not interpret; "
-            "\"### Artifacts\" lists each:\n\n"
+            "\"Artifacts\" lists each:\n\n"
          << "| kind | events |\n|---|---|\n";
       for (auto &KV : M.Stats.UnknownKinds)
         OS << "| " << mdCode(KV.first) << " | " << KV.second << " |\n";

@@ -350,6 +350,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CompileRecord)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CacheLookup)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::ShapeEvent)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::RawEvent)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::ExportEvent)
 LLVM_YAML_IS_SEQUENCE_VECTOR(BreakText)
 
 namespace {
@@ -903,6 +904,17 @@ template <> struct MappingTraits<tlp::ShapeEvent> {
   static const bool flow = true;
 };
 
+template <> struct MappingTraits<tlp::ExportEvent> {
+  static void mapping(IO &Io, tlp::ExportEvent &E) {
+    Io.mapRequired("kind", E.Kind);
+    Io.mapRequired("line", E.Line);
+    mapOptStr(Io, "op", E.Op);
+    mapOptStr(Io, "reason", E.Reason);
+    Io.mapOptional("lines", E.Lines, 0u);
+  }
+  static const bool flow = true;
+};
+
 template <> struct MappingTraits<tlp::RawEvent> {
   static void mapping(IO &Io, tlp::RawEvent &E) {
     mapStr(Io, "name", E.Name);
@@ -1006,6 +1018,7 @@ template <> struct MappingTraits<tlp::CompileRecord> {
     }
     mapOptVector(Io, "caches", R.Caches);
     mapOptVector(Io, "shapes", R.Shapes);
+    mapOptVector(Io, "exports", R.Exports);
     mapOptVector(Io, "raw", R.Raw);
     if (!Io.outputting() || !R.Spans.empty()) {
       SpanTable T{&R.Spans};

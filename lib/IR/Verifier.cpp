@@ -140,6 +140,9 @@ private:
           fail(W, "symbolic shape event has log line 0");
       for (const RawEvent &E : R.Raw)
         checkRaw(E, W);
+      for (const ExportEvent &E : R.Exports)
+        if (E.Line == 0)
+          fail(W, "export event has log line 0");
       for (const auto &C : R.Configs)
         if (C.second >= M.ConfigTexts.size())
           fail(W, "config '" + C.first + "' text " + Twine(C.second) +

@@ -289,6 +289,9 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       case HealthKind::Cache:
         R.Caches.push_back(std::move(H.detail().Cache));
         break;
+      case HealthKind::Export:
+        R.Exports.push_back(std::move(*H.detail().Export));
+        break;
       case HealthKind::TorchVersion: // of the log (above)
         break;
       case HealthKind::Shape: {

@@ -93,7 +93,8 @@ void ChunkScanner::finishHealth() {
                    Cur.HK == HealthKind::BwdMetrics ||
                    Cur.HK == HealthKind::RuntimeMetrics ||
                    Cur.HK == HealthKind::BwdRuntimeMetrics ||
-                   Cur.HK == HealthKind::Shape; // metadata, no payload
+                   Cur.HK == HealthKind::Shape || // metadata, no payload
+                   Cur.HK == HealthKind::Export;  // a payload or not
   if (!IsMetrics && !Cur.HasPayload) {
     Bad("no payload");
     return;
@@ -232,6 +233,30 @@ void ChunkScanner::finishHealth() {
         });
       return true;
     });
+    break;
+  }
+  case HealthKind::Export: {
+    H.detail().Export = std::make_unique<ExportEvent>();
+    ExportEvent &E = *H.detail().Export;
+    E.Line = Cur.Line;
+    StringRef Kind = Cur.Kind;
+    E.Kind = Kind == "exported_program"      ? ExportEvent::Program
+             : Kind == "missing_fake_kernel" ? ExportEvent::MissingFakeKernel
+             : Kind == "mismatched_fake_kernel"
+                 ? ExportEvent::MismatchedFakeKernel
+                 : ExportEvent::Start;
+    E.Lines = Cur.PayloadLines;
+    if (Cur.Meta.isObject())
+      json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
+        if (K == "op" && X.isString())
+          E.Op = Str(X);
+        else if (K == "reason" && X.isString())
+          E.Reason = Str(X);
+        return true;
+      });
+    // The program's text (and the start's) is shown raw.
+    if (Cur.HasPayload && Cur.PayloadLines)
+      keepRaw();
     break;
   }
   case HealthKind::TorchVersion: {

@@ -81,7 +81,8 @@ enum class HealthKind : uint8_t {
   GraphBreak,       ///< artifact dynamo_graph_break_reason: text
   Cache,            ///< artifact {fx_graph,aotautograd}_cache_*: JSON
   TorchVersion,     ///< artifact torch_version: JSON, of the whole log
-  Shape             ///< create_symbol, guard_added_fast, ...: metadata
+  Shape,            ///< create_symbol, guard_added_fast, ...: metadata
+  Export            ///< export, exported_program, *_fake_kernel
 };
 
 /// LogEvents.def, FLAGS.
@@ -155,6 +156,8 @@ struct HealthDetail {
   /// Shape: the event (its user_stack's frames in Stack); apart, so that
   /// the other kinds' details stay small.
   std::unique_ptr<ShapeEvent> Shape;
+  /// Export: the event.
+  std::unique_ptr<ExportEvent> Export;
   /// Metrics: the configuration dumps, name and index into
   /// ChunkResult::Configs (Module::ConfigTexts after the merge).
   std::vector<std::pair<std::string, uint32_t>> Configs;
@@ -365,7 +368,8 @@ private:
   void checkLastPayload(unsigned Blanks);
   bool unhashedPayloadMatches(unsigned Blanks, std::string &Got);
   void addPayloadLine(llvm::StringRef Content) {
-    if (Cur.HK != HealthKind::None) {
+    // An export's program is shown raw from the log: not kept here.
+    if (Cur.HK != HealthKind::None && Cur.HK != HealthKind::Export) {
       if (Cur.PayloadLines)
         Cur.Text += '\n';
       Cur.Text.append(Content.data(), Content.size());

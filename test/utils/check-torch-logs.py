@@ -30,6 +30,9 @@ and its manifest DIR/NAME/manifest.json):
     `graph_dump:NAME` for generic artifacts); stats.events is the number
     of envelopes, and each kind tlp does not read (READ below, from
     docs/inputs.md) has exactly its count in stats.unknown_kinds;
+  - the export report names each exported program (its line) and each
+    operator draft export found without a fake kernel or with one that
+    disagrees, as the log does;
   - every event not read, and every AOT graph, is listed to be shown raw
     (the JSON's artifacts): at its log and line, with its kind, compile id
     and payload line count as an independent scan of the log finds them;
@@ -90,6 +93,13 @@ READ |= {"create_symbol", "create_unbacked_symbol", "guard_added_fast",
          "guard_added", "symbolic_shape_specialization",
          "guard_on_data_dependent_error", "propagate_real_tensors",
          "propagate_real_tensors_provenance"}
+# Read into the export report (their texts also shown raw).
+EXPORT = {"export", "exported_program", "missing_fake_kernel",
+          "mismatched_fake_kernel"}
+READ |= EXPORT
+# Read and also shown raw: the AOT graphs, the export's start and program.
+SHOWN_RAW = {"aot_forward_graph", "aot_backward_graph", "aot_inference_graph",
+             "export", "exported_program"}
 
 
 class Checker:
@@ -214,9 +224,7 @@ class Checker:
             texts = tlplog_log.payloads(path)
             for line, env in tlplog_log.envelopes(path):
                 k = tlplog_log.kind(env)
-                aot = k in ("aot_forward_graph", "aot_backward_graph",
-                            "aot_inference_graph") and line in texts
-                if k in READ and not aot:
+                if k in READ and not (k in SHOWN_RAW and line in texts):
                     continue
                 n = len(texts[line].split("\n")) if line in texts else 0
                 cid = tlplog_log.compile_id(env)
@@ -236,6 +244,24 @@ class Checker:
             if cid is not None and x["compile_id"] != cid:
                 self.problem(name, "%s:%d listed under compile %s, its id is %s"
                              % (path, x["line"], cid, x["compile_id"]))
+        # The export report: each exported program at its line, each
+        # operator draft export found without a fake kernel.
+        want_exp, got_exp = [], []
+        for path in files:
+            for line, env in tlplog_log.envelopes(path):
+                k = tlplog_log.kind(env)
+                if k == "exported_program":
+                    want_exp.append((os.path.basename(path), "program", line))
+                elif k in ("missing_fake_kernel", "mismatched_fake_kernel"):
+                    want_exp.append((os.path.basename(path), k,
+                                     env[k].get("op")))
+        for x in doc.get("exports", []):
+            path = os.path.basename(doc["logs"][x["log"]]["path"])
+            got_exp += [(path, "program", p["line"]) for p in x["programs"]]
+            got_exp += [(path, f["kind"], f["op"]) for f in x["fake_kernels"]]
+        if sorted(want_exp) != sorted(got_exp):
+            self.problem(name, "export report %r, the log has %r"
+                         % (sorted(got_exp), sorted(want_exp)))
         for key in sorted(set(want_raw) | set(got_raw)):
             if want_raw.get(key) != got_raw.get(key):
                 self.problem(name, "%s:%d shown raw as %r, the log has %r"

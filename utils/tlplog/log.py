@@ -122,7 +122,11 @@ def payloads(source):
     line inside a payload kept as an empty payload line, CR LF read as LF.
     \p source is a path or lines."""
     out, cur, buf = {}, None, []
-    for i, line in enumerate(_lines_of(source), 1):
+    ls = _lines_of(source)
+    # A log's last line break ends its last line; the "" after it is none.
+    if ls and ls[-1] == "":
+        ls = ls[:-1]
+    for i, line in enumerate(ls, 1):
         if line.startswith("\t") or (line == "" and cur is not None):
             if cur is not None:
                 buf.append(line[1:])

@@ -122,6 +122,25 @@ struct ShapeEvent {
   /// The innermost frame of its user_stack (the user line that made it).
   llvm::Optional<SourceLoc> UserFrame;
 };
+/// What torch.export logged: an export began (`export`), its exported
+/// program (`exported_program`: the text is shown raw), an operator draft
+/// export found without a fake kernel (`missing_fake_kernel`) or whose
+/// fake kernel disagrees with the real one (`mismatched_fake_kernel`).
+struct ExportEvent {
+  enum ExportKind { Start, Program, MissingFakeKernel, MismatchedFakeKernel };
+  ExportKind Kind = Start;
+  /// 1-based line of the envelope.
+  uint32_t Line = 0;
+  /// The operator (`mylib.scale.default`), or empty.
+  std::string Op;
+  /// Why a fake kernel disagrees, or empty.
+  std::string Reason;
+  /// The payload's line count (the exported program's), or 0.
+  uint32_t Lines = 0;
+};
+llvm::StringRef exportKindName(ExportEvent::ExportKind K);
+bool parseExportKind(llvm::StringRef S, ExportEvent::ExportKind &K);
+
 llvm::StringRef shapeKindName(ShapeEvent::ShapeKind K);
 bool parseShapeKind(llvm::StringRef S, ShapeEvent::ShapeKind &K);
 
@@ -339,6 +358,9 @@ public:
   std::vector<Span> Spans;
   /// The symbolic shape environment's events, in log order.
   std::vector<ShapeEvent> Shapes;
+  /// What torch.export logged, in log order (an export has no compile id:
+  /// these are in the record without one).
+  std::vector<ExportEvent> Exports;
   /// The events of the compile tlp does not interpret, in log order.
   std::vector<RawEvent> Raw;
 

@@ -129,5 +129,22 @@ runChecks(async ({ newPage }) => {
     if (shown !== J.artifacts.length) fail('events of no compile', shown, J.artifacts.length);
     events += shown;
   }
+  // The export report's links to its programs: the event, opened.
+  let programs = 0;
+  await page.goto(index);
+  const links = await page.$$eval('a.program', (as) => as.map((x) => x.getAttribute('href')));
+  for (const href of links) {
+    await page.goto(a.dir ? fileURL(a.dir + '/' + href.split('#')[0]) + '#' + href.split('#')[1]
+                          : fileURL(a.page) + href);
+    const id = href.split('#')[1];
+    await page.waitForFunction((i) => document.getElementById(i), id);
+    const open = await page.evaluate((i) => {
+      const d = document.getElementById(i);
+      return d.open && d.querySelector('pre.raw-text').textContent.startsWith('ExportedProgram:');
+    }, id);
+    if (!open) fail('export program ' + href, false, 'opened, its text');
+    else ++programs;
+  }
+  if (programs) console.log(`export programs: ${programs} opened from the index`);
   console.log(`artifacts: ${compiles} compiles, ${events} events shown, ${payloads} payloads as logged, ${coloured} coloured, ${nodes} graphs with node navigation, ${downloads} downloads`);
 });

@@ -111,6 +111,13 @@ function downloadRaw(btn) {
 }
 
 function initRaw() {
+  // A link to one event (raw-log.html#raw-log-0, the export's program):
+  // opened.
+  var target = location.hash && document.getElementById(location.hash.slice(1));
+  if (target && target.matches('details.raw-event')) {
+    target.open = true;
+    target.scrollIntoView();
+  }
   Array.prototype.forEach.call(document.querySelectorAll('details.raw-event'), function (d) {
     var pre = d.querySelector('pre.raw-text');
     if (!pre) return;

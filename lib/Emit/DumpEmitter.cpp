@@ -304,10 +304,17 @@ public:
       OS << " |\n";
       return Error::success();
     };
-    for (const CompileRecord &R : M.Compiles)
-      if (Error Err = Folder(&R, R.Raw))
-        return Err;
-    return Folder(nullptr, M.Raw);
+    // With --unit, those of the compile of the unit dumped only.
+    std::set<size_t> Chosen;
+    for (const auto &[Record, Units] : facts().UnitsOfRecord)
+      for (size_t U : Units)
+        if (facts().Units[U].Selected)
+          Chosen.insert(Record);
+    for (size_t I = 0; I < M.Compiles.size(); ++I)
+      if (Opts.Unit.empty() || Chosen.count(I))
+        if (Error Err = Folder(&M.Compiles[I], M.Compiles[I].Raw))
+          return Err;
+    return Opts.Unit.empty() ? Folder(nullptr, M.Raw) : Error::success();
   }
 
 private:

@@ -249,6 +249,63 @@ if __name__ == "__main__":
         note="4-rank gloo job (CPU), a functional all_reduce in the graph; "
         "LOG_TLPARSE=1 (per-op runtime estimates for tlparse)")
 
+# Two ranks that diverge (issue 21, multi-rank runtime) and still run:
+# rank 1's step holds a second all_reduce that rank 0 issues eagerly after
+# it (the collective schedules of 0/0 differ, the collectives at run time
+# match), `local` is compiled for 4 rows on rank 0 and 6 on rank 1 (its
+# tensor metadata differs), and the ranks call the compiled graphs in
+# another order the second time. LOG_TLPARSE=1 logs the runtime estimates
+# and tensor metadata, record_and_log_graph_execution_order the order the
+# graphs ran.
+program("gloo-diverge", [(r, c, "inference") for r in range(2)
+                         for c in ("0/0", "1/0")], r'''
+import torch.distributed as dist
+import torch.multiprocessing as mp
+import torch.distributed._functional_collectives as fc
+from torch._inductor.debug import record_and_log_graph_execution_order
+
+def step(x, w, z):
+    y = torch.relu(x @ w)
+    y = fc.all_reduce(y, "sum", dist.group.WORLD)
+    if dist.get_rank() == 1:
+        z = fc.all_reduce(z, "sum", dist.group.WORLD)
+    return y * 0.5, z
+
+def local(x):
+    return torch.tanh(x) * 2.0
+
+def worker(rank, world):
+    os.environ["MASTER_ADDR"] = "127.0.0.1"
+    os.environ["MASTER_PORT"] = os.environ["TLP_GEN_PORT"]
+    torch.manual_seed(0)
+    torch.set_num_threads(1)
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    s, l = torch.compile(step), torch.compile(local)
+    x, w, z = torch.randn(4, 8), torch.randn(8, 8), torch.randn(4)
+    mine = torch.randn(4 + 2 * rank, 8)
+    with torch.no_grad(), record_and_log_graph_execution_order():
+        y, z2 = s(x, w, z)                      # 0/0
+        if rank == 0:
+            dist.all_reduce(z)                  # rank 1's is in its graph
+        l(mine)                                 # 1/0
+        if rank == 0:
+            y, z2 = s(x, w, z)
+            dist.all_reduce(z)
+            l(mine)
+        else:
+            l(mine)
+            y, z2 = s(x, w, z)
+    print(rank, y.sum().item())
+    dist.destroy_process_group()
+
+if __name__ == "__main__":
+    mp.spawn(worker, args=(2,), nprocs=2, join=True)
+''', ranks=2, env={"LOG_TLPARSE": "1"}, prov_variants=False,
+        note="2-rank gloo job whose ranks diverge: rank 1 has an all_reduce "
+        "more in its graph, a local function compiled for other shapes, the "
+        "graphs run in another order (runtime estimates, collective "
+        "schedules, graph execution order)")
+
 program("compile-error", [(None, "0/0", "inference")], r'''
 inductor_config.cpp.inject_relu_bug_TESTING_ONLY = "compile_error"
 

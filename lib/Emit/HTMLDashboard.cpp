@@ -15,6 +15,7 @@
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Metrics.h"
+#include "tlp/Analysis/RankRuntime.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -990,6 +991,82 @@ void writeExports(raw_ostream &OS, const Module &M, bool DirMode) {
     Shapes("export-guards", "guard or runtime assert", X.Guards);
     Shapes("export-symbols", "symbol", X.Symbols);
     OS << "</section>\n";
+  }
+}
+
+void writeRankRuntime(raw_ostream &OS, const Module &M) {
+  RankRuntime RT = compareRankRuntime(M);
+  if (RT.empty())
+    return;
+  OS << "<h2 id=\"rank-runtime-head\">Ranks at run time</h2>\n<p>What "
+        "Inductor scheduled and estimated for each compile "
+        "(<code>inductor_collective_schedule</code>, "
+        "<code>inductor_runtime_and_tensor_meta</code>) and the order the "
+        "graphs ran (<code>graph_execution</code>), per rank.</p>\n";
+  if (RT.Ranks.size() > 1) {
+    if (RT.Divergences.empty()) {
+      OS << "<p class=\"agree\">The ranks agree: the same collectives in the "
+            "same order, the same tensor metadata, the same cache results "
+            "and execution order.</p>\n";
+    } else {
+      OS << "<ul id=\"rank-divergences\">\n";
+      for (const RankDivergence &D : RT.Divergences) {
+        OS << "<li class=\"diverge\" data-kind=\""
+           << divergenceKindName(D.Kind) << "\"><b>"
+           << escapeHTML(divergenceTitle(D.Kind)) << "</b>, "
+           << escapeHTML(divergencePlace(D)) << ": ";
+        bool First = true;
+        for (const auto &G : groupRanksByValue(D.At)) {
+          OS << (First ? "" : "; ") << escapeHTML(rankListText(G.second))
+             << " "
+             << (G.first == "-" ? std::string("nothing")
+                                : "<code>" + escapeHTML(G.first) + "</code>");
+          First = false;
+        }
+        OS << "</li>\n";
+      }
+      OS << "</ul>\n";
+    }
+  }
+  if (!RT.Rows.empty()) {
+    OS << "<table id=\"rank-runtime\">\n<thead><tr><th>compile</th>"
+          "<th>rank</th><th>collectives scheduled</th><th>ops estimated</th>"
+          "<th>estimated time</th></tr></thead>\n<tbody>\n";
+    for (const RankCompileRow &Row : RT.Rows)
+      for (const auto &[Rank, I] : Row.ByRank) {
+        const CompileRecord &R = M.Compiles[I];
+        std::string Sched;
+        for (const RuntimeRecord &S : R.Schedules)
+          for (const std::string &N : S.Names)
+            Sched += (Sched.empty() ? "" : " ") + ("<code title=\"" +
+                     escapeHTML(N) + "\">" + escapeHTML(shortKernelName(N)) +
+                     "</code>");
+        size_t Ops = 0;
+        double Ns = 0;
+        for (const RuntimeRecord &S : R.Runtimes)
+          for (const RuntimeOp &Op : S.Ops) {
+            ++Ops;
+            Ns += Op.EstimatedNs;
+          }
+        OS << "<tr><td><a href=\"#" << compileAnchor(R) << "\">"
+           << escapeHTML(Row.Compile) << "</a></td><td>"
+           << (Rank < 0 ? std::string("-") : std::to_string(Rank)) << "</td><td>"
+           << (Sched.empty() ? std::string("-") : Sched) << "</td><td>" << Ops
+           << "</td><td>" << estimateText(Ns) << "</td></tr>\n";
+      }
+    OS << "</tbody>\n</table>\n";
+  }
+  if (!RT.Executions.empty()) {
+    OS << "<p>Graph execution order:</p>\n<ul id=\"executions\">\n";
+    for (const auto &[Rank, L] : RT.Executions) {
+      OS << "<li>" << (Rank < 0 ? std::string("the process")
+                                : "rank " + std::to_string(Rank))
+         << ":";
+      for (const std::string &Id : L)
+        OS << " <code>" << escapeHTML(Id) << "</code>";
+      OS << "</li>\n";
+    }
+    OS << "</ul>\n";
   }
 }
 

@@ -32,6 +32,10 @@ using RecordUnits =
 std::string compileAnchor(const CompileRecord &R);
 
 /// Write the dashboard sections (h2 and what follows) of \p M.
+/// "Ranks at run time" (tlp/Analysis/RankRuntime.h): the divergences, what
+/// each rank scheduled and estimated, the graph execution orders.
+void writeRankRuntime(llvm::raw_ostream &OS, const Module &M);
+
 /// \p DirMode: links to a compile's artifacts go to its page (else to
 /// its section of the one page).
 void writeDashboard(llvm::raw_ostream &OS, const Module &M,

@@ -13,6 +13,7 @@
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Query.h"
+#include "tlp/Analysis/RankRuntime.h"
 #include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Analysis/UnitView.h"
 #include "tlp/Emit/Emitter.h"
@@ -117,6 +118,62 @@ ojson shapeJSON(const ShapeEvent &E) {
   O["range"] = optStr(E.Range);
   O["expr"] = optStr(E.Expr);
   O["user_frame"] = E.UserFrame ? sourceJSON(*E.UserFrame) : ojson(nullptr);
+  return O;
+}
+
+/// What ran on each rank and where the ranks first differ
+/// (tlp/Analysis/RankRuntime.h); null when no rank logged any of it.
+ojson rankRuntimeJSON(const Module &M) {
+  RankRuntime RT = compareRankRuntime(M);
+  if (RT.empty())
+    return nullptr;
+  ojson O = ojson::object();
+  O["ranks"] = RT.Ranks;
+  ojson Rows = ojson::array();
+  for (const RankCompileRow &Row : RT.Rows) {
+    ojson Per = ojson::object();
+    for (const auto &[Rank, I] : Row.ByRank) {
+      const CompileRecord &R = M.Compiles[I];
+      ojson Sched = ojson::array();
+      for (const RuntimeRecord &S : R.Schedules)
+        for (const std::string &N : S.Names)
+          Sched.push_back(N);
+      ojson Ops = ojson::array();
+      double Total = 0;
+      for (const RuntimeRecord &S : R.Runtimes)
+        for (const RuntimeOp &Op : S.Ops) {
+          Ops.push_back(ojson::object({{"name", Op.Name},
+                                       {"type", Op.Type},
+                                       {"estimated_ns", Op.EstimatedNs},
+                                       {"outputs", Op.Outputs}}));
+          Total += Op.EstimatedNs;
+        }
+      Per[std::to_string(Rank)] = ojson::object(
+          {{"collective_schedule", std::move(Sched)},
+           {"ops", std::move(Ops)},
+           {"estimated_ns", Total}});
+    }
+    Rows.push_back(ojson::object({{"compile", Row.Compile},
+                                  {"ranks", std::move(Per)}}));
+  }
+  O["compiles"] = std::move(Rows);
+  ojson Exec = ojson::object();
+  for (const auto &[Rank, L] : RT.Executions)
+    Exec[std::to_string(Rank)] = L;
+  O["executions"] = std::move(Exec);
+  ojson Div = ojson::array();
+  for (const RankDivergence &D : RT.Divergences) {
+    ojson At = ojson::object();
+    for (const auto &[Rank, V] : D.At)
+      At[std::to_string(Rank)] = V;
+    Div.push_back(ojson::object(
+        {{"kind", divergenceKindName(D.Kind).str()},
+         {"compile", D.Compile.empty() ? ojson(nullptr) : ojson(D.Compile)},
+         {"index", D.Index},
+         {"ranks", std::move(At)},
+         {"text", D.Text}}));
+  }
+  O["divergences"] = std::move(Div);
   return O;
 }
 
@@ -532,6 +589,8 @@ public:
     }
     key("graph_breaks");
     OS << dump(Breaks, Opts.Pretty, 2) << ',' << nl();
+    key("rank_runtime");
+    OS << dump(rankRuntimeJSON(M), Opts.Pretty, 2) << ',' << nl();
     key("exports");
     OS << dump(exportsJSON(M), Opts.Pretty, 2) << ',' << nl();
     key("artifacts");

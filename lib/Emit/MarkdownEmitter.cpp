@@ -20,6 +20,7 @@
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Metrics.h"
 #include "tlp/Analysis/Query.h"
+#include "tlp/Analysis/RankRuntime.h"
 #include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Analysis/UnitView.h"
 #include "tlp/Emit/Emitter.h"
@@ -500,6 +501,73 @@ private:
          << " | " << D.Hits << " |\n";
     }
     OS << "\n";
+  }
+
+  /// "## Ranks at run time": what each rank scheduled, estimated and ran
+  /// (tlp/Analysis/RankRuntime.h), and where the ranks first differ.
+  void reportRankRuntime(raw_ostream &OS, const Module &M) {
+    RankRuntime RT = compareRankRuntime(M);
+    if (RT.empty())
+      return;
+    OS << "## Ranks at run time\n\n"
+       << "What Inductor scheduled and estimated for each compile "
+          "(`inductor_collective_schedule`, `inductor_runtime_and_tensor_meta`)"
+          " and the order the graphs ran (`graph_execution`), per rank.\n\n";
+    if (RT.Ranks.size() > 1) {
+      if (RT.Divergences.empty()) {
+        OS << "The ranks agree: the same collectives in the same order, the "
+              "same tensor metadata, the same cache results and execution "
+              "order.\n\n";
+      } else {
+        OS << "Where the ranks first differ:\n\n";
+        for (const RankDivergence &D : RT.Divergences) {
+          OS << "- " << divergenceTitle(D.Kind) << ", "
+             << mdText(divergencePlace(D)) << ": ";
+          bool First = true;
+          for (const auto &G : groupRanksByValue(D.At)) {
+            OS << (First ? "" : "; ") << rankListText(G.second) << " "
+               << (G.first == "-" ? std::string("nothing")
+                                  : mdCode(clip(G.first, 160)));
+            First = false;
+          }
+          OS << "\n";
+        }
+        OS << "\n";
+      }
+    }
+    if (!RT.Rows.empty()) {
+      OS << "| compile | rank | collectives scheduled | ops estimated | "
+            "estimated time |\n|---|---|---|---|---|\n";
+      for (const RankCompileRow &Row : RT.Rows)
+        for (const auto &[Rank, I] : Row.ByRank) {
+          const CompileRecord &R = M.Compiles[I];
+          std::vector<std::string> Sched;
+          for (const RuntimeRecord &S : R.Schedules)
+            for (const std::string &N : S.Names)
+              Sched.push_back(shortKernelName(N));
+          size_t Ops = 0;
+          double Ns = 0;
+          for (const RuntimeRecord &S : R.Runtimes)
+            for (const RuntimeOp &Op : S.Ops) {
+              ++Ops;
+              Ns += Op.EstimatedNs;
+            }
+          OS << "| " << mdCode(Row.Compile) << " | "
+             << (Rank < 0 ? std::string("-") : std::to_string(Rank)) << " | "
+             << (Sched.empty() ? std::string("-") : mdCodeList(Sched, 12))
+             << " | " << Ops << " | "
+             << estimateText(Ns) << " |\n";
+        }
+      OS << "\n";
+    }
+    if (!RT.Executions.empty()) {
+      OS << "Graph execution order:\n\n";
+      for (const auto &[Rank, L] : RT.Executions)
+        OS << "- " << (Rank < 0 ? std::string("the process")
+                                : "rank " + std::to_string(Rank))
+           << ": " << mdCodeList(L, 40) << "\n";
+      OS << "\n";
+    }
   }
 
   /// "## Export": what each torch.export log says (tlp/Analysis/Export.h):
@@ -1300,6 +1368,7 @@ private:
     }
 
     reportRanks(OS, M);
+    reportRankRuntime(OS, M);
 
     // What the reader counted and did not read (Stats.UnknownKinds).
     OS << "## Not read\n\n";

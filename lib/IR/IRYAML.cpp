@@ -351,6 +351,8 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CacheLookup)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::ShapeEvent)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::RawEvent)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::ExportEvent)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::RuntimeOp)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::RuntimeRecord)
 LLVM_YAML_IS_SEQUENCE_VECTOR(BreakText)
 
 namespace {
@@ -904,6 +906,24 @@ template <> struct MappingTraits<tlp::ShapeEvent> {
   static const bool flow = true;
 };
 
+template <> struct MappingTraits<tlp::RuntimeOp> {
+  static void mapping(IO &Io, tlp::RuntimeOp &O) {
+    mapStr(Io, "name", O.Name);
+    mapOptStr(Io, "type", O.Type);
+    Io.mapOptional("estimated_ns", O.EstimatedNs, 0.0);
+    mapOptStr(Io, "outputs", O.Outputs);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::RuntimeRecord> {
+  static void mapping(IO &Io, tlp::RuntimeRecord &R) {
+    Io.mapRequired("line", R.Line);
+    mapStrings(Io, "names", R.Names);
+    mapOptVector(Io, "ops", R.Ops);
+  }
+};
+
 template <> struct MappingTraits<tlp::ExportEvent> {
   static void mapping(IO &Io, tlp::ExportEvent &E) {
     Io.mapRequired("kind", E.Kind);
@@ -1018,6 +1038,9 @@ template <> struct MappingTraits<tlp::CompileRecord> {
     }
     mapOptVector(Io, "caches", R.Caches);
     mapOptVector(Io, "shapes", R.Shapes);
+    mapOptVector(Io, "schedules", R.Schedules);
+    mapOptVector(Io, "runtimes", R.Runtimes);
+    mapOptVector(Io, "executions", R.Executions);
     mapOptVector(Io, "exports", R.Exports);
     mapOptVector(Io, "raw", R.Raw);
     if (!Io.outputting() || !R.Spans.empty()) {

@@ -140,6 +140,10 @@ private:
           fail(W, "symbolic shape event has log line 0");
       for (const RawEvent &E : R.Raw)
         checkRaw(E, W);
+      for (const auto *List : {&R.Schedules, &R.Runtimes, &R.Executions})
+        for (const RuntimeRecord &E : *List)
+          if (E.Line == 0)
+            fail(W, "runtime record has log line 0");
       for (const ExportEvent &E : R.Exports)
         if (E.Line == 0)
           fail(W, "export event has log line 0");

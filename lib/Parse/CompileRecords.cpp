@@ -292,6 +292,19 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       case HealthKind::Export:
         R.Exports.push_back(std::move(*H.detail().Export));
         break;
+      case HealthKind::Schedule:
+      case HealthKind::Execution:
+      case HealthKind::Runtime: {
+        RuntimeRecord Rec;
+        Rec.Line = H.Line;
+        Rec.Names = std::move(H.detail().Strings);
+        Rec.Ops = std::move(H.detail().Ops);
+        (H.Kind == HealthKind::Schedule    ? R.Schedules
+         : H.Kind == HealthKind::Execution ? R.Executions
+                                           : R.Runtimes)
+            .push_back(std::move(Rec));
+        break;
+      }
       case HealthKind::TorchVersion: // of the log (above)
         break;
       case HealthKind::Shape: {

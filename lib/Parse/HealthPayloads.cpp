@@ -84,6 +84,9 @@ void ChunkScanner::finishHealth() {
   json::ParseError Err;
   // recompile_reasons says "json" but newer PyTorch writes plain lines.
   bool IsJson = Cur.HK == HealthKind::Guards ||
+                Cur.HK == HealthKind::Schedule ||
+                Cur.HK == HealthKind::Runtime ||
+                Cur.HK == HealthKind::Execution ||
                 Cur.HK == HealthKind::Chromium ||
                 Cur.HK == HealthKind::Cache ||
                 Cur.HK == HealthKind::TorchVersion ||
@@ -341,6 +344,112 @@ void ChunkScanner::finishHealth() {
     }
     if (S.Phase == 'I')
       S.Phase = 'i';
+    break;
+  }
+  case HealthKind::Schedule:
+    // ["torch.ops._c10d_functional.all_reduce_.default", ...]; a kernel
+    // without a name is null.
+    if (!V.isArray()) {
+      Bad("payload is not a JSON list");
+      return;
+    }
+    json::forEachElement(V, [&](const json::Value &X) {
+      H.detail().Strings.push_back(X.isString() ? Str(X) : std::string("?"));
+      return true;
+    });
+    break;
+  case HealthKind::Execution: {
+    // {"graph_execution_order": [{"compile_id": "0/0"}, ...]}
+    bool Found = false;
+    if (V.isObject())
+      json::forEachMember(V, [&](StringRef K, const json::Value &L) {
+        if (K != "graph_execution_order" || !L.isArray())
+          return true;
+        Found = true;
+        json::forEachElement(L, [&](const json::Value &E) {
+          std::string Id = "?";
+          if (E.isObject())
+            json::forEachMember(E, [&](StringRef EK, const json::Value &X) {
+              if (EK == "compile_id" && X.isString())
+                Id = Str(X);
+              return true;
+            });
+          H.detail().Strings.push_back(std::move(Id));
+          return true;
+        });
+        return true;
+      });
+    if (!Found) {
+      Bad("payload has no 'graph_execution_order' list");
+      return;
+    }
+    break;
+  }
+  case HealthKind::Runtime: {
+    // {"ops": [{"name", "type", "estimated_runtime_ns", "outputs":
+    // [{"shape", "stride", "dtype"}]}]}
+    bool Found = false;
+    auto List = [&](const json::Value &X) {
+      std::string S;
+      json::forEachElement(X, [&](const json::Value &Y) {
+        if (!S.empty())
+          S += ", ";
+        S += Y.isString() ? Str(Y) : Y.Text.str();
+        return true;
+      });
+      return S;
+    };
+    if (V.isObject())
+      json::forEachMember(V, [&](StringRef K, const json::Value &L) {
+        if (K != "ops" || !L.isArray())
+          return true;
+        Found = true;
+        json::forEachElement(L, [&](const json::Value &E) {
+          RuntimeOp Op;
+          if (E.isObject())
+            json::forEachMember(E, [&](StringRef OK, const json::Value &X) {
+              double D;
+              if (OK == "name" && X.isString())
+                Op.Name = Str(X);
+              else if (OK == "type" && X.isString())
+                Op.Type = Str(X);
+              else if (OK == "estimated_runtime_ns" && json::getDouble(X, D) &&
+                       std::isfinite(D))
+                Op.EstimatedNs = D;
+              else if (OK == "outputs" && X.isArray())
+                json::forEachElement(X, [&](const json::Value &O) {
+                  std::string Dtype = "?", Shape, Stride;
+                  if (O.isObject())
+                    json::forEachMember(O, [&](StringRef F,
+                                               const json::Value &Y) {
+                      if (F == "dtype" && Y.isString())
+                        Dtype = Str(Y);
+                      else if (F == "shape" && Y.isArray())
+                        Shape = List(Y);
+                      else if (F == "stride" && Y.isArray())
+                        Stride = List(Y);
+                      return true;
+                    });
+                  if (!Op.Outputs.empty())
+                    Op.Outputs += " + ";
+                  // A collective's outputs have no layout: "-".
+                  Op.Outputs += Dtype == "?" && Shape.empty() && Stride.empty()
+                                    ? std::string("-")
+                                    : Dtype + "[" + Shape + "] [" + Stride +
+                                          "]";
+                  return true;
+                });
+              return true;
+            });
+          H.detail().Ops.push_back(std::move(Op));
+          return true;
+        });
+        return true;
+      });
+    if (!Found) {
+      Bad("payload has no 'ops' list");
+      return;
+    }
     break;
   }
   case HealthKind::RecompileReasons:

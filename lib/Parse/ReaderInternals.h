@@ -82,7 +82,10 @@ enum class HealthKind : uint8_t {
   Cache,            ///< artifact {fx_graph,aotautograd}_cache_*: JSON
   TorchVersion,     ///< artifact torch_version: JSON, of the whole log
   Shape,            ///< create_symbol, guard_added_fast, ...: metadata
-  Export            ///< export, exported_program, *_fake_kernel
+  Export,           ///< export, exported_program, *_fake_kernel
+  Schedule,         ///< artifact inductor_collective_schedule: JSON list
+  Runtime,          ///< artifact inductor_runtime_and_tensor_meta: JSON
+  Execution         ///< artifact graph_execution: JSON
 };
 
 /// LogEvents.def, FLAGS.
@@ -158,6 +161,8 @@ struct HealthDetail {
   std::unique_ptr<ShapeEvent> Shape;
   /// Export: the event.
   std::unique_ptr<ExportEvent> Export;
+  /// Runtime: the ops (Schedule and Execution use Strings).
+  std::vector<RuntimeOp> Ops;
   /// Metrics: the configuration dumps, name and index into
   /// ChunkResult::Configs (Module::ConfigTexts after the merge).
   std::vector<std::pair<std::string, uint32_t>> Configs;

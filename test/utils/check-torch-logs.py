@@ -30,6 +30,8 @@ and its manifest DIR/NAME/manifest.json):
     `graph_dump:NAME` for generic artifacts); stats.events is the number
     of envelopes, and each kind tlp does not read (READ below, from
     docs/inputs.md) has exactly its count in stats.unknown_kinds;
+  - each rank's collective schedules, estimated ops and graph execution
+    order are those its log holds (the compile ids as the log gives them);
   - the export report names each exported program (its line) and each
     operator draft export found without a fake kernel or with one that
     disagrees, as the log does;
@@ -93,6 +95,10 @@ READ |= {"create_symbol", "create_unbacked_symbol", "guard_added_fast",
          "guard_added", "symbolic_shape_specialization",
          "guard_on_data_dependent_error", "propagate_real_tensors",
          "propagate_real_tensors_provenance"}
+# Read into the records' runtime data (rank_runtime).
+READ |= {"artifact:inductor_collective_schedule",
+         "artifact:inductor_runtime_and_tensor_meta",
+         "artifact:graph_execution"}
 # Read into the export report (their texts also shown raw).
 EXPORT = {"export", "exported_program", "missing_fake_kernel",
           "mismatched_fake_kernel"}
@@ -244,6 +250,43 @@ class Checker:
             if cid is not None and x["compile_id"] != cid:
                 self.problem(name, "%s:%d listed under compile %s, its id is %s"
                              % (path, x["line"], cid, x["compile_id"]))
+        # What ran on each rank: each compile's collective schedule and
+        # estimated ops, and each rank's graph execution order, as logged.
+        rt = doc.get("rank_runtime") or {"compiles": [], "executions": {}}
+        want_s, got_s, want_x, got_x = {}, {}, {}, {}
+        for path in files:
+            texts = tlplog_log.payloads(path)
+            for line, env in tlplog_log.envelopes(path):
+                k = tlplog_log.kind(env)
+                r = env.get("rank", -1)
+                if line not in texts:
+                    continue
+                try:
+                    v = json.loads(texts[line])
+                except ValueError:
+                    continue
+                cid = tlplog_log.compile_id(env)
+                if k == "artifact:inductor_collective_schedule":
+                    want_s.setdefault((str(r), cid), []).extend(
+                        x if isinstance(x, str) else "?" for x in v)
+                elif k == "artifact:inductor_runtime_and_tensor_meta":
+                    want_s.setdefault((str(r), cid, "ops"), []).extend(
+                        op.get("name") for op in v.get("ops", []))
+                elif k == "artifact:graph_execution":
+                    want_x.setdefault(str(r), []).extend(
+                        e.get("compile_id") for e in v["graph_execution_order"])
+        for c in rt["compiles"]:
+            for r, d in c["ranks"].items():
+                if d["collective_schedule"]:
+                    got_s[(r, c["compile"])] = d["collective_schedule"]
+                if d["ops"]:
+                    got_s[(r, c["compile"], "ops")] = [o["name"] for o in d["ops"]]
+        got_x = rt["executions"]
+        if want_s != got_s or want_x != got_x:
+            self.problem(name, "rank runtime %r %r, the logs have %r %r"
+                         % (got_s, got_x, want_s, want_x))
+        divergences = len(rt.get("divergences", []))
+
         # The export report: each exported program at its line, each
         # operator draft export found without a fake kernel.
         want_exp, got_exp = [], []
@@ -328,10 +371,11 @@ class Checker:
         kernels = sum(len(u["kernels"]) for u in doc["units"])
         post = max([len(u["post_grad_nodes"]) for u in doc["units"]] or [0])
         print("%s: %d units, %d kernels, largest post-grad graph %d nodes, "
-              "%d events (%d not read, %d shown raw)%s%s" % (
+              "%d events (%d not read, %d shown raw)%s%s%s" % (
                   name, len(doc["units"]), kernels, post, stats["events"],
-                  not_read, len(got_raw), ", %d diagrams" % dots if a.dot else "",
-                  pages))
+                  not_read, len(got_raw),
+                  ", %d rank divergences" % divergences if divergences else "",
+                  ", %d diagrams" % dots if a.dot else "", pages))
 
 
 def main():

@@ -122,6 +122,30 @@ struct ShapeEvent {
   /// The innermost frame of its user_stack (the user line that made it).
   llvm::Optional<SourceLoc> UserFrame;
 };
+/// One op of Inductor's runtime estimates (inductor_runtime_and_tensor_meta,
+/// logged with config.log_tlparse): its kernel or buffer name, whether it
+/// computes or is a collective, the estimated runtime and its outputs.
+struct RuntimeOp {
+  std::string Name;
+  /// "compute" or "collective".
+  std::string Type;
+  double EstimatedNs = 0;
+  /// Each output as "dtype[shape] [stride]" ("float32[4, 8] [8, 1]"; "-"
+  /// for one without a layout, a collective's), joined by " + ".
+  std::string Outputs;
+};
+
+/// What ran, as a compile logged it.
+struct RuntimeRecord {
+  /// 1-based line of the envelope.
+  uint32_t Line = 0;
+  /// inductor_collective_schedule: the collective kernels in schedule
+  /// order. graph_execution: the compile ids in the order the graphs ran.
+  std::vector<std::string> Names;
+  /// inductor_runtime_and_tensor_meta: the ops.
+  std::vector<RuntimeOp> Ops;
+};
+
 /// What torch.export logged: an export began (`export`), its exported
 /// program (`exported_program`: the text is shown raw), an operator draft
 /// export found without a fake kernel (`missing_fake_kernel`) or whose
@@ -358,6 +382,10 @@ public:
   std::vector<Span> Spans;
   /// The symbolic shape environment's events, in log order.
   std::vector<ShapeEvent> Shapes;
+  /// inductor_collective_schedule (Names), inductor_runtime_and_tensor_meta
+  /// (Ops) and graph_execution (Names: compile ids; logged outside any
+  /// compile, so in the record without one), in log order.
+  std::vector<RuntimeRecord> Schedules, Runtimes, Executions;
   /// What torch.export logged, in log order (an export has no compile id:
   /// these are in the record without one).
   std::vector<ExportEvent> Exports;

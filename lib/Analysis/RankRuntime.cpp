@@ -28,6 +28,8 @@ StringRef divergenceKindName(RankDivergence::DivergenceKind K) {
     return "execution_order";
   case RankDivergence::Cache:
     return "cache";
+  case RankDivergence::ScheduleVsCode:
+    return "schedule_vs_code";
   }
   return "?";
 }
@@ -57,24 +59,40 @@ std::string shortKernelName(StringRef Name) {
   return Op;
 }
 
+/// The output code, in a ScheduleVsCode divergence's At.
+static constexpr int64_t CodeRank = -2;
+
 std::vector<std::pair<std::string, std::vector<int64_t>>>
 groupRanksByValue(const std::map<int64_t, std::string> &At) {
   std::vector<std::pair<std::string, std::vector<int64_t>>> Groups;
-  for (const auto &[Rank, V] : At) {
+  auto Add = [&](int64_t Rank, const std::string &V) {
     auto It = llvm::find_if(Groups, [&](const auto &G) { return G.first == V; });
     if (It == Groups.end())
       Groups.push_back({V, {Rank}});
     else
       It->second.push_back(Rank);
-  }
+  };
+  // The ranks in order, the output code (against a schedule) last.
+  for (const auto &[Rank, V] : At)
+    if (Rank != CodeRank)
+      Add(Rank, V);
+  auto Code = At.find(CodeRank);
+  if (Code != At.end())
+    Add(CodeRank, Code->second);
   return Groups;
 }
 
 std::string rankListText(const std::vector<int64_t> &Ranks) {
+  if (Ranks.size() == 1 && Ranks[0] == CodeRank)
+    return "the output code";
+  if (Ranks.size() == 1 && Ranks[0] < 0)
+    return "the process";
   std::string Out = Ranks.size() == 1 ? "rank " : "ranks ";
   for (size_t I = 0; I < Ranks.size(); ++I)
     Out += (I ? ", " : "") +
-           (Ranks[I] < 0 ? std::string("-") : std::to_string(Ranks[I]));
+           (Ranks[I] == CodeRank ? std::string("the output code")
+            : Ranks[I] < 0       ? std::string("-")
+                                 : std::to_string(Ranks[I]));
   return Out;
 }
 
@@ -90,6 +108,8 @@ StringRef divergenceTitle(RankDivergence::DivergenceKind K) {
     return "execution order";
   case RankDivergence::Cache:
     return "cache results";
+  case RankDivergence::ScheduleVsCode:
+    return "schedule against the output code";
   }
   return "?";
 }
@@ -103,6 +123,8 @@ std::string divergencePlace(const RankDivergence &D) {
     return D.Compile + ", op " + N;
   case RankDivergence::Execution:
     return "run " + N;
+  case RankDivergence::ScheduleVsCode:
+    return D.Compile + ", collective " + N;
   case RankDivergence::Missing:
   case RankDivergence::Cache:
     return D.Compile;
@@ -143,7 +165,7 @@ static bool firstDifference(
   return false;
 }
 
-RankRuntime compareRankRuntime(const Module &M) {
+RankRuntime compareRankRuntime(const Module &M, const CodeCollectives *Code) {
   RankRuntime Out;
   std::set<int64_t> Ranks;
   // Compiles by name, each with its record on each rank.
@@ -194,6 +216,34 @@ RankRuntime compareRankRuntime(const Module &M) {
     bool Runtime = HasRuntime(Row);
     if (Runtime)
       Out.Rows.push_back(Row);
+    // On each rank, the schedule against the output code's calls. "At"
+    // holds the schedule's entry as rank R and the code's as rank -2
+    // ("the output code").
+    if (Code)
+      for (const auto &[Rank, I] : Row.ByRank) {
+        const CompileRecord &R = M.Compiles[I];
+        auto It = Code->find(I);
+        if (R.Schedules.empty() || It == Code->end())
+          continue;
+        std::map<int64_t, std::vector<std::string>> Lists;
+        for (const RuntimeRecord &S : R.Schedules)
+          for (const std::string &N : S.Names)
+            Lists[Rank].push_back(shortKernelName(N));
+        for (const std::string &N : It->second)
+          Lists[CodeRank].push_back(shortKernelName(N));
+        RankDivergence D;
+        if (!firstDifference(Lists, D.Index, D.At))
+          continue;
+        D.Kind = RankDivergence::ScheduleVsCode;
+        D.Compile = Name;
+        std::string Who = Rank < 0 ? std::string("the schedule")
+                                   : "rank " + std::to_string(Rank) +
+                                         "'s schedule";
+        D.Text = Name + ": collective " + std::to_string(D.Index + 1) + ": " +
+                 Who + " has " + D.At[Rank] + ", its output code " +
+                 D.At[CodeRank];
+        Out.Divergences.push_back(std::move(D));
+      }
     if (!Several)
       continue;
     if (Runtime && Row.ByRank.size() < Out.Ranks.size()) {

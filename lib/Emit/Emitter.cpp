@@ -112,6 +112,21 @@ void ModuleFactsBuilder::add(const Module &M, const CompileUnit &U,
   if (const CompileRecord *R = M.findCompile(U)) {
     F.Record = static_cast<size_t>(R - M.Compiles.data());
     Facts.UnitsOfRecord[*F.Record].push_back(Index);
+    // Its collective calls, in call order, when its compile logged a
+    // schedule to compare them with.
+    if (!R->Schedules.empty()) {
+      std::vector<std::pair<uint32_t, const std::string *>> Calls;
+      for (const Kernel &K : U.Kernels)
+        if (K.Kind == KernelKind::Collective)
+          for (uint32_t L : K.CallLines)
+            Calls.push_back({L, &K.Name});
+      llvm::sort(Calls, [](const auto &A, const auto &B) {
+        return A.first < B.first;
+      });
+      std::vector<std::string> &Out = Facts.Collectives[*F.Record];
+      for (const auto &C : Calls)
+        Out.push_back(*C.second);
+    }
   }
   // --unit names a unit by slug, display name, index or unique id.
   F.Selected = (mayBeSelected(U, Index) ||

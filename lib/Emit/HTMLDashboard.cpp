@@ -994,8 +994,9 @@ void writeExports(raw_ostream &OS, const Module &M, bool DirMode) {
   }
 }
 
-void writeRankRuntime(raw_ostream &OS, const Module &M) {
-  RankRuntime RT = compareRankRuntime(M);
+void writeRankRuntime(raw_ostream &OS, const Module &M,
+                      const CodeCollectives *Code) {
+  RankRuntime RT = compareRankRuntime(M, Code);
   if (RT.empty())
     return;
   OS << "<h2 id=\"rank-runtime-head\">Ranks at run time</h2>\n<p>What "

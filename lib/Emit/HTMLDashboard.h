@@ -11,6 +11,7 @@
 #ifndef TLP_LIB_EMIT_HTMLDASHBOARD_H
 #define TLP_LIB_EMIT_HTMLDASHBOARD_H
 
+#include "tlp/Analysis/RankRuntime.h"
 #include "tlp/IR/Module.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -34,7 +35,8 @@ std::string compileAnchor(const CompileRecord &R);
 /// Write the dashboard sections (h2 and what follows) of \p M.
 /// "Ranks at run time" (tlp/Analysis/RankRuntime.h): the divergences, what
 /// each rank scheduled and estimated, the graph execution orders.
-void writeRankRuntime(llvm::raw_ostream &OS, const Module &M);
+void writeRankRuntime(llvm::raw_ostream &OS, const Module &M,
+                      const CodeCollectives *Code);
 
 /// \p DirMode: links to a compile's artifacts go to its page (else to
 /// its section of the one page).

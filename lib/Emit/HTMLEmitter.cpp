@@ -648,7 +648,7 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
     OS << "</tbody>\n</table>\n";
   }
   writeRanks(OS, M, Links);
-  emit::writeRankRuntime(OS, M);
+  emit::writeRankRuntime(OS, M, &facts().Collectives);
   emit::writeArtifactsSection(OS, M, DirMode, rawTextsFn());
   // What the reader counted and did not read (Stats.UnknownKinds).
   OS << "<h2>Not read</h2>\n";

@@ -123,8 +123,8 @@ ojson shapeJSON(const ShapeEvent &E) {
 
 /// What ran on each rank and where the ranks first differ
 /// (tlp/Analysis/RankRuntime.h); null when no rank logged any of it.
-ojson rankRuntimeJSON(const Module &M) {
-  RankRuntime RT = compareRankRuntime(M);
+ojson rankRuntimeJSON(const Module &M, const CodeCollectives *Code) {
+  RankRuntime RT = compareRankRuntime(M, Code);
   if (RT.empty())
     return nullptr;
   ojson O = ojson::object();
@@ -590,7 +590,8 @@ public:
     key("graph_breaks");
     OS << dump(Breaks, Opts.Pretty, 2) << ',' << nl();
     key("rank_runtime");
-    OS << dump(rankRuntimeJSON(M), Opts.Pretty, 2) << ',' << nl();
+    OS << dump(rankRuntimeJSON(M, &facts().Collectives), Opts.Pretty, 2)
+       << ',' << nl();
     key("exports");
     OS << dump(exportsJSON(M), Opts.Pretty, 2) << ',' << nl();
     key("artifacts");

@@ -506,7 +506,7 @@ private:
   /// "## Ranks at run time": what each rank scheduled, estimated and ran
   /// (tlp/Analysis/RankRuntime.h), and where the ranks first differ.
   void reportRankRuntime(raw_ostream &OS, const Module &M) {
-    RankRuntime RT = compareRankRuntime(M);
+    RankRuntime RT = compareRankRuntime(M, &facts().Collectives);
     if (RT.empty())
       return;
     OS << "## Ranks at run time\n\n"

@@ -23,6 +23,10 @@
 
 namespace tlp {
 
+/// The collective calls of each compile record's output code, in call
+/// order, by record (index into Module::Compiles).
+using CodeCollectives = std::map<size_t, std::vector<std::string>>;
+
 /// One compile (by its name, "0/0", "0/0 #2") on each rank that has it.
 struct RankCompileRow {
   std::string Compile;
@@ -32,7 +36,16 @@ struct RankCompileRow {
 
 /// Where ranks first differ in one respect.
 struct RankDivergence {
-  enum DivergenceKind { Missing, Schedule, TensorMeta, Execution, Cache };
+  enum DivergenceKind {
+    Missing,
+    Schedule,
+    TensorMeta,
+    Execution,
+    Cache,
+    /// On one rank: the schedule Inductor logged is not the order of the
+    /// collective calls in the output code it wrote.
+    ScheduleVsCode
+  };
   DivergenceKind Kind = Missing;
   /// The compile ("0/0"); empty for the execution order.
   std::string Compile;
@@ -65,7 +78,10 @@ struct RankRuntime {
 /// The runtime records of \p M's ranks, compared. The records of a log
 /// without ranks (one process) are rank -1; with one rank there is nothing
 /// to compare, but the rows are still made.
-RankRuntime compareRankRuntime(const Module &M);
+/// \p Code, if given: the output code's collective calls of each record,
+/// each compared with the record's schedule (ScheduleVsCode).
+RankRuntime compareRankRuntime(const Module &M,
+                               const CodeCollectives *Code = nullptr);
 
 /// The ranks of \p At grouped by what they have, in order of first rank:
 /// [("wait_tensor", {0, 2}), ("all_reduce_", {1})].

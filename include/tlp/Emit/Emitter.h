@@ -12,6 +12,7 @@
 #define TLP_EMIT_EMITTER_H
 
 #include "tlp/Analysis/Query.h"
+#include "tlp/Analysis/RankRuntime.h"
 #include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Emit/EmitTarget.h"
 #include "tlp/IR/Module.h"
@@ -114,6 +115,10 @@ struct ModuleFacts {
   /// The digests of the units with a rank (EmitterTraits::NeedsDigests),
   /// each with the unit's Id.
   std::vector<UnitDigest> Digests;
+  /// The collective calls of each compile record's output code (its units
+  /// in module order, each unit's calls in line order), by record: what
+  /// its collective schedule is compared with (tlp/Analysis/RankRuntime.h).
+  CodeCollectives Collectives;
   const Unit &current() const { return Units.back(); }
 };
 

@@ -133,6 +133,9 @@ struct UnitSummary {
   size_t Kernels = 0;
   UnitCoverage Coverage;
   std::string Code; ///< "python", "cpp" or empty
+  /// The artifacts tlp read into the unit: name and log line, in line
+  /// order (listed on its compile's artifacts page).
+  std::vector<std::pair<std::string, uint32_t>> Read;
 };
 
 std::string percent(const CoverageCount &C) {
@@ -729,6 +732,12 @@ static UnitSummary summarize(const Module &M, const CompileUnit &U,
                   .str();
   S.Kernels = U.Kernels.size();
   S.Coverage = Coverage;
+  U.forEachArtifact([&](UnitSlot, const Artifact &A) {
+    S.Read.push_back({A.Name, A.Line});
+  });
+  llvm::sort(S.Read, [](const auto &A, const auto &B) {
+    return A.second < B.second;
+  });
   if (U.Code)
     S.Code = languageName(U.Code->Lang).str();
   return S;
@@ -824,6 +833,24 @@ Error HTMLEmitter::end(const Module &M) {
        << "</p>\n<h1>Artifacts of " << escapeHTML(Title) << "</h1>\n"
        << "<p>What the log holds of it that tlp does not interpret, raw, "
           "with its log line; open one to read it.</p>\n";
+    // What tlp read of the compile: shown in its units' pages.
+    if (R) {
+      auto It = facts().UnitsOfRecord.find(static_cast<size_t>(R - M.Compiles.data()));
+      if (It != facts().UnitsOfRecord.end()) {
+        PS << "<table id=\"read\">\n<thead><tr><th>read by tlp</th>"
+              "<th>line</th><th>shown in</th></tr></thead>\n<tbody>\n";
+        for (size_t U : It->second) {
+          if (U >= Summaries.size())
+            continue;
+          const UnitSummary &S = Summaries[U];
+          for (const auto &A : S.Read)
+            PS << "<tr><td><code>" << escapeHTML(A.first) << "</code></td><td>"
+               << A.second << "</td><td><a href=\"" << escapeHTML(S.File)
+               << "\">" << escapeHTML(S.Name) << "</a></td></tr>\n";
+        }
+        PS << "</tbody>\n</table>\n";
+      }
+    }
     emit::writeRawEvents(PS, M, Raw, R ? R->slug() : "log", rawTextsFn());
     PS << "</main>\n<script src=\"tlp.js\"></script>\n</body>\n</html>\n";
     return write(emit::rawLink(R, /*DirMode=*/true), PS.str());

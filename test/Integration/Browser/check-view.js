@@ -124,36 +124,41 @@ async function coloured(page) {
     await page.click('#theme-toggle');
     const dark = await colours();
     if (dark.bg === light.bg || dark.kw === light.kw || dark.pressed !== 'true') fail('theme toggle', dark, 'other colours');
-    // Chromium hands a page's localStorage writes to other pages
-    // asynchronously: open new pages (at most 50, 100 ms apart) until one
-    // sees the stored choice, then check that the page took it.
-    let page2 = null;
-    for (let i = 0; i < 50; ++i) {
-      page2 = await newPage();
-      await open(page2, url);
-      if (await page2.evaluate(() => localStorage.getItem('tlp-theme')) === 'dark') break;
-      await page2.close();
-      page2 = null;
+    // The choice is kept when a page is loaded again. Loaded in the same
+    // tab: Chromium hands a page's localStorage writes to other tabs'
+    // renderers asynchronously (a new tab saw it after 0.1 to over 5 s on
+    // a loaded 2-core machine, which made this check flaky), the same
+    // renderer at once.
+    const page2 = page;
+    const again = async () => {
+      await page.reload();
+      await page.waitForSelector('body[data-ready="1"]');
+    };
+    // The write reaches the storage a moment later: load again (up to 100
+    // times, 100 ms apart) until the page reads it back.
+    for (let i = 0; i < 100; ++i) {
+      await again();
+      if (await page.evaluate(() => localStorage.getItem('tlp-theme')) === 'dark') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    if (!page2) {
-      fail('theme stored', null, 'dark');
-      page2 = await newPage();
-      await open(page2, url);
-    }
+    if (await page2.evaluate(() => localStorage.getItem('tlp-theme')) !== 'dark')
+      fail('theme stored', await page2.evaluate(() => localStorage.getItem('tlp-theme')), 'dark');
     const kept = await page2.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor]);
-    if (kept[0] !== 'dark' || kept[1] !== dark.bg) fail('theme kept by a new page', kept, ['dark', dark.bg]);
+    if (kept[0] !== 'dark' || kept[1] !== dark.bg) fail('theme kept by the page loaded again', kept, ['dark', dark.bg]);
     await page2.keyboard.press('t');
     const back = await page2.evaluate(() => getComputedStyle(document.body).backgroundColor);
     if (back !== light.bg) fail('key t back to light', back, light.bg);
+    // With no choice stored, the system's preference (the same tab again).
     await page2.evaluate(() => localStorage.removeItem('tlp-theme'));
-    await page2.close();
-    const page3 = await newPage();
-    await page3.emulateMedia({ colorScheme: 'dark' });
-    await open(page3, url);
-    const sys = await page3.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    if (sys !== dark.bg) fail('prefers-color-scheme: dark', sys, dark.bg);
-    await page3.close();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (let i = 0; i < 100; ++i) {
+      await again();
+      if (await page.evaluate(() => localStorage.getItem('tlp-theme')) === null) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const sys = await page.evaluate(() => [localStorage.getItem('tlp-theme'), getComputedStyle(document.body).backgroundColor]);
+    if (sys[0] !== null || sys[1] !== dark.bg) fail('prefers-color-scheme: dark', sys, [null, dark.bg]);
+    await page.emulateMedia({ colorScheme: 'light' });
     if (!checks.failures) console.log('theme: dark toggle, kept, system preference');
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');

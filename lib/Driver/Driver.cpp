@@ -285,7 +285,8 @@ bool Driver::runUnits(Module &M, UnitSource &Src, const UnitPipeline &UnitPasses
   Em.setTarget(Target->get());
   // The texts of the events shown raw come from the logs' bytes (an IR
   // input carries them).
-  std::unique_ptr<RawEventReader> Raw = createRawEventReader(Sources);
+  std::unique_ptr<RawEventReader> Raw =
+      InputIsIR ? createLogFileRawReader(M) : createRawEventReader(Sources);
   Em.setRawReader(Raw.get());
   bool OK = emitUnits(M, Src, UnitPasses, Opts, Em, **Target);
   Em.setRawReader(nullptr);

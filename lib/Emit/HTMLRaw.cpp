@@ -55,7 +55,7 @@ void writeRawEvents(raw_ostream &OS, const Module &M, ArrayRef<RawEvent> Raw,
     OS << "</span></summary>\n";
     if (!Have) {
       OS << "<p class=\"empty\">" << escapeHTML(Where)
-         << ": the text is not available (the log is no longer readable)"
+         << ": the text is not available (the log is gone, or changed since it was read)"
             "</p></details>\n";
       continue;
     }

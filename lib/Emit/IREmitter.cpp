@@ -12,6 +12,8 @@
 #include "tlp/IR/IRYAML.h"
 #include "tlp/Support/FileUtilities.h"
 
+#include "llvm/Support/FileSystem.h"
+
 using namespace llvm;
 
 namespace tlp {
@@ -30,7 +32,16 @@ public:
 
   Error begin(const Module &M) override {
     OS = &out();
-    printModuleHeader(M, *OS, RawReader);
+    // Raw events point into their log when it is a file a reader of the
+    // IR can open again; else (stdin, an IR input without texts) or with
+    // --raw-texts, the IR carries their texts.
+    RawWriteContext Raw;
+    Raw.Reader = RawReader;
+    for (const LogFile &L : M.Logs)
+      Raw.Embed.push_back(Opts.EmbedRawTexts || L.Path == "-" ||
+                          L.Path == "<stdin>" ||
+                          !sys::fs::is_regular_file(L.Path));
+    printModuleHeader(M, *OS, &Raw);
     return Error::success();
   }
 

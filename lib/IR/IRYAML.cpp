@@ -18,6 +18,7 @@
 #include "tlp/Support/Version.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
@@ -944,12 +945,20 @@ template <> struct MappingTraits<tlp::RawEvent> {
     Io.mapOptional("rank", E.Rank);
     Io.mapOptional("payload_lines", E.PayloadLines, 0u);
     if (Io.outputting()) {
-      // The texts, read from the log when not loaded (the writer's
-      // context: the reader of the sources, or null).
+      const auto *C =
+          static_cast<const tlp::RawWriteContext *>(Io.getContext());
+      if (!E.isLoaded() && C && !C->embed(E.Log)) {
+        // Where it is in its log: the reader of the IR opens the log.
+        std::vector<uint64_t> At = {E.LineOffset, E.LineSize, E.PayloadOffset,
+                                    E.PayloadSize};
+        Io.mapRequired("at", At);
+        std::string Hash = llvm::utohexstr(E.LineHash, /*LowerCase=*/true);
+        mapStr(Io, "hash", Hash);
+        return;
+      }
+      // The texts, read from the log when not loaded.
       std::string Line, Text;
-      bool Have = rawEventTexts(
-          E, static_cast<const tlp::RawEventReader *>(Io.getContext()), Line,
-          Text);
+      bool Have = rawEventTexts(E, C ? C->Reader : nullptr, Line, Text);
       if (!Have) {
         bool Unavailable = true;
         Io.mapRequired("unavailable", Unavailable);
@@ -958,6 +967,24 @@ template <> struct MappingTraits<tlp::RawEvent> {
       mapStr(Io, "event_line", Line);
       if (!Text.empty() || E.PayloadLines)
         mapTextAs(Io, "text", Text, /*Optional=*/true);
+      return;
+    }
+    std::vector<uint64_t> At;
+    Io.mapOptional("at", At);
+    if (!At.empty()) {
+      if (At.size() != 4) {
+        Io.setError("'at' of a raw event needs 4 numbers: line offset, line "
+                    "size, payload offset, payload size");
+        return;
+      }
+      E.LineOffset = At[0];
+      E.LineSize = static_cast<uint32_t>(std::min<uint64_t>(At[1], UINT32_MAX));
+      E.PayloadOffset = At[2];
+      E.PayloadSize = At[3];
+      std::string Hash;
+      mapOptStr(Io, "hash", Hash);
+      if (!Hash.empty() && llvm::StringRef(Hash).getAsInteger(16, E.LineHash))
+        Io.setError("'hash' of a raw event is not hexadecimal");
       return;
     }
     bool Unavailable = false;
@@ -1427,16 +1454,16 @@ template <> struct MappingTraits<IRDocument> {
 namespace tlp {
 
 static void writeDocument(IRDocument &D, raw_ostream &OS,
-                          const RawEventReader *Raw = nullptr) {
+                          const RawWriteContext *Raw = nullptr) {
   // A wide wrap column keeps flow mappings (one node, one call site) on one
   // line, which makes the text easy to grep and to check with FileCheck.
   // The context reads the texts of raw events that are not loaded.
-  yaml::Output Out(OS, const_cast<RawEventReader *>(Raw), /*WrapColumn=*/0);
+  yaml::Output Out(OS, const_cast<RawWriteContext *>(Raw), /*WrapColumn=*/0);
   Out << D;
 }
 
 void printModuleHeader(const Module &M, raw_ostream &OS,
-                       const RawEventReader *Raw) {
+                       const RawWriteContext *Raw) {
   IRDocument D;
   D.Kind = IRDocument::Header;
   D.M = const_cast<Module *>(&M);

@@ -13,6 +13,8 @@
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/xxhash.h"
 
 #include <cstring>
 
@@ -139,6 +141,76 @@ private:
   const TraceSources &Sources;
 };
 } // namespace
+
+namespace {
+class LogFileRawReader final : public RawEventReader {
+public:
+  explicit LogFileRawReader(const Module &M) : M(M), Files(M.Logs.size()) {}
+  ~LogFileRawReader() override {
+    for (const Optional<sys::fs::file_t> &F : Files)
+      if (F && *F != sys::fs::kInvalidFile)
+        sys::fs::closeFile(const_cast<sys::fs::file_t &>(*F));
+  }
+  bool read(const RawEvent &E, std::string &Line,
+            std::string &Text) const override {
+    Line.clear();
+    Text.clear();
+    if (E.Log >= Files.size())
+      return false;
+    Optional<sys::fs::file_t> &F = Files[E.Log];
+    if (!F) {
+      Expected<sys::fs::file_t> Opened =
+          sys::fs::openNativeFileForRead(M.Logs[E.Log].Path);
+      if (Opened) {
+        F = *Opened;
+      } else {
+        consumeError(Opened.takeError());
+        F = sys::fs::kInvalidFile;
+      }
+    }
+    if (*F == sys::fs::kInvalidFile || !slice(*F, E.LineOffset, E.LineSize, Line))
+      return false;
+    if (E.LineHash && xxHash64(Line) != E.LineHash)
+      return false;
+    if (!Line.empty() && Line.back() == '\r')
+      Line.pop_back();
+    sanitizeUTF8(Line);
+    if (E.PayloadLines) {
+      std::string Raw;
+      if (!slice(*F, E.PayloadOffset, E.PayloadSize, Raw))
+        return false;
+      Text = decodePayload(Raw);
+      sanitizeUTF8(Text);
+    }
+    return true;
+  }
+
+private:
+  static bool slice(sys::fs::file_t F, uint64_t Offset, uint64_t Size,
+                    std::string &Out) {
+    Out.resize(Size);
+    size_t Done = 0;
+    while (Done < Size) {
+      Expected<size_t> N = sys::fs::readNativeFileSlice(
+          F, MutableArrayRef<char>(&Out[Done], Size - Done), Offset + Done);
+      if (!N) {
+        consumeError(N.takeError());
+        return false;
+      }
+      if (*N == 0)
+        return false; // the file is shorter now
+      Done += *N;
+    }
+    return true;
+  }
+  const Module &M;
+  mutable std::vector<Optional<sys::fs::file_t>> Files;
+};
+} // namespace
+
+std::unique_ptr<RawEventReader> createLogFileRawReader(const Module &M) {
+  return std::make_unique<LogFileRawReader>(M);
+}
 
 std::unique_ptr<RawEventReader>
 createRawEventReader(const TraceSources &Sources) {

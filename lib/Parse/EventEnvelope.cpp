@@ -10,6 +10,8 @@
 
 #include "ReaderInternals.h"
 
+#include "llvm/Support/xxhash.h"
+
 using namespace llvm;
 
 namespace tlp {
@@ -271,6 +273,7 @@ void ChunkScanner::keepRaw() {
   E.LineOffset = Cur.LineOffset;
   E.LineSize = static_cast<uint32_t>(
       std::min<uint64_t>(Cur.LineSize, UINT32_MAX));
+  E.LineHash = xxHash64(Log.substr(E.LineOffset, E.LineSize));
   if (Cur.HasPayload && Cur.PayloadLines) {
     E.PayloadOffset = Cur.PayloadBegin;
     E.PayloadSize = Cur.PayloadEnd - Cur.PayloadBegin;

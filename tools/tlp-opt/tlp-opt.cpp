@@ -49,6 +49,12 @@ static cl::opt<bool>
     DisableVerify("disable-verify",
                   cl::desc("Do not verify the input IR and the result"),
                   cl::cat(OptCategory));
+static cl::opt<bool> RawTexts(
+    "raw-texts",
+    cl::desc("Carry the texts of the events shown raw (Dynamo's graph, the "
+             "AOT graphs, fx_graph_runnable, ...) in the IR; by default the "
+             "IR points into the log and tlp-emit reads them from it"),
+    cl::cat(OptCategory));
 static cl::opt<bool>
     ListPasses("list-passes", cl::desc("Print the registered passes and exit"),
                cl::cat(OptCategory));
@@ -107,6 +113,7 @@ int main(int argc, char **argv) {
 
   EmitOptions EO;
   EO.Output = OutputPath;
+  EO.EmbedRawTexts = RawTexts;
   return D.run(Opts, [&](DiagnosticEngine &Diags) {
     return createIREmitter(EO, Diags);
   });

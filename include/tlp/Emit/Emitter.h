@@ -89,6 +89,9 @@ struct EmitOptions {
   llvm::Optional<ProvenanceQuery> Query;
   /// --render (Markdown).
   RenderFormat Render = RenderFormat::Markdown;
+  /// tlp-opt --raw-texts: the IR carries the texts of the events shown raw
+  /// (by default it points into the log, when the log is a file).
+  bool EmbedRawTexts = false;
 };
 
 /// What the units of a module tell as a whole, gathered once as they go

@@ -191,6 +191,9 @@ struct RawEvent {
   /// The payload lines in its log (tabs included), as Artifact::PayloadRef.
   uint64_t PayloadOffset = 0;
   uint64_t PayloadSize = 0;
+  /// xxHash64 of the event line (0: unknown): how a reader that opens the
+  /// log again (an IR input) knows the line is still the one read.
+  uint64_t LineHash = 0;
   /// The rank of an event of no compile (a record's events have its
   /// rank and compile id).
   llvm::Optional<int64_t> Rank;
@@ -214,6 +217,16 @@ public:
   /// (valid UTF-8); false if the log's bytes are not there.
   virtual bool read(const RawEvent &E, std::string &Line,
                     std::string &Text) const = 0;
+};
+
+/// How the IR text form writes raw events: with their texts (embedded),
+/// or as where they are in their log (the default for a log on disk; the
+/// reader of the IR opens the log again). Reader reads the texts to embed.
+struct RawWriteContext {
+  const RawEventReader *Reader = nullptr;
+  /// By log index: embed the texts of its events.
+  std::vector<bool> Embed;
+  bool embed(uint32_t Log) const { return Log >= Embed.size() || Embed[Log]; }
 };
 
 /// The texts of \p E: its own when loaded, else read through \p Reader

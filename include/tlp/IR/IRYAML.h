@@ -26,10 +26,11 @@ namespace tlp {
 void printModule(const Module &M, llvm::raw_ostream &OS);
 
 /// The three parts, for printers that stream units one at a time. \p Raw
-/// reads the texts of raw events that are not loaded (without it, such an
-/// event is printed `unavailable`).
+/// says how raw events that are not loaded are written: where they are in
+/// their log, or their texts read through its reader (without it: their
+/// texts if loaded, else `unavailable`).
 void printModuleHeader(const Module &M, llvm::raw_ostream &OS,
-                       const RawEventReader *Raw = nullptr);
+                       const RawWriteContext *Raw = nullptr);
 void printUnit(const CompileUnit &U, llvm::raw_ostream &OS);
 void printDiagnosticsDocument(llvm::ArrayRef<Diagnostic> Diags,
                               llvm::raw_ostream &OS);

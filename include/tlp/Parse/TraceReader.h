@@ -110,6 +110,11 @@ void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
 /// outlive it).
 std::unique_ptr<RawEventReader>
 createRawEventReader(const TraceSources &Sources);
+/// Reads the texts of \p M's RawEvents from their logs, opened again by
+/// the paths in Module::Logs (an IR input that points into its logs): a
+/// line whose xxHash64 is not the event's LineHash (the log changed or
+/// moved) is not read. \p M must outlive it.
+std::unique_ptr<RawEventReader> createLogFileRawReader(const Module &M);
 /// Load the texts of every RawEvent of \p M (readTraceText, whose sources
 /// do not outlive the read).
 void loadRawEvents(Module &M, const TraceSources &Sources);

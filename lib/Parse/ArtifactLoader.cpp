@@ -114,22 +114,24 @@ void loadModule(Module &M, const TraceSources &Sources, DiagnosticEngine &Diags,
 }
 
 namespace {
-class LogRawEventReader final : public RawEventReader {
+/// Reads a raw event's texts as byte ranges of its log: the event line
+/// (checked against its hash when it has one) and the payload, decoded.
+class SliceRawReader : public RawEventReader {
 public:
-  explicit LogRawEventReader(const TraceSources &Sources) : Sources(Sources) {}
   bool read(const RawEvent &E, std::string &Line,
             std::string &Text) const override {
     Line.clear();
     Text.clear();
-    if (E.Log >= Sources.size() ||
-        !Sources.read(E.Log, E.LineOffset, E.LineSize, Line))
+    if (!slice(E.Log, E.LineOffset, E.LineSize, Line))
+      return false;
+    if (CheckHash && E.LineHash && xxHash64(Line) != E.LineHash)
       return false;
     if (!Line.empty() && Line.back() == '\r')
       Line.pop_back();
     sanitizeUTF8(Line);
     if (E.PayloadLines) {
       std::string Raw;
-      if (!Sources.read(E.Log, E.PayloadOffset, E.PayloadSize, Raw))
+      if (!slice(E.Log, E.PayloadOffset, E.PayloadSize, Raw))
         return false;
       Text = decodePayload(Raw);
       sanitizeUTF8(Text);
@@ -137,30 +139,52 @@ public:
     return true;
   }
 
+protected:
+  explicit SliceRawReader(bool CheckHash) : CheckHash(CheckHash) {}
+  /// [Offset, Offset + Size) of log \p Log into \p Out; false if it is
+  /// not there.
+  virtual bool slice(uint32_t Log, uint64_t Offset, uint64_t Size,
+                     std::string &Out) const = 0;
+
 private:
+  bool CheckHash;
+};
+
+/// The logs' bytes as the reader kept them (a log input).
+class SourcesRawReader final : public SliceRawReader {
+public:
+  explicit SourcesRawReader(const TraceSources &Sources)
+      : SliceRawReader(/*CheckHash=*/false), Sources(Sources) {}
+
+private:
+  bool slice(uint32_t Log, uint64_t Offset, uint64_t Size,
+             std::string &Out) const override {
+    return Log < Sources.size() && Sources.read(Log, Offset, Size, Out);
+  }
   const TraceSources &Sources;
 };
-} // namespace
 
-namespace {
-class LogFileRawReader final : public RawEventReader {
+/// The logs opened again by their paths (an IR input that points into
+/// them): positioned reads, the line checked against its hash.
+class LogFileRawReader final : public SliceRawReader {
 public:
-  explicit LogFileRawReader(const Module &M) : M(M), Files(M.Logs.size()) {}
+  explicit LogFileRawReader(const Module &M)
+      : SliceRawReader(/*CheckHash=*/true), M(M), Files(M.Logs.size()) {}
   ~LogFileRawReader() override {
-    for (const Optional<sys::fs::file_t> &F : Files)
+    for (Optional<sys::fs::file_t> &F : Files)
       if (F && *F != sys::fs::kInvalidFile)
-        sys::fs::closeFile(const_cast<sys::fs::file_t &>(*F));
+        sys::fs::closeFile(*F);
   }
-  bool read(const RawEvent &E, std::string &Line,
-            std::string &Text) const override {
-    Line.clear();
-    Text.clear();
-    if (E.Log >= Files.size())
+
+private:
+  bool slice(uint32_t Log, uint64_t Offset, uint64_t Size,
+             std::string &Out) const override {
+    if (Log >= Files.size())
       return false;
-    Optional<sys::fs::file_t> &F = Files[E.Log];
+    Optional<sys::fs::file_t> &F = Files[Log];
     if (!F) {
       Expected<sys::fs::file_t> Opened =
-          sys::fs::openNativeFileForRead(M.Logs[E.Log].Path);
+          sys::fs::openNativeFileForRead(M.Logs[Log].Path);
       if (Opened) {
         F = *Opened;
       } else {
@@ -168,31 +192,13 @@ public:
         F = sys::fs::kInvalidFile;
       }
     }
-    if (*F == sys::fs::kInvalidFile || !slice(*F, E.LineOffset, E.LineSize, Line))
+    if (*F == sys::fs::kInvalidFile)
       return false;
-    if (E.LineHash && xxHash64(Line) != E.LineHash)
-      return false;
-    if (!Line.empty() && Line.back() == '\r')
-      Line.pop_back();
-    sanitizeUTF8(Line);
-    if (E.PayloadLines) {
-      std::string Raw;
-      if (!slice(*F, E.PayloadOffset, E.PayloadSize, Raw))
-        return false;
-      Text = decodePayload(Raw);
-      sanitizeUTF8(Text);
-    }
-    return true;
-  }
-
-private:
-  static bool slice(sys::fs::file_t F, uint64_t Offset, uint64_t Size,
-                    std::string &Out) {
     Out.resize(Size);
     size_t Done = 0;
     while (Done < Size) {
       Expected<size_t> N = sys::fs::readNativeFileSlice(
-          F, MutableArrayRef<char>(&Out[Done], Size - Done), Offset + Done);
+          *F, MutableArrayRef<char>(&Out[Done], Size - Done), Offset + Done);
       if (!N) {
         consumeError(N.takeError());
         return false;
@@ -214,11 +220,11 @@ std::unique_ptr<RawEventReader> createLogFileRawReader(const Module &M) {
 
 std::unique_ptr<RawEventReader>
 createRawEventReader(const TraceSources &Sources) {
-  return std::make_unique<LogRawEventReader>(Sources);
+  return std::make_unique<SourcesRawReader>(Sources);
 }
 
 void loadRawEvents(Module &M, const TraceSources &Sources) {
-  LogRawEventReader Reader(Sources);
+  SourcesRawReader Reader(Sources);
   auto Load = [&](RawEvent &E) {
     if (E.Loaded)
       return;

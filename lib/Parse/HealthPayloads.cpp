@@ -70,6 +70,25 @@ static void splitException(StringRef Last, std::string &Type,
   Message = C == StringRef::npos ? std::string() : Last.substr(C + 2).str();
 }
 
+/// Calls \p F on each element of the list under \p Key of the object
+/// \p V; false if \p V has no such list.
+template <typename Fn>
+static bool forEachOfList(const json::Value &V, StringRef Key, Fn F) {
+  bool Found = false;
+  if (V.isObject())
+    json::forEachMember(V, [&](StringRef K, const json::Value &L) {
+      if (K != Key || !L.isArray())
+        return true;
+      Found = true;
+      json::forEachElement(L, [&](const json::Value &E) {
+        F(E);
+        return true;
+      });
+      return true;
+    });
+  return Found;
+}
+
 void ChunkScanner::finishHealth() {
   HealthEvent H;
   H.Kind = Cur.HK;
@@ -360,25 +379,17 @@ void ChunkScanner::finishHealth() {
     break;
   case HealthKind::Execution: {
     // {"graph_execution_order": [{"compile_id": "0/0"}, ...]}
-    bool Found = false;
-    if (V.isObject())
-      json::forEachMember(V, [&](StringRef K, const json::Value &L) {
-        if (K != "graph_execution_order" || !L.isArray())
-          return true;
-        Found = true;
-        json::forEachElement(L, [&](const json::Value &E) {
-          std::string Id = "?";
-          if (E.isObject())
-            json::forEachMember(E, [&](StringRef EK, const json::Value &X) {
-              if (EK == "compile_id" && X.isString())
-                Id = Str(X);
-              return true;
-            });
-          H.detail().Strings.push_back(std::move(Id));
+    bool Found = forEachOfList(V, "graph_execution_order",
+                               [&](const json::Value &E) {
+      std::string Id = "?";
+      if (E.isObject())
+        json::forEachMember(E, [&](StringRef EK, const json::Value &X) {
+          if (EK == "compile_id" && X.isString())
+            Id = Str(X);
           return true;
         });
-        return true;
-      });
+      H.detail().Strings.push_back(std::move(Id));
+    });
     if (!Found) {
       Bad("payload has no 'graph_execution_order' list");
       return;
@@ -388,7 +399,6 @@ void ChunkScanner::finishHealth() {
   case HealthKind::Runtime: {
     // {"ops": [{"name", "type", "estimated_runtime_ns", "outputs":
     // [{"shape", "stride", "dtype"}]}]}
-    bool Found = false;
     auto List = [&](const json::Value &X) {
       std::string S;
       json::forEachElement(X, [&](const json::Value &Y) {
@@ -399,53 +409,45 @@ void ChunkScanner::finishHealth() {
       });
       return S;
     };
-    if (V.isObject())
-      json::forEachMember(V, [&](StringRef K, const json::Value &L) {
-        if (K != "ops" || !L.isArray())
-          return true;
-        Found = true;
-        json::forEachElement(L, [&](const json::Value &E) {
-          RuntimeOp Op;
-          if (E.isObject())
-            json::forEachMember(E, [&](StringRef OK, const json::Value &X) {
-              double D;
-              if (OK == "name" && X.isString())
-                Op.Name = Str(X);
-              else if (OK == "type" && X.isString())
-                Op.Type = Str(X);
-              else if (OK == "estimated_runtime_ns" && json::getDouble(X, D) &&
-                       std::isfinite(D))
-                Op.EstimatedNs = D;
-              else if (OK == "outputs" && X.isArray())
-                json::forEachElement(X, [&](const json::Value &O) {
-                  std::string Dtype = "?", Shape, Stride;
-                  if (O.isObject())
-                    json::forEachMember(O, [&](StringRef F,
-                                               const json::Value &Y) {
-                      if (F == "dtype" && Y.isString())
-                        Dtype = Str(Y);
-                      else if (F == "shape" && Y.isArray())
-                        Shape = List(Y);
-                      else if (F == "stride" && Y.isArray())
-                        Stride = List(Y);
-                      return true;
-                    });
-                  if (!Op.Outputs.empty())
-                    Op.Outputs += " + ";
-                  // A collective's outputs have no layout: "-".
-                  Op.Outputs += Dtype == "?" && Shape.empty() && Stride.empty()
-                                    ? std::string("-")
-                                    : Dtype + "[" + Shape + "] [" + Stride +
-                                          "]";
+    bool Found = forEachOfList(V, "ops", [&](const json::Value &E) {
+      RuntimeOp Op;
+      if (E.isObject())
+        json::forEachMember(E, [&](StringRef OK, const json::Value &X) {
+          double D;
+          if (OK == "name" && X.isString())
+            Op.Name = Str(X);
+          else if (OK == "type" && X.isString())
+            Op.Type = Str(X);
+          else if (OK == "estimated_runtime_ns" && json::getDouble(X, D) &&
+                   std::isfinite(D))
+            Op.EstimatedNs = D;
+          else if (OK == "outputs" && X.isArray())
+            json::forEachElement(X, [&](const json::Value &O) {
+              std::string Dtype = "?", Shape, Stride;
+              if (O.isObject())
+                json::forEachMember(O, [&](StringRef F,
+                                           const json::Value &Y) {
+                  if (F == "dtype" && Y.isString())
+                    Dtype = Str(Y);
+                  else if (F == "shape" && Y.isArray())
+                    Shape = List(Y);
+                  else if (F == "stride" && Y.isArray())
+                    Stride = List(Y);
                   return true;
                 });
+              if (!Op.Outputs.empty())
+                Op.Outputs += " + ";
+              // A collective's outputs have no layout: "-".
+              Op.Outputs += Dtype == "?" && Shape.empty() && Stride.empty()
+                                ? std::string("-")
+                                : Dtype + "[" + Shape + "] [" + Stride +
+                                      "]";
               return true;
             });
-          H.detail().Ops.push_back(std::move(Op));
           return true;
         });
-        return true;
-      });
+      H.detail().Ops.push_back(std::move(Op));
+    });
     if (!Found) {
       Bad("payload has no 'ops' list");
       return;

@@ -268,14 +268,29 @@ void ChunkScanner::finishHealth() {
                  ? ExportEvent::MismatchedFakeKernel
                  : ExportEvent::Start;
     E.Lines = Cur.PayloadLines;
-    if (Cur.Meta.isObject())
-      json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
-        if (K == "op" && X.isString())
-          E.Op = Str(X);
-        else if (K == "reason" && X.isString())
-          E.Reason = Str(X);
-        return true;
-      });
+    if (!Cur.Meta.isObject()) {
+      Bad("metadata is not an object");
+      return;
+    }
+    json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
+      if (K == "op" && X.isString())
+        E.Op = Str(X);
+      else if (K == "reason" && X.isString())
+        E.Reason = Str(X);
+      return true;
+    });
+    // A fake-kernel event names its operator; without it the report
+    // would say "?" with no word why.
+    if ((E.Kind == ExportEvent::MissingFakeKernel ||
+         E.Kind == ExportEvent::MismatchedFakeKernel) &&
+        E.Op.empty())
+      diag(Severity::Warning, Cur.Line,
+           "'" + Cur.ArtName + "' names no operator ('op'); shown as '?'",
+           StringRef(), DiagClass::Other);
+    if (E.Kind == ExportEvent::Program && !Cur.PayloadLines)
+      diag(Severity::Warning, Cur.Line,
+           "'exported_program' has no payload: the program's text is lost",
+           StringRef(), DiagClass::Other);
     // The program's text (and the start's) is shown raw.
     if (Cur.HasPayload && Cur.PayloadLines)
       keepRaw();

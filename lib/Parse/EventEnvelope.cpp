@@ -155,6 +155,24 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
       Cur.HasPayload = true;
       if (X.isString())
         Cur.Md5 = X.Text.substr(1, X.Text.size() - 2);
+    } else {
+      // A key one or two edits from one that places the event ("attumpt"):
+      // a damaged line, whose event would land in another compile or lose
+      // its payload without a word.
+      for (StringRef Known : {"frame_id", "frame_compile_id", "attempt",
+                              "compiled_autograd_id", "rank", "has_payload",
+                              "subgraph_name"})
+        if (Key.size() + 2 >= Known.size() && Known.size() + 2 >= Key.size() &&
+            Key.edit_distance(Known, /*AllowReplacements=*/true,
+                              /*MaxEditDistance=*/2) <= 2 &&
+            (Known.size() > 4 || Key.size() == Known.size())) {
+          diag(Severity::Warning, LineNo,
+               "envelope key '" + printable(Key) +
+                   "' is not one PyTorch writes: a damaged '" + Known +
+                   "'? read without it",
+               L, DiagClass::Line);
+          break;
+        }
     }
     return true;
   });

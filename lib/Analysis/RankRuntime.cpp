@@ -34,6 +34,23 @@ StringRef divergenceKindName(RankDivergence::DivergenceKind K) {
   return "?";
 }
 
+std::vector<std::string> scheduleOf(const CompileRecord &R) {
+  std::vector<std::string> L;
+  for (const RuntimeRecord &S : R.Schedules)
+    L.insert(L.end(), S.Names.begin(), S.Names.end());
+  return L;
+}
+
+EstimateTotal estimateOf(const CompileRecord &R) {
+  EstimateTotal T;
+  for (const RuntimeRecord &S : R.Runtimes)
+    for (const RuntimeOp &Op : S.Ops) {
+      ++T.Ops;
+      T.Ns += Op.EstimatedNs;
+    }
+  return T;
+}
+
 std::string estimateText(double Ns) {
   char Buf[64];
   if (Ns < 1e3)
@@ -226,9 +243,8 @@ RankRuntime compareRankRuntime(const Module &M, const CodeCollectives *Code) {
         if (R.Schedules.empty() || It == Code->end())
           continue;
         std::map<int64_t, std::vector<std::string>> Lists;
-        for (const RuntimeRecord &S : R.Schedules)
-          for (const std::string &N : S.Names)
-            Lists[Rank].push_back(shortKernelName(N));
+        for (const std::string &N : scheduleOf(R))
+          Lists[Rank].push_back(shortKernelName(N));
         for (const std::string &N : It->second)
           Lists[CodeRank].push_back(shortKernelName(N));
         RankDivergence D;
@@ -274,10 +290,9 @@ RankRuntime compareRankRuntime(const Module &M, const CodeCollectives *Code) {
     if (Runtime) {
       Compare(RankDivergence::Schedule, "collective",
               [](const CompileRecord &R) {
-                std::vector<std::string> L;
-                for (const RuntimeRecord &S : R.Schedules)
-                  for (const std::string &N : S.Names)
-                    L.push_back(shortKernelName(N));
+                std::vector<std::string> L = scheduleOf(R);
+                for (std::string &N : L)
+                  N = shortKernelName(N);
                 return L;
               });
       Compare(RankDivergence::TensorMeta, "op",

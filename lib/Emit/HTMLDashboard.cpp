@@ -1037,23 +1037,16 @@ void writeRankRuntime(raw_ostream &OS, const Module &M,
       for (const auto &[Rank, I] : Row.ByRank) {
         const CompileRecord &R = M.Compiles[I];
         std::string Sched;
-        for (const RuntimeRecord &S : R.Schedules)
-          for (const std::string &N : S.Names)
-            Sched += (Sched.empty() ? "" : " ") + ("<code title=\"" +
-                     escapeHTML(N) + "\">" + escapeHTML(shortKernelName(N)) +
-                     "</code>");
-        size_t Ops = 0;
-        double Ns = 0;
-        for (const RuntimeRecord &S : R.Runtimes)
-          for (const RuntimeOp &Op : S.Ops) {
-            ++Ops;
-            Ns += Op.EstimatedNs;
-          }
+        for (const std::string &N : scheduleOf(R))
+          Sched += (Sched.empty() ? "" : " ") + ("<code title=\"" +
+                   escapeHTML(N) + "\">" + escapeHTML(shortKernelName(N)) +
+                   "</code>");
+        EstimateTotal E = estimateOf(R);
         OS << "<tr><td><a href=\"#" << compileAnchor(R) << "\">"
            << escapeHTML(Row.Compile) << "</a></td><td>"
            << (Rank < 0 ? std::string("-") : std::to_string(Rank)) << "</td><td>"
-           << (Sched.empty() ? std::string("-") : Sched) << "</td><td>" << Ops
-           << "</td><td>" << estimateText(Ns) << "</td></tr>\n";
+           << (Sched.empty() ? std::string("-") : Sched) << "</td><td>" << E.Ops
+           << "</td><td>" << estimateText(E.Ns) << "</td></tr>\n";
       }
     OS << "</tbody>\n</table>\n";
   }

@@ -134,24 +134,17 @@ ojson rankRuntimeJSON(const Module &M, const CodeCollectives *Code) {
     ojson Per = ojson::object();
     for (const auto &[Rank, I] : Row.ByRank) {
       const CompileRecord &R = M.Compiles[I];
-      ojson Sched = ojson::array();
-      for (const RuntimeRecord &S : R.Schedules)
-        for (const std::string &N : S.Names)
-          Sched.push_back(N);
       ojson Ops = ojson::array();
-      double Total = 0;
       for (const RuntimeRecord &S : R.Runtimes)
-        for (const RuntimeOp &Op : S.Ops) {
+        for (const RuntimeOp &Op : S.Ops)
           Ops.push_back(ojson::object({{"name", Op.Name},
                                        {"type", Op.Type},
                                        {"estimated_ns", Op.EstimatedNs},
                                        {"outputs", Op.Outputs}}));
-          Total += Op.EstimatedNs;
-        }
       Per[std::to_string(Rank)] = ojson::object(
-          {{"collective_schedule", std::move(Sched)},
+          {{"collective_schedule", scheduleOf(R)},
            {"ops", std::move(Ops)},
-           {"estimated_ns", Total}});
+           {"estimated_ns", estimateOf(R).Ns}});
     }
     Rows.push_back(ojson::object({{"compile", Row.Compile},
                                   {"ranks", std::move(Per)}}));

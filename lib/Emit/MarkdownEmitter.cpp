@@ -541,22 +541,15 @@ private:
       for (const RankCompileRow &Row : RT.Rows)
         for (const auto &[Rank, I] : Row.ByRank) {
           const CompileRecord &R = M.Compiles[I];
-          std::vector<std::string> Sched;
-          for (const RuntimeRecord &S : R.Schedules)
-            for (const std::string &N : S.Names)
-              Sched.push_back(shortKernelName(N));
-          size_t Ops = 0;
-          double Ns = 0;
-          for (const RuntimeRecord &S : R.Runtimes)
-            for (const RuntimeOp &Op : S.Ops) {
-              ++Ops;
-              Ns += Op.EstimatedNs;
-            }
+          std::vector<std::string> Sched = scheduleOf(R);
+          for (std::string &N : Sched)
+            N = shortKernelName(N);
+          EstimateTotal E = estimateOf(R);
           OS << "| " << mdCode(Row.Compile) << " | "
              << (Rank < 0 ? std::string("-") : std::to_string(Rank)) << " | "
              << (Sched.empty() ? std::string("-") : mdCodeList(Sched, 12))
-             << " | " << Ops << " | "
-             << estimateText(Ns) << " |\n";
+             << " | " << E.Ops << " | "
+             << estimateText(E.Ns) << " |\n";
         }
       OS << "\n";
     }

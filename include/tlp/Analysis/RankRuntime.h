@@ -95,6 +95,16 @@ llvm::StringRef divergenceTitle(RankDivergence::DivergenceKind K);
 /// Where, for people: "0/0, collective 2", "run 3", "0/0".
 std::string divergencePlace(const RankDivergence &D);
 
+/// A record's collective schedules, joined (full kernel names, in log
+/// order).
+std::vector<std::string> scheduleOf(const CompileRecord &R);
+/// A record's estimated ops: how many, and their estimates summed (ns).
+struct EstimateTotal {
+  size_t Ops = 0;
+  double Ns = 0;
+};
+EstimateTotal estimateOf(const CompileRecord &R);
+
 /// An estimated time for people: "250 ns", "21.5 us", "3.200 ms", "1.25 s".
 std::string estimateText(double Ns);
 

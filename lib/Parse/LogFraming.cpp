@@ -74,6 +74,16 @@ bool splitEventLine(StringRef L, StringRef &Json) {
 
 namespace reader {
 
+/// "3 lines before this one": where line \p Earlier is, told from line
+/// \p Line of the same chunk. Messages never hold a line number of their
+/// own: a chunk's lines are numbered from its start until the chunks are
+/// merged, and only a diagnostic's location is fixed up then.
+static std::string linesBefore(uint32_t Line, uint32_t Earlier) {
+  uint32_t N = Line > Earlier ? Line - Earlier : 0;
+  return std::to_string(N) + (N == 1 ? " line" : " lines") +
+         " before this one";
+}
+
 /// Chunk boundaries: at most one chunk per few MB, each starting at a line
 /// that begins an event (no TAB, not blank), so that chunks are
 /// independent.
@@ -212,8 +222,8 @@ void ChunkScanner::checkJsonPayloadLine(StringRef Content, uint32_t Line,
   }
   case Event::JsonClosed:
     lineProblem(Line,
-                "the JSON payload of '" + Cur.ArtName + "' ended on line " +
-                    Twine(Cur.JsonEndLine) +
+                "the JSON payload of '" + Cur.ArtName + "' ended " +
+                    linesBefore(Line, Cur.JsonEndLine) +
                     " but payload lines go on: is an event line missing "
                     "before this one? (they are read as part of '" +
                     Cur.ArtName + "')",
@@ -243,8 +253,8 @@ void ChunkScanner::checkFxPayloadLine(StringRef Content, uint32_t Line,
       Content[0] == '\t' || trimWS(Content).empty())
     return;
   lineProblem(Line,
-              "the FX graph payload of '" + Cur.ArtName + "' (line " +
-                  Twine(Cur.Line) +
+              "the FX graph payload of '" + Cur.ArtName + "' (its event " +
+                  linesBefore(Line, Cur.Line) +
                   ") goes on with a line that is not indented: is an event "
                   "line missing before this one? (it is read as part of '" +
                   Cur.ArtName + "')",
@@ -386,7 +396,8 @@ void ChunkScanner::finishEvent() {
         diag(Severity::Warning, Cur.Line,
              "payload md5 mismatch for '" + Cur.ArtName + "' (" +
                  Twine(Cur.PayloadLines) + " lines): expected " + Cur.Md5 +
-                 ", got " + Got + "; its line " + Twine(Cur.GraphLine) +
+                 ", got " + Got + "; its payload line " +
+                 Twine(Cur.GraphLine - Cur.Line) +
                  " begins an FX graph module: is an event line missing "
                  "before it? (read as part of '" + Cur.ArtName + "')",
              StringRef(), DiagClass::Md5);

@@ -20,6 +20,7 @@
 #include "tlp/Emit/UnitJSON.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/Parallel.h"
 #include "tlp/Support/Version.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -547,16 +548,34 @@ public:
     OS << "]," << nl();
     key("compiles");
     OS << '[';
-    ConfigComparer Configs(M);
-    for (size_t I = 0; I < M.Compiles.size(); ++I) {
-      std::vector<std::string> Ids;
-      auto It = facts().UnitsOfRecord.find(I);
-      if (It != facts().UnitsOfRecord.end())
-        for (size_t U : It->second)
-          Ids.push_back(facts().Units[U].Id);
-      ojson C = compileJSON(M, M.Compiles[I], Ids, Configs);
-      OS << (I ? "," : "") << nl() << (Opts.Pretty ? "    " : "")
-         << dump(C, Opts.Pretty, 4);
+    // The records are rendered on the workers, a batch at a time (each
+    // worker with its own ConfigComparer, whose cache is not shared), and
+    // written in order: the end of the run is not one thread's work.
+    unsigned Threads = resolveThreadCount(Opts.Threads);
+    std::vector<std::unique_ptr<ConfigComparer>> Configs;
+    for (unsigned T = 0; T < Threads; ++T)
+      Configs.push_back(std::make_unique<ConfigComparer>(M));
+    const size_t Batch = 64 * Threads;
+    std::vector<std::string> Texts;
+    for (size_t First = 0; First < M.Compiles.size(); First += Batch) {
+      size_t N = std::min(Batch, M.Compiles.size() - First);
+      Texts.assign(N, std::string());
+      size_t Per = (N + Threads - 1) / Threads;
+      parallelFor(Threads, Threads, [&](size_t T) {
+        for (size_t K = T * Per; K < std::min(N, (T + 1) * Per); ++K) {
+          size_t I = First + K;
+          std::vector<std::string> Ids;
+          auto It = facts().UnitsOfRecord.find(I);
+          if (It != facts().UnitsOfRecord.end())
+            for (size_t U : It->second)
+              Ids.push_back(facts().Units[U].Id);
+          Texts[K] = dump(compileJSON(M, M.Compiles[I], Ids, *Configs[T]),
+                          Opts.Pretty, 4);
+        }
+      });
+      for (size_t K = 0; K < N; ++K)
+        OS << (First + K ? "," : "") << nl() << (Opts.Pretty ? "    " : "")
+           << Texts[K];
     }
     if (!M.Compiles.empty())
       OS << nl() << ind();

@@ -236,6 +236,7 @@ int main(int argc, char **argv) {
 
   EmitOptions EO;
   EO.Output = OutputPath;
+  EO.Threads = Opts.Threads;
   EO.Pretty = Pretty;
   EO.CommandLine = commandLine(argc, argv);
   EO.Unit = UnitSelector(UnitOpt);

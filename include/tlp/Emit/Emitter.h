@@ -92,6 +92,9 @@ struct EmitOptions {
   /// tlp-opt --raw-texts: the IR carries the texts of the events shown raw
   /// (by default it points into the log, when the log is a file).
   bool EmbedRawTexts = false;
+  /// Worker threads for the work an emitter does at the end of the run
+  /// (the JSON compile records; 0: one per core): --threads.
+  unsigned Threads = 0;
 };
 
 /// What the units of a module tell as a whole, gathered once as they go

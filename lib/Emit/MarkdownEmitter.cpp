@@ -29,10 +29,12 @@
 #include "tlp/IR/Provenance.h"
 #include "tlp/IR/TensorType.h"
 #include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/SpillFile.h"
 #include "tlp/Support/StringUtils.h"
 #include "tlp/Support/Version.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -76,6 +78,59 @@ struct Section {
   std::string Slug;
   std::string Body;
   DiagScope Scope;
+};
+
+/// The diagnostics each DiagScope owns (DiagScope::owns), found through an
+/// index instead of asking every scope about every diagnostic: a report
+/// of 10,000 units and 100,000 diagnostics asked 10^9 questions.
+class DiagOwners {
+public:
+  explicit DiagOwners(llvm::ArrayRef<const Diagnostic *> All) : All(All) {
+    for (size_t I = 0; I < All.size(); ++I) {
+      const Diagnostic &D = *All[I];
+      if (D.Line)
+        ByFile[D.File].push_back({D.Line, I});
+      // A scope's prefix is "unit NAME:": the message is filed under each
+      // of its beginnings that end at a ':'.
+      StringRef Msg(D.Message);
+      if (!Msg.startswith("unit "))
+        continue;
+      for (size_t C = Msg.find(':'); C != StringRef::npos && C < MaxPrefix;
+           C = Msg.find(':', C + 1))
+        ByPrefix[Msg.take_front(C + 1)].push_back(I);
+    }
+    for (auto &KV : ByFile)
+      llvm::sort(KV.second);
+  }
+  /// The indices (into All) of the diagnostics \p S owns, ascending.
+  std::vector<size_t> ownedBy(const DiagScope &S) const {
+    std::vector<size_t> Out;
+    if (S.Prefix.size() >= MaxPrefix) { // not indexed: ask each
+      for (size_t I = 0; I < All.size(); ++I)
+        if (S.owns(*All[I]))
+          Out.push_back(I);
+      return Out;
+    }
+    auto P = ByPrefix.find(S.Prefix);
+    if (P != ByPrefix.end())
+      Out = P->second;
+    auto F = ByFile.find(S.Log);
+    if (F != ByFile.end())
+      for (const std::pair<uint32_t, uint32_t> &R : S.Ranges)
+        for (auto It = std::lower_bound(F->second.begin(), F->second.end(),
+                                        std::make_pair(R.first, size_t(0)));
+             It != F->second.end() && It->first <= R.second; ++It)
+          Out.push_back(It->second);
+    llvm::sort(Out);
+    Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+    return Out;
+  }
+
+private:
+  static constexpr size_t MaxPrefix = 1024;
+  llvm::ArrayRef<const Diagnostic *> All;
+  llvm::StringMap<std::vector<std::pair<uint32_t, size_t>>> ByFile;
+  llvm::StringMap<std::vector<size_t>> ByPrefix;
 };
 
 std::string percent(const CoverageCount &C) {
@@ -247,16 +302,22 @@ public:
   }
 
   Error end(const Module &M) override {
+    // No control character or invalid UTF-8 from a log reaches a terminal
+    // or the page (docs/markdown.md): every piece is made printable()
+    // (pieces meet at line ends, so this is the document made printable).
+    if (!Query && Opts.Render == RenderFormat::Markdown)
+      return writeReport(M, out());
     std::string Doc;
     if (Query) {
       if (Error E = assembleAnswer(M, Doc))
         return E;
+      Doc = printable(Doc);
     } else {
-      assembleReport(M, Doc);
+      raw_string_ostream OS(Doc);
+      if (Error E = writeReport(M, OS))
+        return E;
+      OS.flush();
     }
-    // One pass for the whole document: no control character or invalid
-    // UTF-8 from a log reaches a terminal or the page (docs/markdown.md).
-    Doc = printable(Doc);
     if (Opts.Render == RenderFormat::HTML) {
       MarkdownRenderOptions RO;
       Doc = renderMarkdownToHTML(Doc, RO);
@@ -269,7 +330,15 @@ private:
   size_t Selected = 0;
   // The report.
   std::vector<std::string> SummaryRows;
-  std::vector<Section> Sections;
+  /// The units' sections, in unit order: each body kept in Spill (made
+  /// printable already) until end() writes it after the summary, so that
+  /// memory does not grow with the report.
+  struct UnitSection {
+    SpillFile::Piece Body;
+    DiagScope Scope;
+  };
+  std::vector<UnitSection> Sections;
+  std::unique_ptr<SpillFile> Spill;
   // --node / --source.
   Optional<ProvenanceQuery> Query;
   /// Whether every unit answered a --node name as a pre-grad node's.
@@ -1062,7 +1131,9 @@ private:
     vanished(OS, U, P);
     externs(OS, U, P);
     OS.flush();
-    Sections.push_back({Slug, std::move(S), diagScope(M, U)});
+    if (!Spill)
+      Spill = std::make_unique<SpillFile>();
+    Sections.push_back({Spill->append(printable(S)), diagScope(M, U)});
   }
 
   /// How many edges were inferred (docs/inference.md), by origin, with
@@ -1299,8 +1370,12 @@ private:
       OS << Items << "\n";
   }
 
-  void assembleReport(const Module &M, std::string &Doc) {
-    raw_string_ostream OS(Doc);
+  /// The report, written to \p Out piece by piece: the head (made here),
+  /// then each unit's section (from Spill) with its diagnostics, then the
+  /// diagnostics no unit owns.
+  Error writeReport(const Module &M, raw_ostream &Out) {
+    std::string Head;
+    raw_string_ostream OS(Head);
     std::vector<const Diagnostic *> All;
     for (const Diagnostic &D : M.Diagnostics)
       All.push_back(&D);
@@ -1380,32 +1455,39 @@ private:
       OS << "\n";
     }
 
+    OS.flush();
+    Out << printable(Head);
+
     std::vector<bool> Owned(All.size());
-    for (const Section &S : Sections) {
-      OS << S.Body;
+    DiagOwners Owners(All);
+    for (const UnitSection &S : Sections) {
+      if (!Spill->writeTo(S.Body, Out))
+        return createStringError(
+            std::errc::io_error,
+            "cannot read back the report's unit sections from their "
+            "temporary file (is the disk full?)");
       std::vector<const Diagnostic *> Mine;
-      for (size_t I = 0; I < All.size(); ++I)
-        if (S.Scope.owns(*All[I])) {
-          Mine.push_back(All[I]);
-          Owned[I] = true;
-        }
-      OS << "### Diagnostics\n\n";
+      for (size_t I : Owners.ownedBy(S.Scope)) {
+        Mine.push_back(All[I]);
+        Owned[I] = true;
+      }
+      Out << "### Diagnostics\n\n";
       if (Mine.empty())
-        OS << "None.\n\n";
+        Out << "None.\n\n";
       else
-        OS << diagnosticText(Mine) << "\n";
+        Out << printable(diagnosticText(Mine)) << "\n";
     }
     std::vector<const Diagnostic *> Rest;
     for (size_t I = 0; I < All.size(); ++I)
       if (!Owned[I])
         Rest.push_back(All[I]);
-    OS << (Sections.empty() ? "## Diagnostics\n\n"
-                            : "## Other diagnostics\n\n");
+    Out << (Sections.empty() ? "## Diagnostics\n\n"
+                             : "## Other diagnostics\n\n");
     if (Rest.empty())
-      OS << "None.\n";
+      Out << "None.\n";
     else
-      OS << diagnosticText(Rest);
-    OS.flush();
+      Out << printable(diagnosticText(Rest));
+    return Error::success();
   }
 
   //===--------------------------------------------------------------------===//

@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <map>
 
 using namespace llvm;
@@ -75,11 +76,14 @@ private:
 } // namespace
 
 /// Scan one log (in parallel chunks) and merge the results into \p M.
-void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
-             Optional<int64_t> FileRank, Module &M, const TraceSources &S,
-             DiagnosticEngine &Diags, const ReadOptions &Opts,
-             bool SortCompiles) {
-  unsigned Threads = resolveThreadCount(Opts.Threads);
+/// Scan log \p LogIndex in chunks on up to \p Threads threads (1: on the
+/// calling thread, one chunk). Touches no Module: a directory's logs are
+/// scanned so on the workers, and merged in order (mergeChunks).
+std::vector<ChunkResult> scanChunks(StringRef Log, StringRef Name,
+                                    uint32_t LogIndex,
+                                    Optional<int64_t> FileRank,
+                                    const TraceSources &S,
+                                    const ReadOptions &Opts, unsigned Threads) {
   std::vector<uint64_t> Starts = chunkStarts(Log, Threads);
   std::vector<ChunkResult> Results(Starts.size());
   auto Work = [&](size_t I) {
@@ -88,9 +92,19 @@ void scanLog(StringRef Log, StringRef Name, uint32_t LogIndex,
     ChunkScanner(Log, B, E, LogIndex, FileRank, Name, S, Opts, Results[I])
         .run();
   };
-  parallelFor(Starts.size(), Threads, Work);
+  if (Starts.size() == 1)
+    Work(0);
+  else
+    parallelFor(Starts.size(), Threads, Work);
+  return Results;
+}
 
-  // Merge in log order, renumbering lines.
+/// Merge the chunks of log \p LogIndex into \p M, in log order,
+/// renumbering lines; on the calling thread.
+void mergeChunks(std::vector<ChunkResult> &Results, StringRef Name,
+                 uint32_t LogIndex, Optional<int64_t> FileRank, Module &M,
+                 DiagnosticEngine &Diags, const ReadOptions &Opts,
+                 bool SortCompiles) {
   uint32_t LineBase = 0;
   unsigned LineReports = 0, LineSuppressed = 0;
   unsigned Md5Reports = 0, Md5Suppressed = 0;
@@ -267,22 +281,36 @@ TraceSources::~TraceSources() = default;
 
 uint32_t TraceSources::add(std::unique_ptr<MemoryBuffer> Buffer,
                            StringRef Path) {
-  Logs.push_back(std::make_unique<MappedFile>(std::move(Buffer), Path));
+  auto F = std::make_unique<MappedFile>(std::move(Buffer), Path);
+  std::unique_lock<std::shared_mutex> Lock(Mutex);
+  Logs.push_back(std::move(F));
   return static_cast<uint32_t>(Logs.size() - 1);
 }
 
+size_t TraceSources::size() const {
+  std::shared_lock<std::shared_mutex> Lock(Mutex);
+  return Logs.size();
+}
+
+MappedFile *TraceSources::get(uint32_t Log) const {
+  std::shared_lock<std::shared_mutex> Lock(Mutex);
+  return Log < Logs.size() ? Logs[Log].get() : nullptr;
+}
+
 StringRef TraceSources::bytes(uint32_t Log) const {
-  return Log < Logs.size() ? Logs[Log]->bytes() : StringRef();
+  MappedFile *F = get(Log);
+  return F ? F->bytes() : StringRef();
 }
 
 bool TraceSources::read(uint32_t Log, uint64_t Offset, uint64_t Size,
                         std::string &Out) const {
-  return Log < Logs.size() && Logs[Log]->read(Offset, Size, Out);
+  MappedFile *F = get(Log);
+  return F && F->read(Offset, Size, Out);
 }
 
 void TraceSources::release(uint32_t Log, uint64_t Offset, uint64_t Size) const {
-  if (Log < Logs.size())
-    Logs[Log]->release(Offset, Size);
+  if (MappedFile *F = get(Log))
+    F->release(Offset, Size);
 }
 
 static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
@@ -333,11 +361,14 @@ static Optional<std::pair<uint32_t, std::string>> notATextLog(StringRef Bytes) {
   return None;
 }
 
-static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
-                    StringRef Path, Optional<int64_t> FileRank, Module &M,
-                    TraceSources &Sources, DiagnosticEngine &Diags,
-                    const ReadOptions &Opts, bool SortCompiles) {
-  uint32_t Index = static_cast<uint32_t>(M.Logs.size());
+/// The first step of reading a log, on the calling thread: its entry in
+/// Module::Logs and its bytes in \p Sources; an error (and false) when the
+/// bytes cannot be a log at all.
+static bool addLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
+                   StringRef Path, Optional<int64_t> FileRank, Module &M,
+                   TraceSources &Sources, DiagnosticEngine &Diags,
+                   uint32_t &Index) {
+  Index = static_cast<uint32_t>(M.Logs.size());
   LogFile LF;
   LF.Path = Name.str();
   LF.Rank = FileRank;
@@ -351,11 +382,19 @@ static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
     Diags.error(Name, Why->first, Why->second);
     return false;
   }
+  return true;
+}
+
+/// The last step, on the calling thread: merge the scanned chunks, then
+/// (unless lazy) load the log's artifacts, in parallel.
+static void finishLog(std::vector<ChunkResult> &Results, StringRef Name,
+                      uint32_t Index, Optional<int64_t> FileRank, Module &M,
+                      TraceSources &Sources, DiagnosticEngine &Diags,
+                      const ReadOptions &Opts, bool SortCompiles) {
   size_t FirstArtifact = M.Artifacts.size();
-  scanLog(Sources.bytes(Index), Name, Index, FileRank, M, Sources, Diags, Opts,
-          SortCompiles);
+  mergeChunks(Results, Name, Index, FileRank, M, Diags, Opts, SortCompiles);
   if (Opts.Lazy)
-    return true;
+    return;
   // Load this log's artifacts now, in parallel; diagnostics in log order.
   size_t N = M.Artifacts.size() - FirstArtifact;
   parallelForOrdered(N, Opts.Threads, Diags,
@@ -363,6 +402,21 @@ static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                        loadArtifact(*M.Artifacts[FirstArtifact + I], M,
                                     Sources, D);
                      });
+}
+
+static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
+                    StringRef Path, Optional<int64_t> FileRank, Module &M,
+                    TraceSources &Sources, DiagnosticEngine &Diags,
+                    const ReadOptions &Opts, bool SortCompiles) {
+  uint32_t Index = 0;
+  if (!addLog(std::move(Buffer), Name, Path, FileRank, M, Sources, Diags,
+              Index))
+    return false;
+  std::vector<ChunkResult> Results =
+      scanChunks(Sources.bytes(Index), Name, Index, FileRank, Sources, Opts,
+                 resolveThreadCount(Opts.Threads));
+  finishLog(Results, Name, Index, FileRank, M, Sources, Diags, Opts,
+            SortCompiles);
   return true;
 }
 
@@ -397,22 +451,68 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
     return Dir.takeError();
   const std::vector<std::string> &Files = Dir->Files;
   unsigned Read = 0;
-  for (const std::string &F : Files) {
-    StringRef FileName = sys::path::filename(F);
-    Expected<std::unique_ptr<MemoryBuffer>> Buf = openInputFile(F, looksLikeTrace);
+  // The logs are opened and merged in file order on this thread, and
+  // scanned on the workers in between (the ordered window), so that many
+  // small rank logs use every core. A log large enough to be split in
+  // chunks is scanned by all the threads itself, in its turn.
+  unsigned Threads = resolveThreadCount(Opts.Threads);
+  struct LogItem : WindowItem {
+    std::string Path;
+    Optional<int64_t> Rank;
+    uint32_t Index = 0;
+    bool Scan = false;     // a log whose chunks the worker scans
+    bool Chunked = false;  // a large log, scanned in its turn
+    std::vector<ChunkResult> Results;
+    /// What opening the file said: Produce runs ahead of Consume, so the
+    /// item holds it until the logs before it are merged.
+    DiagnosticEngine Opened;
+  };
+  size_t Next = 0;
+  std::function<std::unique_ptr<LogItem>()> Produce =
+      [&]() -> std::unique_ptr<LogItem> {
+    if (Next == Files.size())
+      return nullptr;
+    auto It = std::make_unique<LogItem>();
+    It->Path = Files[Next++];
+    It->Rank = rankFromFileName(It->Path);
+    StringRef FileName = sys::path::filename(It->Path);
+    Expected<std::unique_ptr<MemoryBuffer>> Buf =
+        openInputFile(It->Path, looksLikeTrace);
     if (!Buf) {
-      Diags.warning(F, 0, toString(Buf.takeError()));
-      continue;
+      It->Opened.warning(It->Path, 0, toString(Buf.takeError()));
+      return It;
     }
     if (!FileName.startswith("dedicated_log_torch_trace") &&
         !looksLikeTrace((*Buf)->getBuffer())) {
-      Diags.note(F, 0, "skipped: not a TORCH_TRACE log");
-      continue;
+      It->Opened.note(It->Path, 0, "skipped: not a TORCH_TRACE log");
+      return It;
     }
-    readLog(std::move(*Buf), F, F, rankFromFileName(F), M, Sources, Diags,
-            Opts, /*SortCompiles=*/false);
     ++Read;
-  }
+    if (!addLog(std::move(*Buf), It->Path, It->Path, It->Rank, M, Sources,
+                It->Opened, It->Index))
+      return It;
+    It->Scan = true;
+    It->Chunked = chunkStarts(Sources.bytes(It->Index), Threads).size() > 1;
+    return It;
+  };
+  std::function<void(LogItem &)> Work = [&](LogItem &It) {
+    if (It.Scan && !It.Chunked)
+      It.Results = scanChunks(Sources.bytes(It.Index), It.Path, It.Index,
+                              It.Rank, Sources, Opts, 1);
+  };
+  std::function<bool(LogItem &)> Consume = [&](LogItem &It) {
+    Diags.append(It.Opened);
+    if (!It.Scan)
+      return true;
+    if (It.Chunked)
+      It.Results = scanChunks(Sources.bytes(It.Index), It.Path, It.Index,
+                              It.Rank, Sources, Opts, Threads);
+    finishLog(It.Results, It.Path, It.Index, It.Rank, M, Sources, Diags, Opts,
+              /*SortCompiles=*/false);
+    It.Results = std::vector<ChunkResult>();
+    return true;
+  };
+  runOrderedWindow<LogItem>(Threads, 0, Produce, Work, Consume);
   // Two logs with the same compile ids (two runs of one program): the
   // records name their log, as the units do.
   for (CompileRecord &R : M.Compiles)

@@ -20,7 +20,9 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <deque>
 #include <memory>
+#include <shared_mutex>
 #include <vector>
 
 namespace tlp {
@@ -59,7 +61,7 @@ public:
   /// of through the mapping (MappedFile).
   uint32_t add(std::unique_ptr<llvm::MemoryBuffer> Buffer,
                llvm::StringRef Path = "");
-  size_t size() const { return Logs.size(); }
+  size_t size() const;
   llvm::StringRef bytes(uint32_t Log) const;
   /// Let the OS drop the pages of [Offset, Offset + Size) (mapped files
   /// only; a no-op for memory the process owns).
@@ -70,7 +72,12 @@ public:
             std::string &Out) const;
 
 private:
-  std::vector<std::unique_ptr<MappedFile>> Logs;
+  /// The log \p Log, or null. add() may run while workers read other logs
+  /// (a directory's logs are opened on one thread and scanned on others):
+  /// the table is guarded, and a deque keeps its entries in place.
+  MappedFile *get(uint32_t Log) const;
+  mutable std::shared_mutex Mutex;
+  std::deque<std::unique_ptr<MappedFile>> Logs;
 };
 
 /// Read the log(s) at \p Path: a file, a directory of logs (rank logs are

@@ -75,6 +75,15 @@ private:
 };
 } // namespace
 
+/// The module's interned texts (key components, configuration dumps) with
+/// their indices, built once for all the logs of a directory: rebuilding
+/// them for each log cost a lookup per text already interned, per log.
+struct ModuleInterner {
+  explicit ModuleInterner(Module &M)
+      : Components(M.KeyComponents), Configs(M.ConfigTexts) {}
+  ModuleTexts Components, Configs;
+};
+
 /// Scan one log (in parallel chunks) and merge the results into \p M.
 /// Scan log \p LogIndex in chunks on up to \p Threads threads (1: on the
 /// calling thread, one chunk). Touches no Module: a directory's logs are
@@ -104,7 +113,7 @@ std::vector<ChunkResult> scanChunks(StringRef Log, StringRef Name,
 void mergeChunks(std::vector<ChunkResult> &Results, StringRef Name,
                  uint32_t LogIndex, Optional<int64_t> FileRank, Module &M,
                  DiagnosticEngine &Diags, const ReadOptions &Opts,
-                 bool SortCompiles) {
+                 bool SortCompiles, ModuleInterner *Interner) {
   uint32_t LineBase = 0;
   unsigned LineReports = 0, LineSuppressed = 0;
   unsigned Md5Reports = 0, Md5Suppressed = 0;
@@ -117,7 +126,13 @@ void mergeChunks(std::vector<ChunkResult> &Results, StringRef Name,
   std::vector<HealthList> Health;
   std::vector<RawEvent> Raw;
   std::vector<Optional<CompileId>> RawIds;
-  ModuleTexts ModuleComponents(M.KeyComponents), ModuleConfigs(M.ConfigTexts);
+  Optional<ModuleInterner> OwnInterner;
+  if (!Interner) {
+    OwnInterner.emplace(M);
+    Interner = OwnInterner.getPointer();
+  }
+  ModuleTexts &ModuleComponents = Interner->Components;
+  ModuleTexts &ModuleConfigs = Interner->Configs;
   std::vector<int64_t> FileIndex;
   LogFile &LF = M.Logs[LogIndex];
   bool RankConflictReported = false;
@@ -390,9 +405,11 @@ static bool addLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
 static void finishLog(std::vector<ChunkResult> &Results, StringRef Name,
                       uint32_t Index, Optional<int64_t> FileRank, Module &M,
                       TraceSources &Sources, DiagnosticEngine &Diags,
-                      const ReadOptions &Opts, bool SortCompiles) {
+                      const ReadOptions &Opts, bool SortCompiles,
+                      ModuleInterner *Interner = nullptr) {
   size_t FirstArtifact = M.Artifacts.size();
-  mergeChunks(Results, Name, Index, FileRank, M, Diags, Opts, SortCompiles);
+  mergeChunks(Results, Name, Index, FileRank, M, Diags, Opts, SortCompiles,
+              Interner);
   if (Opts.Lazy)
     return;
   // Load this log's artifacts now, in parallel; diagnostics in log order.
@@ -468,6 +485,7 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
     DiagnosticEngine Opened;
   };
   size_t Next = 0;
+  ModuleInterner Interner(M);
   std::function<std::unique_ptr<LogItem>()> Produce =
       [&]() -> std::unique_ptr<LogItem> {
     if (Next == Files.size())
@@ -508,7 +526,7 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
       It.Results = scanChunks(Sources.bytes(It.Index), It.Path, It.Index,
                               It.Rank, Sources, Opts, Threads);
     finishLog(It.Results, It.Path, It.Index, It.Rank, M, Sources, Diags, Opts,
-              /*SortCompiles=*/false);
+              /*SortCompiles=*/false, &Interner);
     It.Results = std::vector<ChunkResult>();
     return true;
   };

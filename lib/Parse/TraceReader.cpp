@@ -189,7 +189,13 @@ void mergeChunks(std::vector<ChunkResult> &Results, StringRef Name,
       H.Line += LineBase;
       H.Event.Line += LineBase;
       if (H.Detail) {
+        // Every line a detail holds is fixed up here, as the chunk counted
+        // it from its start (a shape or export event's own line too).
         H.Detail->Cache.Line += LineBase;
+        if (H.Detail->Shape)
+          H.Detail->Shape->Line += LineBase;
+        if (H.Detail->Export)
+          H.Detail->Export->Line += LineBase;
         for (uint32_t &C : H.Detail->Cache.Components)
           C = ComponentMap[C];
         for (auto &C : H.Detail->Configs)

@@ -1085,14 +1085,65 @@ private:
   // The report
   //===--------------------------------------------------------------------===//
 
+  /// A unit's part of the report: its row of the summary table, its
+  /// section (made printable) and the diagnostics it owns. Made from the
+  /// unit alone, under the id \p Slug, so that workers make it
+  /// (prepareUnit).
+  struct PreparedSection final : PreparedUnit {
+    std::string Slug;
+    std::string Row;
+    std::string Body;
+    DiagScope Scope;
+  };
+
+  std::unique_ptr<PreparedUnit>
+  prepareUnit(const Module &M, const CompileUnit &U) const override {
+    // A question, or --unit (the selection is known only in order): the
+    // unit is handled by unit(), on this thread.
+    if (Query || !Opts.Unit.empty())
+      return nullptr;
+    return renderUnit(UnitView(M, U), U.Key.slug());
+  }
+
+  Error preparedUnit(const Module &M, const CompileUnit &U,
+                     std::unique_ptr<PreparedUnit> Prepared) override {
+    if (!Prepared)
+      return unit(M, U);
+    if (!facts().current().Selected)
+      return Error::success();
+    ++Selected;
+    auto *P = static_cast<PreparedSection *>(Prepared.get());
+    // A rare clash of slugs: the unit's unique id is another.
+    std::unique_ptr<PreparedSection> Again;
+    if (P->Slug != facts().current().Id) {
+      Again = renderUnit(UnitView(M, U), facts().current().Id);
+      P = Again.get();
+    }
+    addSection(*P);
+    return Error::success();
+  }
+
   void reportUnit(const UnitView &V) {
+    addSection(*renderUnit(V, facts().current().Id));
+  }
+
+  void addSection(PreparedSection &P) {
+    SummaryRows.push_back(std::move(P.Row));
+    if (!Spill)
+      Spill = std::make_unique<SpillFile>();
+    Sections.push_back({Spill->append(P.Body), std::move(P.Scope)});
+  }
+
+  std::unique_ptr<PreparedSection> renderUnit(const UnitView &V,
+                                              const std::string &Slug) const {
     const Module &M = V.module();
     const CompileUnit &U = V.unit();
     const UnitProvenance &P = V.provenance();
     const UnitCoverage &C = V.coverage();
-    const std::string &Slug = facts().current().Id;
+    auto Out = std::make_unique<PreparedSection>();
+    Out->Slug = Slug;
     std::string Heading = "Unit " + Slug;
-    SummaryRows.push_back(
+    Out->Row =
         "| [" + mdCode(Slug) + "](#" + headingAnchor(Heading) + ") | " +
         (U.Key.Id ? mdCode(unitCompileName(M, U)) : std::string("aot")) +
         " | " + graphKindName(U.Key.Graph).str() + " | " +
@@ -1102,7 +1153,7 @@ private:
                                  " | "
                            : std::string()) +
         std::to_string(U.Kernels.size()) + " | " + percent(C.Pre) + " | " +
-        percent(C.Post) + " | " + percent(C.Kernels) + " |\n");
+        percent(C.Post) + " | " + percent(C.Kernels) + " |\n";
 
     std::string S;
     raw_string_ostream OS(S);
@@ -1131,14 +1182,14 @@ private:
     vanished(OS, U, P);
     externs(OS, U, P);
     OS.flush();
-    if (!Spill)
-      Spill = std::make_unique<SpillFile>();
-    Sections.push_back({Spill->append(printable(S)), diagScope(M, U)});
+    Out->Body = printable(S);
+    Out->Scope = diagScope(M, U);
+    return Out;
   }
 
   /// How many edges were inferred (docs/inference.md), by origin, with
   /// their confidence range; nothing when none was.
-  void inferredLine(raw_ostream &OS, const UnitView &V) {
+  void inferredLine(raw_ostream &OS, const UnitView &V) const {
     const UnitView::InferredEdges &I = V.inferred();
     const CompileUnit &U = V.unit();
     if (!hasProvenanceRecord(U)) {
@@ -1171,7 +1222,7 @@ private:
     OS << ").\n\n";
   }
 
-  void artifactLine(raw_ostream &OS, const CompileUnit &U) {
+  void artifactLine(raw_ostream &OS, const CompileUnit &U) const {
     std::vector<std::string> Parts;
     auto Add = [&](const Artifact *A, StringRef What) {
       if (A)
@@ -1196,7 +1247,7 @@ private:
   }
 
   void kernelTable(raw_ostream &OS, const CompileUnit &U,
-                   const UnitProvenance &P, const SourceNames &Names) {
+                   const UnitProvenance &P, const SourceNames &Names) const {
     OS << "### Kernels\n\n";
     if (U.Kernels.empty()) {
       OS << "No kernels.\n\n";
@@ -1219,7 +1270,7 @@ private:
     OS << "\n";
   }
 
-  void sourceTable(raw_ostream &OS, const UnitView &V) {
+  void sourceTable(raw_ostream &OS, const UnitView &V) const {
     const CompileUnit &U = V.unit();
     const UnitProvenance &P = V.provenance();
     if (U.Sources.empty())
@@ -1246,7 +1297,7 @@ private:
   }
 
   void vanished(raw_ostream &OS, const CompileUnit &U,
-                const UnitProvenance &P) {
+                const UnitProvenance &P) const {
     if (!U.PreGrad)
       return;
     // "Vanished" needs evidence: PyTorch's record of where nodes went,
@@ -1343,7 +1394,7 @@ private:
     return Out;
   }
 
-  void externs(raw_ostream &OS, const CompileUnit &U, const UnitProvenance &P) {
+  void externs(raw_ostream &OS, const CompileUnit &U, const UnitProvenance &P) const {
     if (!U.PreGrad)
       return;
     std::string Items;

@@ -130,6 +130,10 @@ std::string timelineStepText(const TimelineStep &S) {
   return T;
 }
 
+size_t textFileLines(StringRef Text) {
+  return Text.count('\n') + (!Text.empty() && !Text.endswith("\n"));
+}
+
 StringRef unitFileTitle(UnitFile::FileKind K) {
   switch (K) {
   case UnitFile::KernelModule:

@@ -63,6 +63,10 @@ std::string mdCell(llvm::StringRef S, size_t Max = 160);
 /// differs)".
 std::string timelineStepText(const TimelineStep &S);
 
+/// The lines of a text file as `wc -l` counts them, and a last line
+/// without its newline.
+size_t textFileLines(llvm::StringRef Text);
+
 /// The name of a kind of file a unit keeps, for people ("kernel module",
 /// "autotune config", "Dynamo code").
 llvm::StringRef unitFileTitle(UnitFile::FileKind K);

@@ -1151,7 +1151,7 @@ private:
     for (const UnitFile &F : U.Files) {
       OS << "- " << unitFileTitle(F.Kind) << " "
          << mdCode(sys::path::filename(M.logName(F.Log)), false) << " ("
-         << countLines(F.Text) << " lines)";
+         << emit::textFileLines(F.Text) << " lines)";
       if (F.Kind == UnitFile::DynamoCode)
         OS << (F.GuardLog ? ", " + std::to_string(F.Guards.size()) +
                                 " guards in " +

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlp/Emit/UnitJSON.h"
+#include "EmitSupport.h"
 #include "HTMLDashboard.h"
 
 #include "tlp/Analysis/NameMatch.h"
@@ -383,7 +384,7 @@ static ojson filesJSON(const UnitView &V) {
     ojson J = ojson::object();
     J["kind"] = unitFileKindName(F.Kind).str();
     J["file"] = M.logName(F.Log);
-    J["lines"] = countLines(F.Text);
+    J["lines"] = emit::textFileLines(F.Text);
     if (F.Kind == UnitFile::DynamoCode) {
       J["guard_file"] = F.GuardLog ? ojson(M.logName(*F.GuardLog))
                                    : ojson(nullptr);

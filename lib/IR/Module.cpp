@@ -88,8 +88,23 @@ bool unitIdNeedsLog(ArrayRef<LogFile> Logs, uint32_t Log,
   return false;
 }
 
+/// A depyf graph name's order: its prefix (`dp1-`), then N of
+/// `__compiled_fn_N` as a number (`__compiled_fn_2` before
+/// `__compiled_fn_11`).
+static std::pair<StringRef, uint64_t> fnOrder(StringRef Fn) {
+  size_t P = Fn.rfind("__compiled_fn_");
+  if (P == StringRef::npos)
+    return {Fn, 0};
+  uint64_t N = 0;
+  parseUnsigned(Fn.substr(P + 14), N);
+  return {Fn.take_front(P), N};
+}
+
 static auto keyTuple(const UnitKey &K) {
-  return std::make_tuple(K.Rank.hasValue(), K.Rank.getValueOr(0), K.Log,
+  // A depyf dump's units (Fn) by graph, after a log's, whatever the file
+  // each names (Log).
+  return std::make_tuple(K.Rank.hasValue(), K.Rank.getValueOr(0),
+                         !K.Fn.empty(), fnOrder(K.Fn), K.Log,
                          !K.Id.hasValue(),
                          K.Id ? K.Id->tie() : CompileId().tie(),
                          StringRef(K.Fn), StringRef(K.Subgraph), K.Ordinal,

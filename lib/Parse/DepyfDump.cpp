@@ -529,13 +529,17 @@ void DumpReader::readFolder(const Folder &Dir) {
       if (S.first == "AFTER_POST_GRAD")
         continue;
       bool Backward = S.first == "Backward_graph";
-      bool Both = S.first == "Joint_graph";
+      // The joint graph (and tensorify_python_scalars, which runs on it in
+      // training, or on the inference graph) comes before the partition:
+      // it is in the timelines of both the forward and the backward.
+      bool Joint = S.first == "Joint_graph";
+      bool Both = Joint || S.first == "tensorify_python_scalars";
       std::vector<Made *> Takers;
       if (Backward || Both)
         Takers.insert(Takers.end(), Bwd.begin(), Bwd.end());
       if (!Backward) {
         std::vector<Made *> F = Fwd;
-        if (Both) // the joint graph is before the forward's partition
+        if (Joint)
           llvm::erase_if(F, [](Made *D) {
             return D->U->Key.Graph == GraphKind::Inference;
           });
@@ -563,8 +567,9 @@ void DumpReader::readFolder(const Folder &Dir) {
           Hi = J + 1;
         }
         for (size_t J = Lo; J < Hi && J < Files.size(); ++J) {
-          Artifact::ArtifactKind K = depyfStageOrder(S.first) <=
-                                             depyfStageOrder("BEFORE_PRE_GRAD")
+          Artifact::ArtifactKind K = depyfStageOrder(S.first, false) <=
+                                             depyfStageOrder("BEFORE_PRE_GRAD",
+                                                             false)
                                          ? Artifact::AK_PreGradGraph
                                          : Artifact::AK_PostGradGraph;
           PassStage PS;
@@ -595,10 +600,13 @@ void DumpReader::readFolder(const Folder &Dir) {
         PS.Graph.reset(cast<GraphArtifact>(D->U->PostGrad->clone().release()));
         D->U->Stages.push_back(std::move(PS));
       }
+      bool Joint = llvm::any_of(D->U->Stages, [](const PassStage &S) {
+        return S.Stage == "Joint_graph";
+      });
       llvm::stable_sort(D->U->Stages,
-                        [](const PassStage &A, const PassStage &B) {
-                          unsigned OA = depyfStageOrder(A.Stage),
-                                   OB = depyfStageOrder(B.Stage);
+                        [Joint](const PassStage &A, const PassStage &B) {
+                          unsigned OA = depyfStageOrder(A.Stage, Joint),
+                                   OB = depyfStageOrder(B.Stage, Joint);
                           if (OA != OB)
                             return OA < OB;
                           return OA == ~0u && A.Graph->Name < B.Graph->Name;
@@ -665,6 +673,9 @@ void DumpReader::readFolder(const Folder &Dir) {
       Diags.warning(D.Code->Name, 1,
                     "graph kind unknown: no '# AOT ID:' line in the output "
                     "code");
+    else if (!D.U->Code)
+      Diags.warning(M.logName(D.U->PostGrad->Log), 0,
+                    "graph kind unknown: no output code to say which");
     ++Units;
     M.Units.push_back(std::move(D.U));
   }
@@ -708,25 +719,31 @@ void DumpReader::matchLogUnits(const TraceSources &Sources,
 
 } // namespace
 
-unsigned depyfStageOrder(StringRef Stage) {
+unsigned depyfStageOrder(StringRef Stage, bool Joint) {
+  // PyTorch 2.13: Dynamo's graph, its runtime asserts inserted, (vLLM's
+  // split), Inductor's pre-grad passes (compile_fx, before AOTAutograd),
+  // AOTAutograd's joint graph (logged before tensorify_python_scalars
+  // runs on it), its partition; in inference the forward graph is logged
+  // before tensorify_python_scalars runs on it. Then Inductor's post-grad
+  // passes.
   if (Stage == "Captured_Graph" || Stage.startswith("__compiled_fn_"))
     return 0;
   if (Stage.startswith("pre_insert_deferred_runtime_asserts"))
-    return 1;
-  if (Stage == "before_split")
     return 2;
-  if (Stage == "after_split")
-    return 3;
-  if (Stage == "BEFORE_PRE_GRAD")
+  if (Stage == "before_split")
     return 4;
-  if (Stage == "tensorify_python_scalars")
-    return 5;
-  if (Stage == "Joint_graph")
+  if (Stage == "after_split")
     return 6;
-  if (Stage == "Forward_graph" || Stage == "Backward_graph")
-    return 7;
-  if (Stage == "AFTER_POST_GRAD")
+  if (Stage == "BEFORE_PRE_GRAD")
     return 8;
+  if (Stage == "Joint_graph")
+    return 10;
+  if (Stage == "tensorify_python_scalars")
+    return Joint ? 12 : 15;
+  if (Stage == "Forward_graph" || Stage == "Backward_graph")
+    return 14;
+  if (Stage == "AFTER_POST_GRAD")
+    return 16;
   return ~0u;
 }
 
@@ -787,28 +804,10 @@ Error readDepyfDump(StringRef Dir, Module &M, TraceSources &Sources,
   for (const Folder &F : Folders)
     R.readFolder(F);
   R.matchLogUnits(Sources, FirstDumpLog);
-  if (FirstDumpLog == 0)
+  if (FirstDumpLog == 0) // else group-compile-ids sorts the units
     llvm::stable_sort(M.Units, [](const std::unique_ptr<CompileUnit> &A,
                                   const std::unique_ptr<CompileUnit> &B) {
-      // Graph number order within a rank (the keys order by file).
-      auto Num = [](StringRef Fn) {
-        uint64_t N = 0;
-        StringRef D = Fn.substr(Fn.rfind('_') + 1);
-        parseUnsigned(D, N);
-        return N;
-      };
-      return std::make_tuple(A->Key.Rank.hasValue(), A->Key.Rank.getValueOr(0),
-                             StringRef(A->Key.Fn).take_front(
-                                 A->Key.Fn.find("__compiled_fn_")),
-                             Num(A->Key.Fn), A->Key.Graph != GraphKind::Forward &&
-                                 A->Key.Graph != GraphKind::Inference,
-                             A->Key.Ordinal) <
-             std::make_tuple(B->Key.Rank.hasValue(), B->Key.Rank.getValueOr(0),
-                             StringRef(B->Key.Fn).take_front(
-                                 B->Key.Fn.find("__compiled_fn_")),
-                             Num(B->Key.Fn), B->Key.Graph != GraphKind::Forward &&
-                                 B->Key.Graph != GraphKind::Inference,
-                             B->Key.Ordinal);
+      return A->Key < B->Key;
     });
   if (!R.Files && FirstDumpLog == 0)
     return createStringError(std::errc::no_such_file_or_directory,

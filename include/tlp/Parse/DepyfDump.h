@@ -39,9 +39,10 @@ llvm::Error readDepyfDump(llvm::StringRef Dir, Module &M, TraceSources &Sources,
                           const ReadOptions &Opts = ReadOptions());
 
 /// The place of a stage of the pipeline in a pass timeline (lower is
-/// earlier; docs/IR.md), for a stage name as depyf's files write it;
+/// earlier; docs/inputs.md), for a stage name as depyf's files write it,
+/// in a timeline with a joint graph (\p Joint: training) or without;
 /// unknown stages are last.
-unsigned depyfStageOrder(llvm::StringRef Stage);
+unsigned depyfStageOrder(llvm::StringRef Stage, bool Joint);
 
 } // namespace tlp
 

@@ -215,7 +215,8 @@ public:
   DumpReader(Module &M, DiagnosticEngine &Diags) : M(M), Diags(Diags) {}
 
   void readFolder(const Folder &F);
-  void matchLogUnits(const TraceSources &Sources, uint32_t FirstDumpLog);
+  void matchLogUnits(StringRef Dir, const TraceSources &Sources,
+                     uint32_t FirstDumpLog);
 
   unsigned Units = 0, Files = 0, Skipped = 0, Bytecode = 0;
 
@@ -681,7 +682,7 @@ void DumpReader::readFolder(const Folder &Dir) {
   }
 }
 
-void DumpReader::matchLogUnits(const TraceSources &Sources,
+void DumpReader::matchLogUnits(StringRef Dir, const TraceSources &Sources,
                                uint32_t FirstDumpLog) {
   if (FirstDumpLog == 0 || FirstUnit == SIZE_MAX)
     return;
@@ -709,7 +710,7 @@ void DumpReader::matchLogUnits(const TraceSources &Sources,
     ++Matched;
   }
   if (!Codes.empty())
-    Diags.note(M.Logs[FirstDumpLog].Path, 0,
+    Diags.note(Dir, 0,
                "depyf dump and TORCH_TRACE log of the same folder: " +
                    std::to_string(Matched) + " of " +
                    std::to_string(M.Units.size() - FirstUnit) +
@@ -803,7 +804,7 @@ Error readDepyfDump(StringRef Dir, Module &M, TraceSources &Sources,
   }
   for (const Folder &F : Folders)
     R.readFolder(F);
-  R.matchLogUnits(Sources, FirstDumpLog);
+  R.matchLogUnits(Dir, Sources, FirstDumpLog);
   if (FirstDumpLog == 0) // else group-compile-ids sorts the units
     llvm::stable_sort(M.Units, [](const std::unique_ptr<CompileUnit> &A,
                                   const std::unique_ptr<CompileUnit> &B) {

@@ -37,8 +37,17 @@ namespace tlp {
 
 namespace {
 
+/// A number of a file name: digits only, at most 19 of them.
 bool isDigits(StringRef S) {
-  return !S.empty() && llvm::all_of(S, [](char C) { return isDigit(C); });
+  uint64_t V;
+  return parseUnsigned(S, V);
+}
+
+/// The number \p S, which isDigits() accepted.
+uint64_t num(StringRef S) {
+  uint64_t V = 0;
+  parseUnsigned(S, V);
+  return V;
 }
 
 /// What a file name says it is.
@@ -75,7 +84,7 @@ DumpName classify(StringRef Name) {
         !isDigits(Name.take_front(For)))
       return D;
     D.Kind = DumpName::DynamoCode;
-    D.Counter = std::stoull(Name.take_front(For).str());
+    D.Counter = num(Name.take_front(For));
     D.Function = Name.substr(For + 5).drop_back(3).str();
     return D;
   }
@@ -88,7 +97,7 @@ DumpName classify(StringRef Name) {
       return D;
     D.Kind = DumpName::FullCode;
     D.Function = Name.take_front(U).str();
-    D.Counter = std::stoull(Name.substr(U + 1).str());
+    D.Counter = num(Name.substr(U + 1));
     return D;
   }
   if (!Name.consume_front("__compiled_fn_"))
@@ -96,7 +105,7 @@ DumpName classify(StringRef Name) {
   StringRef N = Name.take_while([](char C) { return isDigit(C); });
   if (N.empty() || N.size() > 18)
     return D;
-  D.Fn = std::stoull(N.str());
+  D.Fn = num(N);
   Name = Name.drop_front(N.size());
   // Older depyf: `__compiled_fn_0 AFTER POST GRAD 0.py`.
   char Sep = Name.startswith(" ") ? ' ' : '.';
@@ -107,21 +116,21 @@ DumpName classify(StringRef Name) {
     if (!Name.consume_front("kernel_") || !isDigits(Name))
       return D;
     D.Kind = DumpName::BestConfig;
-    D.Counter = std::stoull(Name.str());
+    D.Counter = num(Name);
     return D;
   }
   if (!Name.consume_back(".py"))
     return D;
   if (Name.startswith("kernel_") && isDigits(Name.drop_front(7))) {
     D.Kind = DumpName::KernelModule;
-    D.Counter = std::stoull(Name.drop_front(7).str());
+    D.Counter = num(Name.drop_front(7));
     return D;
   }
   size_t Dot = Name.rfind(Sep);
   if (Dot == StringRef::npos || !isDigits(Name.substr(Dot + 1)) || Dot == 0)
     return D;
   D.Kind = DumpName::Graph;
-  D.Counter = std::stoull(Name.substr(Dot + 1).str());
+  D.Counter = num(Name.substr(Dot + 1));
   std::string Stage = Name.take_front(Dot).str();
   if (Sep == ' ')
     std::replace(Stage.begin(), Stage.end(), ' ', '_');
@@ -137,13 +146,13 @@ bool rankFolder(StringRef Name, int64_t &Rank, Optional<int64_t> &DP) {
   if (R.empty() || R.size() > 9)
     return false;
   Name = Name.drop_front(R.size());
-  Rank = std::stoll(R.str());
+  Rank = static_cast<int64_t>(num(R));
   DP = None;
   if (Name.empty())
     return true;
   if (!Name.consume_front("_dp_") || !isDigits(Name) || Name.size() > 9)
     return false;
-  DP = std::stoll(Name.str());
+  DP = static_cast<int64_t>(num(Name));
   return true;
 }
 
@@ -313,7 +322,7 @@ void parseGuards(const ReadFile &F, GuardTable &Out) {
       Cur = nullptr;
       if (For == StringRef::npos || !isDigits(Name.take_front(For)))
         continue;
-      Cur = &Out[{std::stoull(Name.take_front(For).str()),
+      Cur = &Out[{num(Name.take_front(For)),
                   Name.substr(For + 5).str()}];
       continue;
     }
@@ -636,7 +645,7 @@ void DumpReader::readFolder(const Folder &Dir) {
     std::vector<Made *> Takers;
     for (Made &D : Out)
       if (!Digits.empty() && Digits.size() < 19 &&
-          D.Home == std::stoull(Digits.str()) &&
+          D.Home == num(Digits) &&
           D.U->Key.Graph != GraphKind::Backward)
         Takers.push_back(&D);
     if (Takers.empty()) {
@@ -688,12 +697,12 @@ void DumpReader::matchLogUnits(StringRef Dir, const TraceSources &Sources,
     return;
   // The output codes of the logs, by text.
   std::map<std::string, std::pair<uint32_t, uint32_t>, std::less<>> Codes;
-  DiagnosticEngine Quiet;
   for (std::unique_ptr<Artifact> &A : M.Artifacts) {
     if (A->getKind() != Artifact::AK_OutputCode || A->Log >= FirstDumpLog)
       continue;
+    // Loaded now (its diagnostics now, once), not again with its unit.
     if (!A->isLoaded())
-      loadArtifact(*A, M, Sources, Quiet);
+      loadArtifact(*A, M, Sources, Diags);
     auto *C = cast<CodeArtifact>(A.get());
     Codes.emplace(StringRef(C->Text).rtrim("\n").str(),
                   std::make_pair(A->Log, A->Line));

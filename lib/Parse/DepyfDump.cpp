@@ -35,6 +35,9 @@ using namespace llvm;
 
 namespace tlp {
 
+/// depyfStageOrder() of a stage tlp does not know.
+static constexpr unsigned UnknownStageOrder = 17;
+
 namespace {
 
 /// A number of a file name: digits only, at most 19 of them.
@@ -619,7 +622,8 @@ void DumpReader::readFolder(const Folder &Dir) {
                                    OB = depyfStageOrder(B.Stage, Joint);
                           if (OA != OB)
                             return OA < OB;
-                          return OA == ~0u && A.Graph->Name < B.Graph->Name;
+                          return OA == UnknownStageOrder &&
+                                 A.Graph->Name < B.Graph->Name;
                         });
     }
   }
@@ -753,8 +757,11 @@ unsigned depyfStageOrder(StringRef Stage, bool Joint) {
   if (Stage == "Forward_graph" || Stage == "Backward_graph")
     return 14;
   if (Stage == "AFTER_POST_GRAD")
-    return 16;
-  return ~0u;
+    return 18;
+  // A stage tlp does not know (a pass of its own a user logged with
+  // lazy_format_graph_code): before the unit's post-grad graph, which ends
+  // every timeline.
+  return UnknownStageOrder;
 }
 
 bool looksLikeDepyfDump(StringRef Dir) {

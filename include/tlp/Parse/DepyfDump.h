@@ -41,7 +41,7 @@ llvm::Error readDepyfDump(llvm::StringRef Dir, Module &M, TraceSources &Sources,
 /// The place of a stage of the pipeline in a pass timeline (lower is
 /// earlier; docs/inputs.md), for a stage name as depyf's files write it,
 /// in a timeline with a joint graph (\p Joint: training) or without;
-/// unknown stages are last.
+/// unknown stages are last but for AFTER_POST_GRAD.
 unsigned depyfStageOrder(llvm::StringRef Stage, bool Joint);
 
 } // namespace tlp

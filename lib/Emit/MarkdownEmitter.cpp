@@ -1128,7 +1128,8 @@ private:
     for (const TimelineStep &S : Steps) {
       if (S.Changes.empty())
         continue;
-      OS << "#### " << S.Stage + 1 << ". " << mdCode(U.Stages[S.Stage].Stage, false)
+      OS << "#### " << S.Stage + 1 << ". "
+         << mdCode(U.Stages[S.Stage].Stage, false)
          << " against " << mdCode(U.Stages[S.Stage - 1].Stage, false)
          << "\n\n";
       for (size_t I = 0; I < S.Changes.size() && I < MaxChanges; ++I) {
@@ -1153,18 +1154,19 @@ private:
          << mdCode(sys::path::filename(M.logName(F.Log)), false) << " ("
          << emit::textFileLines(F.Text) << " lines)";
       if (F.Kind == UnitFile::DynamoCode)
-        OS << (F.GuardLog ? ", " + std::to_string(F.Guards.size()) +
-                                " guards in " +
-                                mdCode(sys::path::filename(M.logName(*F.GuardLog)),
-                                       false)
-                          : std::string(", no guards found"));
+        OS << (F.GuardLog
+                   ? ", " + std::to_string(F.Guards.size()) + " guards in " +
+                         mdCode(sys::path::filename(M.logName(*F.GuardLog)),
+                                false)
+                   : std::string(", no guards found"));
       OS << "\n";
     }
     OS << "\n";
     for (const UnitFile &F : U.Files) {
       if (F.Guards.empty())
         continue;
-      OS << "#### Guards of " << mdCode(sys::path::filename(M.logName(F.Log)), false)
+      OS << "#### Guards of "
+         << mdCode(sys::path::filename(M.logName(F.Log)), false)
          << "\n\n| line | guard | source |\n|---|---|---|\n";
       for (const DynamoGuard &G : F.Guards)
         OS << "| " << G.Line << " | " << mdCode(G.Code) << " | "

@@ -167,7 +167,8 @@ struct Folder {
   std::vector<std::string> Files;
 };
 
-std::vector<std::string> listFiles(StringRef Dir, std::vector<std::string> *Subdirs,
+std::vector<std::string> listFiles(StringRef Dir,
+                                   std::vector<std::string> *Subdirs,
                                    DiagnosticEngine &Diags) {
   std::vector<std::string> Files;
   std::error_code EC;
@@ -572,7 +573,8 @@ void DumpReader::readFolder(const Folder &Dir) {
         size_t Lo = 0, Hi = Files.size();
         if (Paired) {
           size_t J = I;
-          if (Both && Files.size() == Bwd.size() && Files.size() != Takers.size())
+          if (Both && Files.size() == Bwd.size() &&
+              Files.size() != Takers.size())
             J = D.U->Key.Graph == GraphKind::Backward
                     ? llvm::find(Bwd, &D) - Bwd.begin()
                     : std::min<size_t>(I, Files.size() - 1);

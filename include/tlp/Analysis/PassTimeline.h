@@ -1,4 +1,4 @@
-//===- PassTimeline.h - What each pass of a unit's pipeline changed -*- C++ -*-===//
+//===- PassTimeline.h - What each pass of a unit changed --------*- C++ -*-===//
 //
 // Part of tlp. A unit's pass timeline (CompileUnit::Stages, read from a
 // depyf dump) is stored in the IR; what each stage changed against the one

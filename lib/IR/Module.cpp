@@ -102,9 +102,11 @@ static std::pair<StringRef, uint64_t> fnOrder(StringRef Fn) {
 
 static auto keyTuple(const UnitKey &K) {
   // A depyf dump's units (Fn) by graph, after a log's, whatever the file
-  // each names (Log).
+  // each names (Log: a dump's units are told apart by graph, kind and
+  // ordinal).
   return std::make_tuple(K.Rank.hasValue(), K.Rank.getValueOr(0),
-                         !K.Fn.empty(), fnOrder(K.Fn), K.Log,
+                         !K.Fn.empty(), fnOrder(K.Fn),
+                         K.Fn.empty() ? K.Log : 0u,
                          !K.Id.hasValue(),
                          K.Id ? K.Id->tie() : CompileId().tie(),
                          StringRef(K.Fn), StringRef(K.Subgraph), K.Ordinal,

@@ -258,6 +258,12 @@ bool DumpReader::readFile(const std::string &Path, const DumpName &What,
     ++Skipped;
     return false;
   }
+  if ((*Buf)->getBuffer().contains('\0')) {
+    Diags.warning(Path, 0, "skipped: a binary file, not the Python text depyf "
+                           "writes");
+    ++Skipped;
+    return false;
+  }
   Out.Text = (*Buf)->getBuffer().str();
   Out.Log = static_cast<uint32_t>(M.Logs.size());
   LogFile L;
@@ -266,12 +272,6 @@ bool DumpReader::readFile(const std::string &Path, const DumpName &What,
   L.DumpFile = true;
   M.Logs.push_back(L);
   ++Files;
-  if (Out.Text.find('\0') != std::string::npos) {
-    Diags.warning(Path, 0, "skipped: a binary file, not the Python text depyf "
-                           "writes");
-    Out.Text.clear();
-    return false;
-  }
   if (sanitizeUTF8(Out.Text))
     Diags.warning(Path, 0, "not valid UTF-8; invalid bytes were replaced");
   return true;
@@ -842,6 +842,8 @@ Error readDepyfDump(StringRef Dir, Module &M, TraceSources &Sources,
   if (R.Bytecode)
     What += "; " + std::to_string(R.Bytecode) +
             " bytecode file(s) (dill pickles) not read";
+  if (R.Skipped)
+    What += "; " + std::to_string(R.Skipped) + " file(s) skipped (said above)";
   Diags.note(Dir, 0, What);
   return Error::success();
 }

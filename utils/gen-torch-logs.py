@@ -339,6 +339,38 @@ with depyf.prepare_debug(os.path.join(os.getcwd(), "depyf")):
         print(f(torch.randn(4, 16)).sum().item())
 ''', prov_variants=False, note="depyf's dump (depyf.prepare_debug)")
 
+# depyf's dump of a training step with a graph break, then new shapes (a
+# recompile), in a vLLM-style rank folder (depyf/rank_0/): forward and
+# backward graphs, two AFTER_POST_GRAD files a graph, a backward compiled
+# when a later graph is current (depyf files it under that graph), several
+# cache entries and their guards in full_code_for_forward_0.py.
+program("depyf-train", [(None, "0/0_1", "forward"), (None, "0/0_1", "backward"),
+                        (None, "1/0", "forward"), (None, "1/0", "backward"),
+                        (None, "0/1_1", "forward"), (None, "0/1_1", "backward"),
+                        (None, "1/1", "forward"), (None, "1/1", "backward")],
+        r'''
+import depyf
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(16, 32)
+        self.b = torch.nn.Linear(32, 8)
+
+    def forward(self, x):
+        x = torch.relu(self.a(x))
+        print("graph break")
+        return self.b(x).sum(-1)
+
+model = Net()
+f = torch.compile(model)
+with depyf.prepare_debug(os.path.join(os.getcwd(), "depyf", "rank_0")):
+    for n in (4, 6, 7):
+        f(torch.randn(n, 16)).sum().backward()
+''', prov_variants=False,
+        note="depyf's dump of training with a graph break and a recompile, "
+             "in depyf/rank_0/")
+
 program("gpt", [(None, "0/0", "inference")], BLOCK + r'''
 class GPT(torch.nn.Module):
     def __init__(self, layers=int(os.environ.get("TLP_GPT_LAYERS", "24")),

@@ -318,14 +318,20 @@ RankComparison compareRanks(ArrayRef<UnitDigest> Digests, const Module *M) {
         Records.insert({{*CR.Rank, CR.Id->tie()}, &CR});
   // Rows by (compile id, graph kind, ordinal), in compile id order (no id
   // last); units in each row by rank, then log.
-  using RowKey = std::tuple<bool, decltype(CompileId().tie()), int, uint32_t>;
+  // A depyf dump's units (no compile id) by their graph's name, in the
+  // order of its number (`__compiled_fn_2` before `__compiled_fn_11`).
+  using RowKey = std::tuple<bool, decltype(CompileId().tie()), uint64_t,
+                            std::string, int, uint32_t>;
   std::map<RowKey, std::vector<const UnitDigest *>> Groups;
   for (const UnitDigest &D : Digests) {
     if (!D.Key.Rank)
       continue;
+    uint64_t FnNumber = 0;
+    StringRef Fn = D.Key.Fn;
+    parseUnsigned(Fn.substr(Fn.rfind('_') + 1), FnNumber);
     RowKey K(!D.Key.Id.hasValue(),
-             D.Key.Id ? D.Key.Id->tie() : CompileId().tie(),
-             static_cast<int>(D.Key.Graph), D.Key.Ordinal);
+             D.Key.Id ? D.Key.Id->tie() : CompileId().tie(), FnNumber,
+             D.Key.Fn, static_cast<int>(D.Key.Graph), D.Key.Ordinal);
     Groups[K].push_back(&D);
   }
   for (auto &G : Groups) {
@@ -336,7 +342,9 @@ RankComparison compareRanks(ArrayRef<UnitDigest> Digests, const Module *M) {
     });
     const UnitDigest &Ref = *Us.front();
     RankRow Row;
-    Row.CompileId = Ref.Key.Id ? Ref.Key.Id->str() : std::string("aot");
+    Row.CompileId = Ref.Key.Id           ? Ref.Key.Id->str()
+                    : !Ref.Key.Fn.empty() ? Ref.Key.Fn
+                                          : std::string("aot");
     Row.Graph = graphKindName(Ref.Key.Graph).str();
     if (Ref.Key.Ordinal)
       Row.Graph += " #" + std::to_string(Ref.Key.Ordinal + 1);

@@ -2,6 +2,7 @@
 
 #include "tlp/Driver/Input.h"
 
+#include "tlp/Parse/DepyfDump.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/StringUtils.h"
 
@@ -63,6 +64,12 @@ Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
   OpenedInput In;
   In.M = std::make_unique<Module>();
   Module &M = *In.M;
+  if (Path != "-" && looksLikeDepyfDump(Path)) {
+    In.Kind = InputKind::LogDirectory;
+    if (Error E = readDepyfDump(Path, M, Sources, Diags, Opts))
+      return E;
+    return In;
+  }
   if (Path != "-" && sys::fs::is_directory(Path)) {
     In.Kind = InputKind::LogDirectory;
     if (Error E = readTrace(Path, M, Sources, Diags, Opts))

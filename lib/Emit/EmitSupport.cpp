@@ -111,6 +111,41 @@ std::string clipDifference(StringRef S, StringRef Other, size_t Max) {
 
 std::string mdCell(StringRef S, size_t Max) { return mdText(clip(S, Max)); }
 
+std::string timelineStepText(const TimelineStep &S) {
+  if (S.Stage == 0)
+    return "first stage";
+  if (S.SameText)
+    return "same text";
+  if (S.Changes.empty())
+    return "no node changed (the text differs)";
+  std::string T;
+  auto Add = [&](unsigned N, const char *What) {
+    if (!N)
+      return;
+    T += (T.empty() ? "" : ", ") + std::to_string(N) + " " + What;
+  };
+  Add(S.Added, "added");
+  Add(S.Removed, "removed");
+  Add(S.Changed, "changed");
+  return T;
+}
+
+size_t textFileLines(StringRef Text) {
+  return Text.count('\n') + (!Text.empty() && !Text.endswith("\n"));
+}
+
+StringRef unitFileTitle(UnitFile::FileKind K) {
+  switch (K) {
+  case UnitFile::KernelModule:
+    return "kernel module";
+  case UnitFile::BestConfig:
+    return "autotune config";
+  case UnitFile::DynamoCode:
+    return "Dynamo code";
+  }
+  return "file";
+}
+
 std::string mdCode(StringRef S, bool InTable) {
   std::string Body;
   Body.reserve(S.size());

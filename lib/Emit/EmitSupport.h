@@ -8,6 +8,7 @@
 #ifndef TLP_LIB_EMIT_EMITSUPPORT_H
 #define TLP_LIB_EMIT_EMITSUPPORT_H
 
+#include "tlp/Analysis/PassTimeline.h"
 #include "tlp/Emit/Emitter.h"
 #include "tlp/IR/Module.h"
 #include "tlp/Support/FileUtilities.h"
@@ -56,6 +57,19 @@ std::string clipDifference(llvm::StringRef S, llvm::StringRef Other,
 /// mdText for a table cell: \p S cut to at most \p Max bytes (on a UTF-8
 /// boundary, "..." appended when cut), then escaped.
 std::string mdCell(llvm::StringRef S, size_t Max = 160);
+
+/// What a pass timeline step changed, for people: "first stage", "same
+/// text", "2 added, 1 removed, 3 changed", "no node changed (the text
+/// differs)".
+std::string timelineStepText(const TimelineStep &S);
+
+/// The lines of a text file as `wc -l` counts them, and a last line
+/// without its newline.
+size_t textFileLines(llvm::StringRef Text);
+
+/// The name of a kind of file a unit keeps, for people ("kernel module",
+/// "autotune config", "Dynamo code").
+llvm::StringRef unitFileTitle(UnitFile::FileKind K);
 
 /// \p S as a code span. In a GFM table cell '|' is escaped as well (the
 /// table extension splits cells before inline parsing). Line breaks become

@@ -21,6 +21,7 @@
 #include "HTMLDashboard.h"
 #include "HTMLRaw.h"
 
+#include "tlp/Analysis/PassTimeline.h"
 #include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Analysis/UnitView.h"
 #include "tlp/Emit/Emitter.h"
@@ -206,6 +207,8 @@ private:
   void writeRanks(raw_ostream &OS, const Module &M, bool Links);
   /// Directory: the side-by-side pages writeRanks() made, by file name.
   std::vector<std::pair<std::string, std::string>> SideBySidePages;
+  /// Single page: the units' pass timeline sections, written at the end.
+  std::vector<std::string> TimelineSections;
   /// Reads a raw event's texts (Emitter::rawTexts).
   auto rawTextsFn() const {
     return [this](const RawEvent &E, std::string &Line, std::string &Text) {
@@ -696,6 +699,91 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
      << escapeHTML(Opts.CommandLine) << "</code></p>\n";
 }
 
+/// A unit's pass timeline and dump files (a depyf dump's): the stages as
+/// an ordered list, each linking to its text and to its changes against
+/// the stage before (the diff's graph comparison), then the files with
+/// Dynamo's guards. Anchors are prefixed with \p Id (one page may hold
+/// several units' sections).
+static void writeTimeline(raw_ostream &OS, const Module &M,
+                          const CompileUnit &U, StringRef Id) {
+  std::string P = "timeline-" + Id.str();
+  OS << "<h1>Pass timeline of " << escapeHTML(U.Key.displayName()) << "</h1>\n";
+  if (!U.Stages.empty()) {
+    std::vector<TimelineStep> Steps = passTimeline(M, U);
+    OS << "<p>The graph stage after stage, in pipeline order, each compared "
+          "with the stage before by the diff's graph comparison (nodes by "
+          "name: added, removed, changed op or arguments).</p>\n"
+       << "<ol class=\"timeline\" id=\"" << escapeHTML(P) << "-stages\">\n";
+    for (const TimelineStep &S : Steps) {
+      const PassStage &PS = U.Stages[S.Stage];
+      std::string N = std::to_string(S.Stage + 1);
+      OS << "<li><a href=\"#" << escapeHTML(P) << "-stage-" << N << "\"><code>"
+         << escapeHTML(PS.Stage) << "</code></a> <span class=\"file\">"
+         << escapeHTML(PS.Graph ? PS.Graph->Name : std::string())
+         << "</span>: " << S.Nodes << " nodes; ";
+      if (!S.Changes.empty())
+        OS << "<a href=\"#" << escapeHTML(P) << "-diff-" << N << "\">"
+           << escapeHTML(emit::timelineStepText(S)) << "</a>";
+      else
+        OS << escapeHTML(emit::timelineStepText(S));
+      OS << "</li>\n";
+    }
+    OS << "</ol>\n";
+    for (const TimelineStep &S : Steps) {
+      if (S.Changes.empty())
+        continue;
+      std::string N = std::to_string(S.Stage + 1);
+      OS << "<section class=\"stage-diff\" id=\"" << escapeHTML(P) << "-diff-"
+         << N << "\"><h2>" << N << ". <code>"
+         << escapeHTML(U.Stages[S.Stage].Stage) << "</code> against <code>"
+         << escapeHTML(U.Stages[S.Stage - 1].Stage) << "</code></h2>\n"
+         << "<table><thead><tr><th>change</th><th>node</th><th>what</th>"
+            "</tr></thead><tbody>\n";
+      for (const DigestChange &C : S.Changes)
+        OS << "<tr class=\"" << escapeHTML(C.Change) << "\"><td>"
+           << escapeHTML(C.Change) << "</td><td><code>" << escapeHTML(C.What)
+           << "</code></td><td><code>" << escapeHTML(C.Detail)
+           << "</code></td></tr>\n";
+      OS << "</tbody></table></section>\n";
+    }
+    for (const TimelineStep &S : Steps) {
+      const PassStage &PS = U.Stages[S.Stage];
+      std::string N = std::to_string(S.Stage + 1);
+      OS << "<details class=\"stage-text\" id=\"" << escapeHTML(P)
+         << "-stage-" << N << "\"><summary>" << N << ". <code>"
+         << escapeHTML(PS.Stage) << "</code> "
+         << escapeHTML(PS.Graph ? M.logName(PS.Graph->Log) : std::string())
+         << "</summary><pre>"
+         << escapeHTML(PS.Graph ? PS.Graph->Text : std::string())
+         << "</pre></details>\n";
+    }
+  }
+  if (U.Files.empty())
+    return;
+  OS << "<h2>Dump files</h2>\n";
+  for (size_t I = 0; I < U.Files.size(); ++I) {
+    const UnitFile &F = U.Files[I];
+    OS << "<details class=\"dump-file\" id=\"" << escapeHTML(P) << "-file-"
+       << I + 1 << "\"><summary>" << escapeHTML(emit::unitFileTitle(F.Kind))
+       << " <code>" << escapeHTML(M.logName(F.Log)) << "</code>";
+    if (F.Kind == UnitFile::DynamoCode)
+      OS << (F.GuardLog ? ", " + std::to_string(F.Guards.size()) +
+                              " guards in <code>" +
+                              escapeHTML(M.logName(*F.GuardLog)) + "</code>"
+                        : std::string(", no guards found"));
+    OS << "</summary><pre>" << escapeHTML(F.Text) << "</pre>";
+    if (!F.Guards.empty()) {
+      OS << "<table class=\"guards\"><thead><tr><th>line</th><th>guard</th>"
+            "<th>source</th></tr></thead><tbody>\n";
+      for (const DynamoGuard &G : F.Guards)
+        OS << "<tr><td>" << G.Line << "</td><td><code>" << escapeHTML(G.Code)
+           << "</code></td><td>" << escapeHTML(G.Comment) << "</td></tr>\n";
+      OS << "</tbody></table>";
+    }
+    OS << "</details>\n";
+  }
+}
+
 Error HTMLEmitter::write(StringRef Name, StringRef Text) {
   return outDir().write(Name, Text);
 }
@@ -776,11 +864,33 @@ Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
   const std::string &Data = P.Data;
   Summaries.push_back(S);
 
+  bool HasTimeline = !U.Stages.empty() || !U.Files.empty();
   if (!DirMode) {
     out() << "<script type=\"application/json\" class=\"tlp-unit\" "
                   "data-unit=\""
                << escapeHTML(S.Id) << "\">" << Data << "</script>\n";
+    if (HasTimeline) {
+      std::string T;
+      raw_string_ostream TS(T);
+      TS << "<section class=\"timeline-unit\" id=\"timeline-"
+         << escapeHTML(S.Id) << "\">\n";
+      writeTimeline(TS, M, U, S.Id);
+      TS << "</section>\n";
+      TimelineSections.push_back(std::move(TS.str()));
+    }
     return Error::success();
+  }
+  if (HasTimeline) {
+    std::string T;
+    raw_string_ostream TS(T);
+    writeHead(TS, "tlp: pass timeline of " + S.Name, "timeline");
+    TS << "<main id=\"timeline\">\n<p><a href=\"index.html\">tlp</a> · "
+       << "<a href=\"" << escapeHTML(S.File) << "\">" << escapeHTML(S.Name)
+       << "</a></p>\n";
+    writeTimeline(TS, M, U, S.Id);
+    TS << "</main>\n</body>\n</html>\n";
+    if (Error Err = write("timeline-" + S.Id + ".html", TS.str()))
+      return Err;
   }
   std::string Text;
   Text.reserve(Data.size() + 4096);
@@ -797,6 +907,8 @@ Error HTMLEmitter::end(const Module &M) {
     raw_ostream &OS = out();
     OS << "<section id=\"overview\" hidden>\n";
     writeIndexBody(OS, M, /*Links=*/false);
+    for (const std::string &T : TimelineSections)
+      OS << T;
     OS << "</section>\n";
     writeApp(OS);
     return Error::success();

@@ -501,6 +501,8 @@ public:
       L["event_rank"] = optInt(M.Logs[I].EventRank);
       L["torch_version"] = optStr(M.Logs[I].TorchVersion);
       L["torch_commit"] = optStr(M.Logs[I].TorchCommit);
+      // A file of a depyf dump, not a log (docs/inputs.md).
+      L["dump_file"] = M.Logs[I].DumpFile;
       Logs.push_back(std::move(L));
     }
     key("logs");

@@ -19,6 +19,7 @@
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Metrics.h"
+#include "tlp/Analysis/PassTimeline.h"
 #include "tlp/Analysis/Query.h"
 #include "tlp/Analysis/RankRuntime.h"
 #include "tlp/Analysis/UnitDigest.h"
@@ -1145,7 +1146,9 @@ private:
     std::string Heading = "Unit " + Slug;
     Out->Row =
         "| [" + mdCode(Slug) + "](#" + headingAnchor(Heading) + ") | " +
-        (U.Key.Id ? mdCode(unitCompileName(M, U)) : std::string("aot")) +
+        (U.Key.Id           ? mdCode(unitCompileName(M, U))
+         : !U.Key.Fn.empty() ? "none (depyf " + mdCode(U.Key.Fn) + ")"
+                             : std::string("aot")) +
         " | " + graphKindName(U.Key.Graph).str() + " | " +
         (U.Key.Rank ? std::to_string(*U.Key.Rank) : std::string()) + " | " +
         (M.Logs.size() > 1 ? mdCode(sys::path::filename(M.logName(U.Key.Log))
@@ -1177,6 +1180,8 @@ private:
        << percent(C.Kernels) << ".\n\n";
     inferredLine(OS, V);
 
+    passTimeline(OS, M, U);
+    dumpFiles(OS, M, U);
     kernelTable(OS, U, P, Names);
     sourceTable(OS, V);
     vanished(OS, U, P);
@@ -1220,6 +1225,78 @@ private:
          << " code-comment names matched against the forward's pre-grad "
             "graph";
     OS << ").\n\n";
+  }
+
+  /// The pass timeline (a depyf dump's stage graphs): a table of the
+  /// stages, then what each changed against the stage before.
+  void passTimeline(raw_ostream &OS, const Module &M,
+                    const CompileUnit &U) const {
+    if (U.Stages.empty())
+      return;
+    std::vector<TimelineStep> Steps = tlp::passTimeline(M, U);
+    OS << "### Pass timeline\n\n"
+       << "The graph stage after stage, in pipeline order, each compared "
+          "with the stage before by the diff's graph comparison (nodes by "
+          "name).\n\n"
+       << "| # | stage | file | nodes | against the stage before |\n"
+          "|---|---|---|---|---|\n";
+    for (const TimelineStep &S : Steps) {
+      const PassStage &PS = U.Stages[S.Stage];
+      OS << "| " << S.Stage + 1 << " | " << mdCode(PS.Stage) << " | "
+         << mdCode(PS.Graph ? PS.Graph->Name : std::string()) << " | "
+         << S.Nodes << " | " << mdText(timelineStepText(S)) << " |\n";
+    }
+    OS << "\n";
+    constexpr size_t MaxChanges = 40;
+    for (const TimelineStep &S : Steps) {
+      if (S.Changes.empty())
+        continue;
+      OS << "#### " << S.Stage + 1 << ". "
+         << mdCode(U.Stages[S.Stage].Stage, false)
+         << " against " << mdCode(U.Stages[S.Stage - 1].Stage, false)
+         << "\n\n";
+      for (size_t I = 0; I < S.Changes.size() && I < MaxChanges; ++I) {
+        const DigestChange &C = S.Changes[I];
+        OS << "- " << C.Change << " " << mdCode(C.What, false) << ": "
+           << mdCode(C.Detail, false) << "\n";
+      }
+      if (S.Changes.size() > MaxChanges)
+        OS << "- and " << S.Changes.size() - MaxChanges << " more\n";
+      OS << "\n";
+    }
+  }
+
+  /// The files of a depyf dump the unit keeps: kernel modules, autotune
+  /// configs, Dynamo's code with the guards of its cache entry.
+  void dumpFiles(raw_ostream &OS, const Module &M,
+                 const CompileUnit &U) const {
+    if (U.Files.empty())
+      return;
+    OS << "### Dump files\n\n";
+    for (const UnitFile &F : U.Files) {
+      OS << "- " << unitFileTitle(F.Kind) << " "
+         << mdCode(sys::path::filename(M.logName(F.Log)), false) << " ("
+         << emit::textFileLines(F.Text) << " lines)";
+      if (F.Kind == UnitFile::DynamoCode)
+        OS << (F.GuardLog
+                   ? ", " + std::to_string(F.Guards.size()) + " guards in " +
+                         mdCode(sys::path::filename(M.logName(*F.GuardLog)),
+                                false)
+                   : std::string(", no guards found"));
+      OS << "\n";
+    }
+    OS << "\n";
+    for (const UnitFile &F : U.Files) {
+      if (F.Guards.empty())
+        continue;
+      OS << "#### Guards of "
+         << mdCode(sys::path::filename(M.logName(F.Log)), false)
+         << "\n\n| line | guard | source |\n|---|---|---|\n";
+      for (const DynamoGuard &G : F.Guards)
+        OS << "| " << G.Line << " | " << mdCode(G.Code) << " | "
+           << (G.Comment.empty() ? std::string() : mdCode(G.Comment)) << " |\n";
+      OS << "\n";
+    }
   }
 
   void artifactLine(raw_ostream &OS, const CompileUnit &U) const {

@@ -6,9 +6,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlp/Emit/UnitJSON.h"
+#include "EmitSupport.h"
 #include "HTMLDashboard.h"
 
 #include "tlp/Analysis/NameMatch.h"
+#include "tlp/Analysis/PassTimeline.h"
+#include "tlp/Support/StringUtils.h"
 #include "tlp/IR/InductorNames.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -345,6 +348,60 @@ static ojson discardedJSON(const UnitView &V) {
                "; a later attempt compiled the frame");
 }
 
+/// The pass timeline: each stage with its file, node count and what it
+/// changed against the stage before (tlp/Analysis/PassTimeline.h).
+static ojson stagesJSON(const UnitView &V) {
+  const CompileUnit &U = V.unit();
+  ojson A = ojson::array();
+  for (const TimelineStep &S : passTimeline(V.module(), U)) {
+    const PassStage &PS = U.Stages[S.Stage];
+    ojson J = ojson::object();
+    J["stage"] = PS.Stage;
+    J["file"] = PS.Graph ? ojson(V.module().logName(PS.Graph->Log))
+                         : ojson(nullptr);
+    J["nodes"] = S.Nodes;
+    J["same_text"] = S.SameText;
+    J["added"] = S.Added;
+    J["removed"] = S.Removed;
+    J["changed"] = S.Changed;
+    ojson C = ojson::array();
+    for (const DigestChange &D : S.Changes)
+      C.push_back(ojson::object({{"change", D.Change},
+                                 {"node", D.What},
+                                 {"detail", D.Detail}}));
+    J["changes"] = std::move(C);
+    A.push_back(std::move(J));
+  }
+  return A;
+}
+
+/// The files of a depyf dump the unit keeps (without their texts, which
+/// the files hold), Dynamo code with its guards.
+static ojson filesJSON(const UnitView &V) {
+  const Module &M = V.module();
+  ojson A = ojson::array();
+  for (const UnitFile &F : V.unit().Files) {
+    ojson J = ojson::object();
+    J["kind"] = unitFileKindName(F.Kind).str();
+    J["file"] = M.logName(F.Log);
+    J["lines"] = emit::textFileLines(F.Text);
+    if (F.Kind == UnitFile::DynamoCode) {
+      J["guard_file"] = F.GuardLog ? ojson(M.logName(*F.GuardLog))
+                                   : ojson(nullptr);
+      ojson G = ojson::array();
+      for (const DynamoGuard &DG : F.Guards)
+        G.push_back(ojson::object({{"line", DG.Line},
+                                   {"code", DG.Code},
+                                   {"comment", DG.Comment.empty()
+                                                   ? ojson(nullptr)
+                                                   : ojson(DG.Comment)}}));
+      J["guards"] = std::move(G);
+    }
+    A.push_back(std::move(J));
+  }
+  return A;
+}
+
 ojson unitJSON(const UnitView &V) {
   const CompileUnit &U = V.unit();
   const UnitProvenance &P = V.provenance();
@@ -357,6 +414,8 @@ ojson unitJSON(const UnitView &V) {
   J["graph"] = V.graphName().str();
   J["subgraph"] =
       U.Key.Subgraph.empty() ? ojson(nullptr) : ojson(U.Key.Subgraph);
+  // A depyf dump's graph name (`__compiled_fn_1`): not a compile id.
+  J["fn"] = U.Key.Fn.empty() ? ojson(nullptr) : ojson(U.Key.Fn);
   J["frame"] = U.Frame ? sourceJSON(*U.Frame) : ojson(nullptr);
   J["compile"] = V.compile() ? ojson(V.compile()->slug()) : ojson(nullptr);
   J["discarded"] = discardedJSON(V);
@@ -399,6 +458,8 @@ ojson unitJSON(const UnitView &V) {
     Edges.push_back(std::move(EJ));
   }
   J["edges"] = std::move(Edges);
+  J["stages"] = stagesJSON(V);
+  J["files"] = filesJSON(V);
   return J;
 }
 
@@ -424,6 +485,11 @@ ojson unitPageJSON(const UnitView &V, StringRef Id) {
                  ? ojson::array({R->slug(), R->Raw.size()})
                  : ojson(nullptr);
   J["discarded"] = discardedJSON(V);
+  // The pass timeline's page (timeline-ID.html, #timeline-ID) and how many
+  // stages, when the unit has stages or dump files.
+  J["timeline"] = U.Stages.empty() && U.Files.empty()
+                      ? ojson(nullptr)
+                      : ojson::array({Id.str(), U.Stages.size()});
   J["graph"] = V.graphName().str();
   J["frame"] = U.Frame ? sourcePage(*U.Frame) : ojson(nullptr);
   J["coverage"] = coveragePage(V.coverage());

@@ -263,6 +263,12 @@ struct ArtifactRef {
   std::unique_ptr<Artifact> Owned;
 };
 
+/// A stage of a unit's pass timeline: borrowed on output, owned on input.
+struct StageText {
+  tlp::PassStage *S = nullptr;
+  tlp::PassStage Own;
+};
+
 /// An FX node with its inputs written as names (of its scope): borrowed on
 /// output, owned on input.
 struct NodeText {
@@ -337,6 +343,9 @@ LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(NodeOrigin)
 LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(KindCount)
 LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(ConfigRef)
 LLVM_YAML_IS_SEQUENCE_VECTOR(ArtifactRef)
+LLVM_YAML_IS_SEQUENCE_VECTOR(StageText)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::UnitFile)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::DynamoGuard)
 LLVM_YAML_IS_SEQUENCE_VECTOR(NodeText)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::KernelDef)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CallSite)
@@ -837,6 +846,7 @@ template <> struct MappingTraits<tlp::LogFile> {
     Io.mapOptional("event_rank", L.EventRank);
     mapOptStr(Io, "torch_version", L.TorchVersion);
     mapOptStr(Io, "torch_commit", L.TorchCommit);
+    Io.mapOptional("dump_file", L.DumpFile, false);
   }
   static const bool flow = true;
 };
@@ -1083,6 +1093,7 @@ template <> struct MappingTraits<tlp::UnitKey> {
     Io.mapOptional("rank", K.Rank);
     Io.mapOptional("compile_id", K.Id);
     Io.mapRequired("graph", K.Graph);
+    mapOptStr(Io, "fn", K.Fn);
     mapOptStr(Io, "subgraph", K.Subgraph);
     Io.mapOptional("ordinal", K.Ordinal, 0u);
     Io.mapOptional("log_in_id", K.LogInId, false);
@@ -1198,6 +1209,34 @@ static void mapArtifactBody(IO &Io, Artifact &A) {
   }
 }
 
+template <> struct ScalarEnumerationTraits<tlp::UnitFile::FileKind> {
+  static void enumeration(IO &Io, tlp::UnitFile::FileKind &K) {
+    for (tlp::UnitFile::FileKind C :
+         {tlp::UnitFile::KernelModule, tlp::UnitFile::BestConfig,
+          tlp::UnitFile::DynamoCode})
+      Io.enumCase(K, tlp::unitFileKindName(C).data(), C);
+  }
+};
+
+template <> struct MappingTraits<tlp::DynamoGuard> {
+  static void mapping(IO &Io, tlp::DynamoGuard &G) {
+    Io.mapRequired("line", G.Line);
+    mapStr(Io, "code", G.Code);
+    mapOptStr(Io, "comment", G.Comment);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<tlp::UnitFile> {
+  static void mapping(IO &Io, tlp::UnitFile &F) {
+    Io.mapRequired("kind", F.Kind);
+    Io.mapRequired("log", F.Log);
+    Io.mapOptional("guard_log", F.GuardLog);
+    mapOptVector(Io, "guards", F.Guards);
+    mapTextAs(Io, "text", F.Text, /*Optional=*/true);
+  }
+};
+
 template <> struct MappingTraits<ArtifactRef> {
   static void mapping(IO &Io, ArtifactRef &R) {
     std::string KindName;
@@ -1214,6 +1253,25 @@ template <> struct MappingTraits<ArtifactRef> {
       R.A = R.Owned.get();
     }
     mapArtifactBody(Io, *R.A);
+  }
+};
+
+template <> struct MappingTraits<StageText> {
+  static void mapping(IO &Io, StageText &T) {
+    tlp::PassStage &S = T.S ? *T.S : T.Own;
+    mapStr(Io, "stage", S.Stage);
+    ArtifactRef R;
+    R.A = S.Graph.get();
+    Io.mapRequired("graph", R);
+    if (Io.outputting() || !R.Owned)
+      return;
+    if (!isa<GraphArtifact>(R.Owned.get())) {
+      Io.setError("stage '" + S.Stage + "': its graph is a '" +
+                  artifactKindName(R.Owned->getKind()) +
+                  "', not a graph");
+      return;
+    }
+    S.Graph.reset(cast<GraphArtifact>(R.Owned.release()));
   }
 };
 
@@ -1342,6 +1400,15 @@ void mapUnit(IO &Io, CompileUnit &U) {
 #define TLP_UNIT_SLOT(FIELD, CLASS, ROLE, TITLE)                               \
   mapArtifactField(Io, UnitSlot::FIELD, U.FIELD);
 #include "tlp/IR/UnitSlots.def"
+  std::vector<StageText> Stages;
+  if (Io.outputting())
+    for (tlp::PassStage &S : U.Stages)
+      Stages.push_back(StageText{&S, {}});
+  mapOptVector(Io, "stages", Stages);
+  if (!Io.outputting())
+    for (StageText &T : Stages)
+      U.Stages.push_back(std::move(T.Own));
+  mapOptVector(Io, "files", U.Files);
   if (Io.outputting() || Edges.empty())
     return;
   KernelKeyIndex Kernels(U);

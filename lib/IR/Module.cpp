@@ -18,7 +18,7 @@ std::string UnitKey::slug() const {
   std::string S;
   if (Rank)
     S += "r" + std::to_string(*Rank) + "-";
-  S += Id ? Id->slug() : std::string("aot");
+  S += Id ? Id->slug() : !Fn.empty() ? Fn : std::string("aot");
   S += "-";
   S += graphKindName(Graph).str();
   if (!Subgraph.empty()) {
@@ -37,7 +37,7 @@ std::string UnitKey::displayName() const {
   std::string S;
   if (Rank)
     S += "rank " + std::to_string(*Rank) + " ";
-  S += Id ? Id->str() : std::string("aot");
+  S += Id ? Id->str() : !Fn.empty() ? Fn : std::string("aot");
   S += " ";
   S += graphKindName(Graph).str();
   if (!Subgraph.empty())
@@ -49,23 +49,67 @@ std::string UnitKey::displayName() const {
   return S;
 }
 
+StringRef unitFileKindName(UnitFile::FileKind K) {
+  switch (K) {
+  case UnitFile::KernelModule:
+    return "kernel_module";
+  case UnitFile::BestConfig:
+    return "best_config";
+  case UnitFile::DynamoCode:
+    return "dynamo_code";
+  }
+  return "kernel_module";
+}
+
+bool parseUnitFileKind(StringRef S, UnitFile::FileKind &K) {
+  for (UnitFile::FileKind C :
+       {UnitFile::KernelModule, UnitFile::BestConfig, UnitFile::DynamoCode})
+    if (S == unitFileKindName(C)) {
+      K = C;
+      return true;
+    }
+  return false;
+}
+
 bool unitIdNeedsLog(ArrayRef<LogFile> Logs, uint32_t Log,
                     Optional<int64_t> Rank) {
-  if (Logs.size() < 2)
+  // The files of a depyf dump are no logs: their units are told apart by
+  // their graph's name (UnitKey::Fn).
+  size_t NumLogs = llvm::count_if(Logs, [](const LogFile &L) {
+    return !L.DumpFile;
+  });
+  if (NumLogs < 2 || (Log < Logs.size() && Logs[Log].DumpFile))
     return false;
   if (!Rank || Log >= Logs.size() || Logs[Log].Rank != Rank)
     return true;
   for (uint32_t I = 0; I < Logs.size(); ++I)
-    if (I != Log && Logs[I].Rank == Rank)
+    if (I != Log && !Logs[I].DumpFile && Logs[I].Rank == Rank)
       return true;
   return false;
 }
 
+/// A depyf graph name's order: its prefix (`dp1-`), then N of
+/// `__compiled_fn_N` as a number (`__compiled_fn_2` before
+/// `__compiled_fn_11`).
+static std::pair<StringRef, uint64_t> fnOrder(StringRef Fn) {
+  size_t P = Fn.rfind("__compiled_fn_");
+  if (P == StringRef::npos)
+    return {Fn, 0};
+  uint64_t N = 0;
+  parseUnsigned(Fn.substr(P + 14), N);
+  return {Fn.take_front(P), N};
+}
+
 static auto keyTuple(const UnitKey &K) {
-  return std::make_tuple(K.Rank.hasValue(), K.Rank.getValueOr(0), K.Log,
+  // A depyf dump's units (Fn) by graph, after a log's, whatever the file
+  // each names (Log: a dump's units are told apart by graph, kind and
+  // ordinal).
+  return std::make_tuple(K.Rank.hasValue(), K.Rank.getValueOr(0),
+                         !K.Fn.empty(), fnOrder(K.Fn),
+                         K.Fn.empty() ? K.Log : 0u,
                          !K.Id.hasValue(),
                          K.Id ? K.Id->tie() : CompileId().tie(),
-                         StringRef(K.Subgraph), K.Ordinal,
+                         StringRef(K.Fn), StringRef(K.Subgraph), K.Ordinal,
                          static_cast<int>(K.Graph));
 }
 

@@ -292,6 +292,12 @@ private:
       Scopes.push_back(std::move(S));
       return I;
     }
+    // A runnable module's imports before its class (`from __future__
+    // import annotations`, `import torch`: depyf's graph files).
+    if (Scopes.empty() && Ind == 0 &&
+        (T.startswith("import ") || T.startswith("from ")) &&
+        T.contains("import"))
+      return I;
     if (Scopes.empty()) {
       Ctx.warning(lineNo(I), "unrecognised line outside any class in FX graph",
                   L);

@@ -174,6 +174,28 @@ GraphKind kindFromAotId(StringRef AotId) {
   return GraphKind::Unknown;
 }
 
+/// The units of a depyf dump that are compiles of a log of the same folder
+/// (CompileUnit::SameCodeAs, set by the reader: the same output code) give
+/// that compile's unit their pass timeline and files, and go.
+void joinDepyfUnits(Module &M) {
+  std::map<std::pair<uint32_t, uint32_t>, CompileUnit *> ByCode;
+  for (std::unique_ptr<CompileUnit> &U : M.Units)
+    if (U->Code && !U->SameCodeAs)
+      ByCode.emplace(std::make_pair(U->Code->Log, U->Code->Line), U.get());
+  llvm::erase_if(M.Units, [&](std::unique_ptr<CompileUnit> &U) {
+    if (!U->SameCodeAs)
+      return false;
+    auto It = ByCode.find(*U->SameCodeAs);
+    U->SameCodeAs = None;
+    if (It == ByCode.end() || !It->second->Stages.empty())
+      return false;
+    CompileUnit &Log = *It->second;
+    Log.Stages = std::move(U->Stages);
+    Log.Files = std::move(U->Files);
+    return true;
+  });
+}
+
 class GroupCompileIdsPass : public Pass {
 public:
   StringRef getName() const override { return "group-compile-ids"; }
@@ -438,6 +460,7 @@ public:
       }
     }
     M.Events.clear();
+    joinDepyfUnits(M);
     llvm::stable_sort(M.Units, [](const std::unique_ptr<CompileUnit> &L,
                                   const std::unique_ptr<CompileUnit> &R) {
       return L->Key < R->Key;

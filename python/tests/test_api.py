@@ -33,6 +33,24 @@ def test_load_example():
     assert u.edges[0].from_.split(":")[0] in ("pre", "post", "kernel", "source")
 
 
+def test_load_depyf_dump():
+    # A depyf dump: units by graph name, no compile id; the pass timeline
+    # with what each stage changed; Dynamo's code with its guards.
+    r = tlp.load(INPUTS / "depyf" / "train")
+    assert [u.id for u in r.units] == ["__compiled_fn_1-forward",
+                                       "__compiled_fn_1-backward"]
+    f, b = r.units
+    assert f.compile_id is None and f.fn == "__compiled_fn_1"
+    assert all(log.dump_file for log in r.logs)
+    assert [s["stage"] for s in b.stages] == [
+        "Joint_graph", "tensorify_python_scalars", "Backward_graph",
+        "AFTER_POST_GRAD"]
+    last = b.stages[-1]
+    assert (last["added"], last["removed"], last["changed"]) == (1, 1, 1)
+    code = [x for x in f.files if x["kind"] == "dynamo_code"]
+    assert [g["line"] for g in code[0]["guards"]] == [6, 7, 8]
+
+
 def test_load_matches_json(emit, tmp_path):
     """Every unit, kernel and node of the JSON is in the model."""
     out = emit("--json", EXAMPLE)

@@ -42,7 +42,7 @@ def _is_tlp_json(path: str) -> bool:
 
 def load(path: PathLike) -> Report:
     """What tlp reads from `path`: a TORCH_TRACE log, a directory of
-    rank logs, tlp IR, or a JSON file tlp-emit --json wrote. Diagnostics
+    rank logs, a depyf dump, tlp IR, or a JSON file tlp-emit --json wrote. Diagnostics
     (warnings about the log) are in Report.diagnostics; an error raises
     TlpError."""
     p = os.fspath(path)

@@ -132,6 +132,13 @@ class Unit:
     sources: List[Source] = field(default_factory=list)
     edges: List[Edge] = field(default_factory=list)
     coverage: UnitCoverage = field(default_factory=UnitCoverage)
+    #: A depyf dump's unit: its graph's name (`__compiled_fn_2`), not a
+    #: compile id; its pass timeline (stage after stage, each with what it
+    #: changed against the one before) and the dump's files it keeps
+    #: (docs/json.md).
+    fn: Optional[str] = None
+    stages: List[Dict[str, Any]] = field(default_factory=list)
+    files: List[Dict[str, Any]] = field(default_factory=list)
 
     def kernel(self, key: str) -> Kernel:
         """The kernel with this key (or name)."""
@@ -233,6 +240,8 @@ class LogInfo:
     #: when the log does not say.
     torch_version: Optional[str] = None
     torch_commit: Optional[str] = None
+    #: A file of a depyf dump, not a log.
+    dump_file: bool = False
 
 
 @dataclass

@@ -42,6 +42,9 @@ struct LogFile {
   /// does not say (logs of PyTorch before 2.6 or so).
   std::string TorchVersion;
   std::string TorchCommit;
+  /// A file of a depyf dump (a graph, module or Dynamo code file), not a
+  /// log: listed so that diagnostics and outputs name it.
+  bool DumpFile = false;
 };
 
 /// A log event that does not carry a payload tlp keeps but tells the
@@ -82,6 +85,11 @@ struct UnitKey {
   /// `subgraph_name`, `__marked_inductor_submod0`); empty if none. Each
   /// region is an Inductor compile of its own, within the compile id.
   std::string Subgraph;
+  /// The graph's name in a depyf dump (`__compiled_fn_3`): units read
+  /// from a depyf dump have no compile id, and depyf's N is Dynamo's
+  /// counter of graphs, not a compile id (docs/inputs.md). Empty for units
+  /// of a log.
+  std::string Fn;
   /// Distinguishes several compiles with the same id, region and graph
   /// kind.
   uint32_t Ordinal = 0;
@@ -92,7 +100,8 @@ struct UnitKey {
   /// Stable, file-name safe: "0-0-forward", "r1-0-2-inference",
   /// "aot-inference", "0-0-forward-1", "r1-0-0-inference-log2" (LogInId),
   /// "0-0-inference-__marked_inductor_submod0" (Subgraph; characters
-  /// other than letters, digits, '_' and '.' become '_').
+  /// other than letters, digits, '_' and '.' become '_'),
+  /// "r0-__compiled_fn_1-forward" (Fn, no compile id).
   std::string slug() const;
   /// For people: "rank 1 0/2 inference", "aot inference",
   /// "rank 1 0/0 inference (log 2)" (LogInId),
@@ -170,6 +179,51 @@ struct Edge {
   }
 };
 
+/// One guard of a depyf guard function (`__guard_0_for_forward` of
+/// `full_code_for_forward_0.py`): the condition of its
+/// `__guard_hit = __guard_hit and <condition>` line and depyf's comment
+/// after it (the user source line that made the guard), if any.
+struct DynamoGuard {
+  uint32_t Line = 0; ///< 1-based line in the file of DynamoCodeFile::GuardLog
+  std::string Code;
+  std::string Comment;
+};
+
+/// A file of a depyf dump that a unit keeps as it was read, to show.
+struct UnitFile {
+  enum FileKind {
+    /// A module Inductor loaded other than the output code (`kernel_N.py`
+    /// without `def call(`: a Triton kernel's module).
+    KernelModule,
+    /// `kernel_N.best_config`: the autotuner's chosen config (JSON).
+    BestConfig,
+    /// `__transformed_code_K_for_F.py`: Dynamo's code for cache entry K of
+    /// function F, decompiled, which calls the unit's graph; with the
+    /// guards of that cache entry when `full_code_for_F_*.py` has them.
+    DynamoCode,
+  };
+  FileKind Kind = KernelModule;
+  /// Index into Module::Logs of the file.
+  uint32_t Log = 0;
+  std::string Text;
+  /// DynamoCode: the file the guards are in (Module::Logs), and the
+  /// guards of the cache entry, in file order.
+  llvm::Optional<uint32_t> GuardLog;
+  std::vector<DynamoGuard> Guards;
+};
+llvm::StringRef unitFileKindName(UnitFile::FileKind K);
+bool parseUnitFileKind(llvm::StringRef S, UnitFile::FileKind &K);
+
+/// One stage of a unit's pass timeline: the graph as one step of the
+/// pipeline left it (a depyf dump's `__compiled_fn_N.<stage>.K.py`).
+struct PassStage {
+  /// The stage's name as the file names it (`Forward_graph`,
+  /// `AFTER_POST_GRAD`, `tensorify_python_scalars`).
+  std::string Stage;
+  /// The graph; its Log names the file, its Name the file's name.
+  std::unique_ptr<GraphArtifact> Graph;
+};
+
 class CompileUnit {
 public:
   UnitKey Key;
@@ -199,6 +253,17 @@ public:
   std::vector<SourceLoc> Sources;
   /// Set by link-provenance (and attribute-source for stack traces).
   std::vector<Edge> Edges;
+  /// The pass timeline: the graphs of the unit stage after stage, in
+  /// pipeline order (docs/IR.md); empty for units of a log.
+  std::vector<PassStage> Stages;
+  /// Files of a depyf dump kept with the unit (kernel modules, autotune
+  /// configs, Dynamo code and guards).
+  std::vector<UnitFile> Files;
+  /// Reader to grouping only (never in the IR text): a unit of a depyf
+  /// dump whose output code is the same text as the log artifact at
+  /// (Log, Line) of the same directory; group-compile-ids moves its stages
+  /// and files into that artifact's unit and drops it.
+  llvm::Optional<std::pair<uint32_t, uint32_t>> SameCodeAs;
 
   /// Find a kernel row by its key ("name:handle" or "name"). Linear in
   /// the rows; code that looks up many keys builds a KernelKeyIndex.

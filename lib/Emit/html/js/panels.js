@@ -40,6 +40,10 @@ function showUnit(id) {
   if (d.raw)
     facts += ' · <a id="raw-link" href="' + (mode === 'single' ? '#raw-' + esc(d.raw[0]) : 'raw-' + esc(d.raw[0]) + '.html') +
       '" title="what the compile logged that tlp shows raw">artifacts (' + d.raw[1] + ')</a>';
+  // A depyf dump's pass timeline and files (a page of their own).
+  if (d.timeline)
+    facts += ' · <a id="timeline-link" href="' + (mode === 'single' ? '#timeline-' + esc(d.timeline[0]) : 'timeline-' + esc(d.timeline[0]) + '.html') +
+      '" title="the graph stage after stage, and what each pass changed">pass timeline (' + d.timeline[1] + ')</a>';
   if (d.frame) facts += ' · ' + esc(d.frame[0] + ':' + d.frame[1] + ' in ' + d.frame[2]);
   var cv = d.coverage;
   function pct(x) { return x[1] ? x[0] + '/' + x[1] : '-'; }

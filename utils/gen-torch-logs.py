@@ -371,7 +371,7 @@ with depyf.prepare_debug(os.path.join(os.getcwd(), "depyf", "rank_0")):
         note="depyf's dump of training with a graph break and a recompile, "
              "in depyf/rank_0/")
 
-program("gpt", [(None, "0/0", "inference")], BLOCK + r'''
+GPT = r'''
 class GPT(torch.nn.Module):
     def __init__(self, layers=int(os.environ.get("TLP_GPT_LAYERS", "24")),
                  d=32, vocab=64, t=8):
@@ -387,12 +387,60 @@ class GPT(torch.nn.Module):
         for b in self.blocks:
             x = b(x)
         return self.head(self.ln(x))
+'''
 
+program("gpt", [(None, "0/0", "inference")], BLOCK + GPT + r'''
 model = GPT().eval()
 with torch.no_grad():
     print(torch.compile(model)(torch.randint(0, 64, (2, 8))).sum().item())
 ''', prov_variants=False,
         note="a GPT-like model (24 blocks) for scale: over 2,000 post-grad nodes")
+
+# Profiled runs (tlp-emit --profile, docs/profile.md): the compiled model
+# called twice to warm up, then three steps under torch.profiler (CPU
+# activities, C++ kernels named by cpp.enable_kernel_profile); the Chrome
+# trace (work/profile.json) and the profiler's own key_averages() (name,
+# count, self CPU time in us: work/key_averages.json) that the tests
+# compare tlp's figures with.
+PROFILE = r'''
+import json
+from torch.profiler import profile, ProfilerActivity
+inductor_config.cpp.enable_kernel_profile = True
+
+def profiled(f, *args):
+    with torch.no_grad():
+        for _ in range(2):
+            f(*args)
+        with profile(activities=[ProfilerActivity.CPU],
+                     record_shapes=False) as prof:
+            for _ in range(3):
+                f(*args)
+    prof.export_chrome_trace("profile.json")
+    rows = [dict(name=e.key, count=e.count,
+                 self_cpu_time_total=e.self_cpu_time_total,
+                 cpu_time_total=e.cpu_time_total)
+            for e in prof.key_averages()]
+    rows.sort(key=lambda r: r["name"])
+    with open("key_averages.json", "w") as out:
+        json.dump(rows, out, indent=1)
+'''
+
+program("profile-mlp", [(None, "0/0", "inference")], MLP + PROFILE + r'''
+profiled(torch.compile(MLP().eval()), torch.randn(4, 16))
+print("profiled")
+''', prov_variants=False,
+        compiles=[dict(compile_id="0/0", status="success")],
+        note="the MLP's inference, three steps under torch.profiler "
+        "(work/profile.json, work/key_averages.json)")
+
+program("profile-gpt", [(None, "0/0", "inference")],
+        BLOCK + GPT + PROFILE + r'''
+profiled(torch.compile(GPT(layers=2).eval()), torch.randint(0, 64, (2, 8)))
+print("profiled")
+''', prov_variants=False,
+        compiles=[dict(compile_id="0/0", status="success")],
+        note="the GPT-like model (2 blocks), three steps under "
+        "torch.profiler (work/profile.json, work/key_averages.json)")
 
 # A small CNN's training step. PyTorch 2.13 logs an empty provenance
 # mapping ({"version": 2.0}) for its backward: where a node went is not

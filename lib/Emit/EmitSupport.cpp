@@ -2,6 +2,8 @@
 
 #include "EmitSupport.h"
 
+#include "tlp/Parse/ChromeTraceReader.h"
+
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/StringUtils.h"
 
@@ -14,6 +16,19 @@ using namespace llvm;
 
 namespace tlp {
 namespace emit {
+
+bool readProfile(const EmitOptions &Opts, DiagnosticEngine &Diags,
+                 Optional<ProfileTrace> &T) {
+  T.reset();
+  if (Opts.Profile.empty())
+    return true;
+  T.emplace();
+  if (!readChromeTraceFile(Opts.Profile, *T, Diags)) {
+    T.reset();
+    return false;
+  }
+  return true;
+}
 
 std::string torchVersionText(const Module &M) {
   std::vector<std::string> Seen;

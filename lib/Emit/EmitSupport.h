@@ -24,6 +24,13 @@
 namespace tlp {
 namespace emit {
 
+/// tlp-emit --profile: the trace EmitOptions::Profile names, read (its
+/// warnings and errors reported to \p Diags) into \p T; false when it
+/// cannot be read at all (an error is reported). True, with \p T None,
+/// when no profile was asked for.
+bool readProfile(const EmitOptions &Opts, DiagnosticEngine &Diags,
+                 llvm::Optional<ProfileTrace> &T);
+
 /// The compile id of a unit as its compile shows it: "0/0", or "0/0 #2"
 /// when the id begins more than once in the log (torch._dynamo.reset()).
 std::string unitCompileName(const Module &M, const CompileUnit &U);

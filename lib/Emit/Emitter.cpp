@@ -139,6 +139,8 @@ void ModuleFactsBuilder::add(const Module &M, const CompileUnit &U,
     Digest->Id = F.Id;
     Facts.Digests.push_back(std::move(*Digest));
   }
+  if (Traits.NeedsProfile)
+    Facts.ProfileUnits.push_back(profileUnit(U, F.Id, F.Name));
   Facts.Units.push_back(std::move(F));
 }
 

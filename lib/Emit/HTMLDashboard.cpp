@@ -15,6 +15,7 @@
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
 #include "tlp/Analysis/Metrics.h"
+#include "tlp/Analysis/Profile.h"
 #include "tlp/Analysis/RankRuntime.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -992,6 +993,98 @@ void writeExports(raw_ostream &OS, const Module &M, bool DirMode) {
     Shapes("export-symbols", "symbol", X.Symbols);
     OS << "</section>\n";
   }
+}
+
+/// The heat class of \p Part of \p Whole: heat0 (none) to heat5 (all).
+static std::string heatClass(double Part, double Whole) {
+  int N = Whole > 0 ? static_cast<int>(Part / Whole * 5 + 0.5) : 0;
+  return "heat heat" + std::to_string(std::max(0, std::min(5, N)));
+}
+
+void writeProfile(raw_ostream &OS, const ProfileTrace &T,
+                  ArrayRef<ProfileUnit> Units) {
+  ProfileReport R = attributeProfile(T, Units);
+  const size_t Top = 20;
+  OS << "<h2 id=\"profile-head\">Where the time goes</h2>\n<p>From the "
+        "profile <code>"
+     << escapeHTML(T.Path) << "</code>: " << R.Events << " timed events; "
+     << R.Matched << " kernel calls (with " << R.Nested
+     << " events inside them), " << R.Structural
+     << " compiled regions and graph calls, " << R.UnmatchedCount
+     << " that match no kernel";
+  if (R.Damaged)
+    OS << "; " << R.Damaged << " damaged events left out";
+  OS << ". Times in microseconds. A kernel's time is split evenly among "
+        "the post-grad nodes, pre-grad nodes and user lines it is linked "
+        "to (docs/profile.md).</p>\n";
+  OS << "<table id=\"profile-compiles\">\n<thead><tr><th>compile id</th>"
+        "<th>regions</th><th>region time</th><th>graph calls</th>"
+        "<th>graph call time</th><th>kernel time</th></tr></thead>\n"
+        "<tbody>\n";
+  for (const ProfileReport::CompileTime &C : R.Compiles)
+    OS << "<tr><td>"
+       << (C.CompileId.empty() ? std::string("(no region)")
+                               : "<code>" + escapeHTML(C.CompileId) +
+                                     "</code>")
+       << "</td><td>" << C.Regions << "</td><td>"
+       << formatMicros(C.RegionTime) << "</td><td>" << C.GraphCalls
+       << "</td><td>" << formatMicros(C.GraphCallTime) << "</td><td>"
+       << formatMicros(C.KernelTime) << "</td></tr>\n";
+  OS << "</tbody>\n</table>\n";
+  double Max = R.Kernels.empty() ? 0 : double(R.Kernels.front().Total);
+  OS << "<h3>Top kernels</h3>\n";
+  if (R.Kernels.empty()) {
+    OS << "<p class=\"empty\">no event matched a kernel</p>\n";
+  } else {
+    OS << "<table id=\"profile-kernels\">\n<thead><tr><th>unit</th>"
+          "<th>kernel</th><th>event</th><th>calls</th><th>time</th>"
+          "<th>mean</th><th>self</th><th>share of region</th></tr></thead>"
+          "\n<tbody>\n";
+    for (size_t I = 0; I < R.Kernels.size() && I < Top; ++I) {
+      const ProfileReport::KernelTime &K = R.Kernels[I];
+      const ProfileUnit::Row &Row = Units[K.Unit].Rows[K.Row];
+      OS << "<tr><td><code>" << escapeHTML(Units[K.Unit].Id)
+         << "</code></td><td><code>" << escapeHTML(Row.Key)
+         << "</code></td><td><code>" << escapeHTML(profileNameOfKernel(Row))
+         << "</code></td><td>" << K.Count << "</td><td class=\""
+         << heatClass(K.Total, Max) << "\">" << formatMicros(K.Total)
+         << "</td><td>"
+         << formatMicros(K.Count ? double(K.Total) / K.Count : 0)
+         << "</td><td>" << formatMicros(K.Self) << "</td><td>"
+         << (K.Share ? formatv("{0:F1}%", *K.Share * 100).str()
+                     : std::string("-"))
+         << "</td></tr>\n";
+    }
+    OS << "</tbody>\n</table>\n";
+  }
+  OS << "<h3>Top user lines</h3>\n";
+  if (R.Lines.empty()) {
+    OS << "<p class=\"empty\">no timed kernel is linked to a user line</p>\n";
+  } else {
+    double MaxL = R.Lines.front().Time;
+    OS << "<table id=\"profile-lines\">\n<thead><tr><th>line</th>"
+          "<th>time</th><th>kernels</th></tr></thead>\n<tbody>\n";
+    for (size_t I = 0; I < R.Lines.size() && I < Top; ++I)
+      OS << "<tr><td><code>" << escapeHTML(R.Lines[I].Name)
+         << "</code></td><td class=\"" << heatClass(R.Lines[I].Time, MaxL)
+         << "\">" << formatMicros(R.Lines[I].Time) << "</td><td>"
+         << R.Lines[I].Kernels << "</td></tr>\n";
+    OS << "</tbody>\n</table>\n";
+  }
+  OS << "<h3>Unmatched events</h3>\n";
+  if (R.UnmatchedEvents.empty()) {
+    OS << "<p class=\"empty\">every timed event is a region, a graph call, "
+          "a kernel call or inside one</p>\n";
+    return;
+  }
+  OS << "<table id=\"profile-unmatched\">\n<thead><tr><th>event</th>"
+        "<th>where</th><th>count</th><th>self time</th></tr></thead>\n"
+        "<tbody>\n";
+  for (const ProfileReport::Unmatched &E : R.UnmatchedEvents)
+    OS << "<tr><td><code>" << escapeHTML(clip(E.Name, 160))
+       << "</code></td><td>" << E.Where << "</td><td>" << E.Count
+       << "</td><td>" << formatMicros(E.Self) << "</td></tr>\n";
+  OS << "</tbody>\n</table>\n";
 }
 
 void writeRankRuntime(raw_ostream &OS, const Module &M,

@@ -11,6 +11,7 @@
 #ifndef TLP_LIB_EMIT_HTMLDASHBOARD_H
 #define TLP_LIB_EMIT_HTMLDASHBOARD_H
 
+#include "tlp/Analysis/Profile.h"
 #include "tlp/Analysis/RankRuntime.h"
 #include "tlp/IR/Module.h"
 
@@ -37,6 +38,12 @@ std::string compileAnchor(const CompileRecord &R);
 /// each rank scheduled and estimated, the graph execution orders.
 void writeRankRuntime(llvm::raw_ostream &OS, const Module &M,
                       const CodeCollectives *Code);
+
+/// "Where the time goes" (tlp-emit --profile; tlp/Analysis/Profile.h):
+/// time per compile, the top kernels and user lines (heat-coloured), the
+/// events that matched no kernel.
+void writeProfile(llvm::raw_ostream &OS, const ProfileTrace &T,
+                  llvm::ArrayRef<ProfileUnit> Units);
 
 /// \p DirMode: links to a compile's artifacts go to its page (else to
 /// its section of the one page).

@@ -177,6 +177,7 @@ public:
   EmitterTraits traits() const override {
     EmitterTraits T;
     T.NeedsDigests = true;
+    T.NeedsProfile = !Opts.Profile.empty();
     if (isDirectoryOutput(Opts.Output)) {
       T.Shape = OutputShape::Directory;
       T.IndexFile = "index.html";
@@ -195,6 +196,7 @@ public:
   Error end(const Module &M) override;
 
 private:
+  Optional<ProfileTrace> Profile;
   bool DirMode = false;
   std::string Dir;
   std::vector<UnitSummary> Summaries;
@@ -655,6 +657,8 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
   }
   writeRanks(OS, M, Links);
   emit::writeRankRuntime(OS, M, &facts().Collectives);
+  if (Profile)
+    emit::writeProfile(OS, *Profile, facts().ProfileUnits);
   emit::writeArtifactsSection(OS, M, DirMode, rawTextsFn());
   // What the reader counted and did not read (Stats.UnknownKinds).
   OS << "<h2>Not read</h2>\n";
@@ -789,6 +793,9 @@ Error HTMLEmitter::write(StringRef Name, StringRef Text) {
 }
 
 Error HTMLEmitter::begin(const Module &M) {
+  if (!emit::readProfile(Opts, Diags, Profile))
+    return createStringError(inconvertibleErrorCode(),
+                             "the profile could not be read");
   DirMode = isDirectoryOutput(Opts.Output);
   if (DirMode) {
     Dir = Opts.Output;

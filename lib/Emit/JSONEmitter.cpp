@@ -12,6 +12,7 @@
 #include "tlp/Analysis/Export.h"
 #include "tlp/Analysis/GraphBreaks.h"
 #include "tlp/Analysis/Guards.h"
+#include "tlp/Analysis/Profile.h"
 #include "tlp/Analysis/Query.h"
 #include "tlp/Analysis/RankRuntime.h"
 #include "tlp/Analysis/UnitDigest.h"
@@ -479,6 +480,84 @@ ojson diagnosticJSON(const Diagnostic &D) {
 
 namespace {
 
+/// tlp-emit --profile: the measured time joined onto the units
+/// (tlp/Analysis/Profile.h; docs/json.md, "Profile"). Times in integer
+/// nanoseconds, shared times fractional.
+ojson profileJSON(const ProfileTrace &T, const ProfileReport &R,
+                  ArrayRef<ProfileUnit> Units) {
+  ojson O = ojson::object();
+  O["trace"] = T.Path;
+  O["rule"] = "a kernel's time is split evenly among the post-grad nodes, "
+              "the pre-grad nodes and the user lines it is linked to";
+  ojson Ev = ojson::object();
+  Ev["timed"] = R.Events;
+  Ev["kernel_calls"] = R.Matched;
+  Ev["in_kernel_calls"] = R.Nested;
+  Ev["regions_and_graph_calls"] = R.Structural;
+  Ev["unmatched"] = R.UnmatchedCount;
+  Ev["untimed"] = R.Untimed;
+  Ev["damaged"] = R.Damaged;
+  Ev["graph_calls_without_unit"] = R.UnknownGraphCalls;
+  O["events"] = std::move(Ev);
+  ojson Ks = ojson::array();
+  for (const ProfileReport::KernelTime &K : R.Kernels) {
+    const ProfileUnit &U = Units[K.Unit];
+    const ProfileUnit::Row &Row = U.Rows[K.Row];
+    ojson J = ojson::object();
+    J["unit"] = U.Id;
+    J["kernel"] = Row.Key;
+    J["kind"] = kernelKindName(Row.Kind).str();
+    J["event"] = profileNameOfKernel(Row);
+    J["count"] = K.Count;
+    J["total_ns"] = K.Total;
+    J["self_ns"] = K.Self;
+    J["mean_ns"] = K.Count ? double(K.Total) / K.Count : 0.0;
+    J["share"] = K.Share ? ojson(*K.Share) : ojson(nullptr);
+    Ks.push_back(std::move(J));
+  }
+  O["kernels"] = std::move(Ks);
+  auto Shared = [&](const std::vector<ProfileReport::SharedTime> &V,
+                    const char *NameKey, bool WithUnit) {
+    ojson A = ojson::array();
+    for (const ProfileReport::SharedTime &S : V) {
+      ojson J = ojson::object();
+      if (WithUnit)
+        J["unit"] = Units[S.Unit].Id;
+      J[NameKey] = S.Name;
+      J["time_ns"] = S.Time;
+      J["kernels"] = S.Kernels;
+      A.push_back(std::move(J));
+    }
+    return A;
+  };
+  O["post_nodes"] = Shared(R.PostNodes, "node", true);
+  O["pre_nodes"] = Shared(R.PreNodes, "node", true);
+  O["lines"] = Shared(R.Lines, "line", false);
+  ojson Cs = ojson::array();
+  for (const ProfileReport::CompileTime &C : R.Compiles) {
+    ojson J = ojson::object();
+    J["compile_id"] = C.CompileId.empty() ? ojson(nullptr) : ojson(C.CompileId);
+    J["regions"] = C.Regions;
+    J["graph_calls"] = C.GraphCalls;
+    J["region_ns"] = C.RegionTime;
+    J["graph_call_ns"] = C.GraphCallTime;
+    J["kernel_ns"] = C.KernelTime;
+    Cs.push_back(std::move(J));
+  }
+  O["compiles"] = std::move(Cs);
+  ojson Un = ojson::array();
+  for (const ProfileReport::Unmatched &E : R.UnmatchedEvents) {
+    ojson J = ojson::object();
+    J["name"] = E.Name;
+    J["where"] = E.Where;
+    J["count"] = E.Count;
+    J["self_ns"] = E.Self;
+    Un.push_back(std::move(J));
+  }
+  O["unmatched"] = std::move(Un);
+  return O;
+}
+
 /// Writes the top-level object by hand and each unit as one nlohmann DOM,
 /// so memory holds one unit's JSON at a time.
 class JSONEmitter : public Emitter {
@@ -486,6 +565,9 @@ public:
   using Emitter::Emitter;
 
   Error begin(const Module &M) override {
+    if (!emit::readProfile(Opts, Diags, Profile))
+      return createStringError(inconvertibleErrorCode(),
+                               "the profile could not be read");
     Stream = &out();
     raw_ostream &OS = *Stream;
     OS << '{' << nl();
@@ -525,6 +607,7 @@ public:
   EmitterTraits traits() const override {
     EmitterTraits T;
     T.NeedsDigests = true;
+    T.NeedsProfile = !Opts.Profile.empty();
     return T;
   }
 
@@ -610,6 +693,14 @@ public:
     OS << dump(exportsJSON(M), Opts.Pretty, 2) << ',' << nl();
     key("artifacts");
     OS << dump(rawEventsJSON(M.Raw, nullptr), Opts.Pretty, 2) << ',' << nl();
+    if (Profile) {
+      key("profile");
+      OS << dump(profileJSON(*Profile,
+                             attributeProfile(*Profile, facts().ProfileUnits),
+                             facts().ProfileUnits),
+                 Opts.Pretty, 2)
+         << ',' << nl();
+    }
     key("key_components");
     OS << dump(ojson(M.KeyComponents), Opts.Pretty, 2) << ',' << nl();
     key("config_texts");
@@ -641,6 +732,7 @@ public:
 private:
   raw_ostream *Stream = nullptr;
   size_t Units = 0;
+  Optional<ProfileTrace> Profile;
   /// Unit ids by compile record index.
   /// The units with a rank, for the ranks compared.
 

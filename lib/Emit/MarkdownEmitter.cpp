@@ -21,6 +21,7 @@
 #include "tlp/Analysis/Metrics.h"
 #include "tlp/Analysis/PassTimeline.h"
 #include "tlp/Analysis/Query.h"
+#include "tlp/Analysis/Profile.h"
 #include "tlp/Analysis/RankRuntime.h"
 #include "tlp/Analysis/UnitDigest.h"
 #include "tlp/Analysis/UnitView.h"
@@ -279,10 +280,14 @@ public:
     EmitterTraits T;
     T.Select = &Opts.Unit;
     T.NeedsDigests = !Opts.Query;
+    T.NeedsProfile = !Opts.Profile.empty() && !Opts.Query;
     return T;
   }
 
   Error begin(const Module &M) override {
+    if (!Opts.Query && !emit::readProfile(Opts, Diags, Profile))
+      return createStringError(inconvertibleErrorCode(),
+                               "the profile could not be read");
     // The engine remembers the names it saw, for notFound().
     Query = Opts.Query;
     return Error::success();
@@ -328,6 +333,7 @@ public:
   }
 
 private:
+  Optional<ProfileTrace> Profile;
   size_t Selected = 0;
   // The report.
   std::vector<std::string> SummaryRows;
@@ -570,6 +576,102 @@ private:
          << (Ranks.empty() ? std::string("-") : llvm::join(Ranks, ", "))
          << " | " << D.Hits << " |\n";
     }
+    OS << "\n";
+  }
+
+  /// "## Where the time goes" (tlp-emit --profile): the profile's time
+  /// joined onto the units (tlp/Analysis/Profile.h; docs/profile.md).
+  void reportProfile(raw_ostream &OS) {
+    if (!Profile)
+      return;
+    const std::vector<ProfileUnit> &Units = facts().ProfileUnits;
+    ProfileReport R = attributeProfile(*Profile, Units);
+    const size_t Top = 20;
+    auto Us = [](double Ns) { return formatMicros(Ns); };
+    OS << "## Where the time goes\n\n"
+       << "From the profile " << mdCode(Profile->Path) << ": " << R.Events
+       << " timed events; " << R.Matched << " are kernel calls (with "
+       << R.Nested << " events inside them), " << R.Structural
+       << " compiled regions and graph calls, " << R.UnmatchedCount
+       << " match no kernel";
+    if (R.Damaged)
+      OS << "; " << R.Damaged << " damaged events were left out";
+    OS << ". Times in microseconds; a kernel's time is its events' "
+          "duration with what they called (self: without). A kernel's time "
+          "is split evenly among the post-grad nodes, the pre-grad nodes "
+          "and the user lines it is linked to.\n\n";
+    if (R.UnknownGraphCalls)
+      OS << R.UnknownGraphCalls
+         << " graph calls name no kernel of a unit of their compile; their "
+            "events are listed as unmatched.\n\n";
+    OS << "### Per compile\n\n"
+       << "| compile id | regions | region time | graph calls | graph call "
+          "time | kernel time |\n|---|---|---|---|---|---|\n";
+    for (const ProfileReport::CompileTime &C : R.Compiles)
+      OS << "| "
+         << (C.CompileId.empty() ? std::string("(no region)")
+                                 : mdCode(C.CompileId))
+         << " | " << C.Regions << " | " << Us(C.RegionTime) << " | "
+         << C.GraphCalls << " | " << Us(C.GraphCallTime) << " | "
+         << Us(C.KernelTime) << " |\n";
+    OS << "\n### Top kernels\n\n";
+    if (R.Kernels.empty()) {
+      OS << "No event matched a kernel.\n\n";
+    } else {
+      OS << "| unit | kernel | event | calls | total | mean | self | share "
+            "of region |\n|---|---|---|---|---|---|---|---|\n";
+      for (size_t I = 0; I < R.Kernels.size() && I < Top; ++I) {
+        const ProfileReport::KernelTime &K = R.Kernels[I];
+        const ProfileUnit::Row &Row = Units[K.Unit].Rows[K.Row];
+        char Share[32] = "-";
+        if (K.Share)
+          std::snprintf(Share, sizeof(Share), "%.1f%%", *K.Share * 100);
+        OS << "| " << mdCode(Units[K.Unit].Id) << " | " << mdCode(Row.Key)
+           << " | " << mdCode(profileNameOfKernel(Row)) << " | " << K.Count
+           << " | " << Us(K.Total) << " | "
+           << Us(K.Count ? double(K.Total) / K.Count : 0) << " | "
+           << Us(K.Self) << " | " << Share << " |\n";
+      }
+      if (R.Kernels.size() > Top)
+        OS << "\n"
+           << (R.Kernels.size() - Top) << " more kernels (--json lists "
+           << "all).\n";
+      OS << "\n";
+    }
+    auto Shared = [&](const char *Title, const char *What,
+                      const std::vector<ProfileReport::SharedTime> &V,
+                      bool WithUnit) {
+      OS << "### " << Title << "\n\n";
+      if (V.empty()) {
+        OS << "No timed kernel is linked to any.\n\n";
+        return;
+      }
+      OS << (WithUnit ? "| unit " : "") << "| " << What
+         << " | time | kernels |\n"
+         << (WithUnit ? "|---" : "") << "|---|---|---|\n";
+      for (size_t I = 0; I < V.size() && I < Top; ++I) {
+        if (WithUnit)
+          OS << "| " << mdCode(Units[V[I].Unit].Id) << " ";
+        OS << "| " << mdCode(V[I].Name) << " | " << Us(V[I].Time) << " | "
+           << V[I].Kernels << " |\n";
+      }
+      if (V.size() > Top)
+        OS << "\n" << (V.size() - Top) << " more (--json lists all).\n";
+      OS << "\n";
+    };
+    Shared("Top user lines", "line", R.Lines, false);
+    Shared("Top post-grad nodes", "node", R.PostNodes, true);
+    Shared("Top pre-grad nodes", "node", R.PreNodes, true);
+    OS << "### Unmatched events\n\n";
+    if (R.UnmatchedEvents.empty()) {
+      OS << "Every timed event is a region, a graph call, a kernel call or "
+            "inside one.\n\n";
+      return;
+    }
+    OS << "| event | where | count | self time |\n|---|---|---|---|\n";
+    for (const ProfileReport::Unmatched &E : R.UnmatchedEvents)
+      OS << "| " << mdCode(clip(E.Name, 160)) << " | " << E.Where << " | "
+         << E.Count << " | " << Us(E.Self) << " |\n";
     OS << "\n";
   }
 
@@ -1565,6 +1667,7 @@ private:
 
     reportRanks(OS, M);
     reportRankRuntime(OS, M);
+    reportProfile(OS);
 
     // What the reader counted and did not read (Stats.UnknownKinds).
     OS << "## Not read\n\n";

@@ -100,6 +100,13 @@ static cl::opt<std::string>
               cl::value_desc("markdown|html"), cl::init("markdown"),
               cl::cat(EmitCategory));
 
+static cl::opt<std::string> ProfileOpt(
+    "profile",
+    cl::desc("A torch.profiler Chrome trace (export_chrome_trace) whose "
+             "time is joined onto the kernels, nodes and lines (--json, "
+             "--md, --html; docs/profile.md)"),
+    cl::value_desc("trace.json"), cl::cat(EmitCategory));
+
 static std::string commandLine(int argc, char **argv) {
   std::string S;
   for (int I = 0; I < argc; ++I) {
@@ -241,6 +248,15 @@ int main(int argc, char **argv) {
   EO.CommandLine = commandLine(argc, argv);
   EO.Unit = UnitSelector(UnitOpt);
   EO.CollapseKernels = CollapseKernels;
+  if (!ProfileOpt.empty()) {
+    if (Kind != EmitterKind::JSONEmitter &&
+        Kind != EmitterKind::MarkdownEmitter &&
+        Kind != EmitterKind::HTMLEmitter)
+      return D.fail("--profile is read by --json, --md and --html");
+    if (ProfileOpt == "-" && InputPath == "-")
+      return D.fail("--profile and the input cannot both be stdin");
+    EO.Profile = ProfileOpt;
+  }
   // The enumerated options and the question are checked for the emitter
   // that reads them (another ignores them).
   if (Kind == EmitterKind::DOTEmitter) {

@@ -47,6 +47,9 @@ struct EmitterTraits {
   bool NeedsUnits = true;
   /// The rank digests of ModuleFacts (the ranks compared).
   bool NeedsDigests = false;
+  /// What the profile join reads of each unit (ModuleFacts::ProfileUnits;
+  /// tlp-emit --profile).
+  bool NeedsProfile = false;
   /// --unit: the units the emitter writes (ModuleFacts::Unit::Selected);
   /// null: all. FirstOnly: only the first unit it names (DOT draws one).
   const UnitSelector *Select = nullptr;

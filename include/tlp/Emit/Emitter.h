@@ -11,6 +11,7 @@
 #ifndef TLP_EMIT_EMITTER_H
 #define TLP_EMIT_EMITTER_H
 
+#include "tlp/Analysis/Profile.h"
 #include "tlp/Analysis/Query.h"
 #include "tlp/Analysis/RankRuntime.h"
 #include "tlp/Analysis/UnitDigest.h"
@@ -95,6 +96,9 @@ struct EmitOptions {
   /// Worker threads for the work an emitter does at the end of the run
   /// (the JSON compile records; 0: one per core): --threads.
   unsigned Threads = 0;
+  /// --profile: a torch.profiler Chrome trace whose time is joined onto
+  /// the units (JSON, Markdown, HTML; docs/profile.md); empty: none.
+  std::string Profile;
 };
 
 /// What the units of a module tell as a whole, gathered once as they go
@@ -125,6 +129,9 @@ struct ModuleFacts {
   /// in module order, each unit's calls in line order), by record: what
   /// its collective schedule is compared with (tlp/Analysis/RankRuntime.h).
   CodeCollectives Collectives;
+  /// What the profile join reads of each unit, in module order
+  /// (EmitterTraits::NeedsProfile).
+  std::vector<ProfileUnit> ProfileUnits;
   const Unit &current() const { return Units.back(); }
 };
 

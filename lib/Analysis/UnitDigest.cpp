@@ -336,7 +336,9 @@ RankComparison compareRanks(ArrayRef<UnitDigest> Digests, const Module *M) {
     });
     const UnitDigest &Ref = *Us.front();
     RankRow Row;
-    Row.CompileId = Ref.Key.Id ? Ref.Key.Id->str() : std::string("aot");
+    Row.CompileId = Ref.Key.Id             ? Ref.Key.Id->str()
+                    : Ref.Key.Folder.empty() ? std::string("aot")
+                                             : std::string("unknown");
     Row.Graph = graphKindName(Ref.Key.Graph).str();
     if (Ref.Key.Ordinal)
       Row.Graph += " #" + std::to_string(Ref.Key.Ordinal + 1);

@@ -16,6 +16,14 @@ namespace tlp {
 
 std::string UnitKey::slug() const {
   std::string S;
+  if (!Folder.empty()) {
+    S = "dbg-";
+    for (char C : Folder)
+      S += llvm::isAlnum(C) || C == '_' || C == '.' ? C : '_';
+    if (LogInId)
+      S += "-log" + std::to_string(Log);
+    return S;
+  }
   if (Rank)
     S += "r" + std::to_string(*Rank) + "-";
   S += Id ? Id->slug() : std::string("aot");
@@ -35,6 +43,12 @@ std::string UnitKey::slug() const {
 
 std::string UnitKey::displayName() const {
   std::string S;
+  if (!Folder.empty()) {
+    S = "debug folder " + Folder;
+    if (LogInId)
+      S += " (log " + std::to_string(Log) + ")";
+    return S;
+  }
   if (Rank)
     S += "rank " + std::to_string(*Rank) + " ";
   S += Id ? Id->str() : std::string("aot");
@@ -51,12 +65,15 @@ std::string UnitKey::displayName() const {
 
 bool unitIdNeedsLog(ArrayRef<LogFile> Logs, uint32_t Log,
                     Optional<int64_t> Rank) {
-  if (Logs.size() < 2)
+  // The files of TORCH_COMPILE_DEBUG folders are no logs.
+  size_t NumLogs = llvm::count_if(
+      Logs, [](const LogFile &L) { return !L.DebugFolder; });
+  if (NumLogs < 2)
     return false;
   if (!Rank || Log >= Logs.size() || Logs[Log].Rank != Rank)
     return true;
   for (uint32_t I = 0; I < Logs.size(); ++I)
-    if (I != Log && Logs[I].Rank == Rank)
+    if (I != Log && !Logs[I].DebugFolder && Logs[I].Rank == Rank)
       return true;
   return false;
 }
@@ -65,8 +82,8 @@ static auto keyTuple(const UnitKey &K) {
   return std::make_tuple(K.Rank.hasValue(), K.Rank.getValueOr(0), K.Log,
                          !K.Id.hasValue(),
                          K.Id ? K.Id->tie() : CompileId().tie(),
-                         StringRef(K.Subgraph), K.Ordinal,
-                         static_cast<int>(K.Graph));
+                         StringRef(K.Subgraph), StringRef(K.Folder),
+                         K.Ordinal, static_cast<int>(K.Graph));
 }
 
 bool UnitKey::operator<(const UnitKey &O) const {

@@ -14,6 +14,7 @@
 #include "tlp/Passes/Pass.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
 
 #include <map>
@@ -174,6 +175,63 @@ GraphKind kindFromAotId(StringRef AotId) {
   return GraphKind::Unknown;
 }
 
+/// The units read from TORCH_COMPILE_DEBUG folders (UnitKey::Folder) whose
+/// output code is a log unit's, byte for byte (the md5 of output_code.py
+/// is the `has_payload` md5 of the log's inductor_output_code event): the
+/// folder adds to that unit its scheduler IR, which no log has, and is
+/// dropped. A folder whose code is in no log unit, or in several, stays a
+/// unit of its own. docs/inputs.md.
+void mergeDebugFolderUnits(Module &M, PassContext &Ctx) {
+  std::map<std::string, std::vector<CompileUnit *>> ByMd5;
+  bool AnyFolder = false;
+  for (std::unique_ptr<CompileUnit> &U : M.Units) {
+    AnyFolder |= !U->Key.Folder.empty();
+    if (U->Key.Folder.empty() && U->Code && !U->Code->Md5.empty())
+      ByMd5[U->Code->Md5].push_back(U.get());
+  }
+  if (!AnyFolder || ByMd5.empty())
+    return;
+  for (std::unique_ptr<CompileUnit> &U : M.Units) {
+    if (U->Key.Folder.empty() || !U->Code || U->Code->Md5.empty())
+      continue;
+    auto It = ByMd5.find(U->Code->Md5);
+    if (It == ByMd5.end())
+      continue;
+    std::string Folder = M.logName(U->Key.Log);
+    if (It->second.size() > 1) {
+      Ctx.Diags.note(Folder, 0,
+                     "the output code of this folder is that of " +
+                         Twine(It->second.size()) +
+                         " units of the logs; read as a unit of its own");
+      continue;
+    }
+    CompileUnit &L = *It->second.front();
+    // Only what a log never has: the scheduler IR. The log's own graphs,
+    // code and mapping stay (they are the same compile's).
+    std::vector<std::string> Added;
+    for (UnitSlot S : {UnitSlot::PreFusion, UnitSlot::PostFusion})
+      if (U->slot(S) && !L.slot(S))
+        Added.push_back(unitSlotTitle(S).str());
+    if (U->PreFusion && !L.PreFusion)
+      L.PreFusion = std::move(U->PreFusion);
+    if (U->PostFusion && !L.PostFusion)
+      L.PostFusion = std::move(U->PostFusion);
+    Ctx.Diags.note(Folder, 0,
+                   "this folder is unit " + L.Key.displayName() + " of " +
+                       M.logName(L.Key.Log) +
+                       " (the same output code); it adds " +
+                       (Added.empty() ? std::string("nothing")
+                                      : llvm::join(Added, ", ")) +
+                       " to that unit");
+    U.reset();
+  }
+  M.Units.erase(llvm::remove_if(M.Units,
+                                [](const std::unique_ptr<CompileUnit> &U) {
+                                  return !U;
+                                }),
+                M.Units.end());
+}
+
 class GroupCompileIdsPass : public Pass {
 public:
   StringRef getName() const override { return "group-compile-ids"; }
@@ -182,8 +240,10 @@ public:
   bool needsPayloads() const override { return false; }
 
   Error run(Module &M, PassContext &Ctx) override {
-    if (M.Artifacts.empty() && M.Events.empty())
+    if (M.Artifacts.empty() && M.Events.empty()) {
+      mergeDebugFolderUnits(M, Ctx);
       return Error::success();
+    }
 
     std::map<GroupKey, std::vector<Item>, GroupKeyLess> Groups;
     for (const std::unique_ptr<Artifact> &A : M.Artifacts)
@@ -438,6 +498,7 @@ public:
       }
     }
     M.Events.clear();
+    mergeDebugFolderUnits(M, Ctx);
     llvm::stable_sort(M.Units, [](const std::unique_ptr<CompileUnit> &L,
                                   const std::unique_ptr<CompileUnit> &R) {
       return L->Key < R->Key;

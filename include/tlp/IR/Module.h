@@ -42,6 +42,9 @@ struct LogFile {
   /// does not say (logs of PyTorch before 2.6 or so).
   std::string TorchVersion;
   std::string TorchCommit;
+  /// A TORCH_COMPILE_DEBUG graph folder or one of its files, not a log
+  /// (docs/inputs.md): read whole, as it is.
+  bool DebugFolder = false;
 };
 
 /// A log event that does not carry a payload tlp keeps but tells the
@@ -82,6 +85,10 @@ struct UnitKey {
   /// `subgraph_name`, `__marked_inductor_submod0`); empty if none. Each
   /// region is an Inductor compile of its own, within the compile id.
   std::string Subgraph;
+  /// The TORCH_COMPILE_DEBUG folder of a unit read from one
+  /// (`model__0_forward_1.0`; docs/inputs.md); empty for a log's unit.
+  /// Log is then the folder's first file in Module::Logs.
+  std::string Folder;
   /// Distinguishes several compiles with the same id, region and graph
   /// kind.
   uint32_t Ordinal = 0;
@@ -91,6 +98,7 @@ struct UnitKey {
 
   /// Stable, file-name safe: "0-0-forward", "r1-0-2-inference",
   /// "aot-inference", "0-0-forward-1", "r1-0-0-inference-log2" (LogInId),
+  /// "dbg-model__0_forward_1.0" (Folder),
   /// "0-0-inference-__marked_inductor_submod0" (Subgraph; characters
   /// other than letters, digits, '_' and '.' become '_').
   std::string slug() const;

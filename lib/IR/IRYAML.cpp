@@ -917,6 +917,7 @@ template <> struct MappingTraits<tlp::LogFile> {
     mapOptStr(Io, "torch_version", L.TorchVersion);
     mapOptStr(Io, "torch_commit", L.TorchCommit);
     Io.mapOptional("debug_folder", L.DebugFolder, false);
+    Io.mapOptional("pid", L.Pid);
   }
   static const bool flow = true;
 };

@@ -216,9 +216,11 @@ void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
     U->Key.Folder = Name;
     U->Key.Log = M.Logs.size();
     U->Key.LogInId = NameCount[Name] > 1;
+    Optional<int64_t> Pid = pidOf(Folder);
     LogFile Dir;
     Dir.Path = Folder;
     Dir.DebugFolder = true;
+    Dir.Pid = Pid;
     M.Logs.push_back(Dir);
     std::string AotId;
     GraphKind Kind = GraphKind::Unknown;
@@ -227,7 +229,6 @@ void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
                  "graph kind unknown: the folder's name is not "
                  "'model__<aot id>_<forward|backward|inference>_<n>.<n>'");
     U->Key.Graph = Kind;
-    Optional<int64_t> Pid = pidOf(Folder);
 
     std::vector<std::string> Unknown;
     for (const std::string &File : listDir(Folder)) {

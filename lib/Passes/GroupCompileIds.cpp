@@ -177,7 +177,8 @@ GraphKind kindFromAotId(StringRef AotId) {
 
 /// The units read from TORCH_COMPILE_DEBUG folders (UnitKey::Folder) whose
 /// output code is a log unit's, byte for byte (the md5 of output_code.py
-/// is the `has_payload` md5 of the log's inductor_output_code event): the
+/// is the `has_payload` md5 of the log's inductor_output_code event; among
+/// several such units, those of a log of the folder's process): the
 /// folder adds to that unit its scheduler IR, which no log has, and is
 /// dropped. A folder whose code is in no log unit, or in several, stays a
 /// unit of its own. docs/inputs.md.
@@ -198,14 +199,26 @@ void mergeDebugFolderUnits(Module &M, PassContext &Ctx) {
     if (It == ByMd5.end())
       continue;
     std::string Folder = M.logName(U->Key.Log);
-    if (It->second.size() > 1) {
+    // Reruns of a program write the same code: the units of the logs of
+    // the folder's process, when the logs and the folder say it.
+    std::vector<CompileUnit *> Same = It->second;
+    Optional<int64_t> Pid = M.Logs[U->Key.Log].Pid;
+    if (Same.size() > 1 && Pid) {
+      std::vector<CompileUnit *> Mine;
+      for (CompileUnit *L : Same)
+        if (M.Logs[L->Key.Log].Pid == Pid)
+          Mine.push_back(L);
+      if (!Mine.empty())
+        Same = std::move(Mine);
+    }
+    if (Same.size() > 1) {
       Ctx.Diags.note(Folder, 0,
                      "the output code of this folder is that of " +
-                         Twine(It->second.size()) +
+                         Twine(Same.size()) +
                          " units of the logs; read as a unit of its own");
       continue;
     }
-    CompileUnit &L = *It->second.front();
+    CompileUnit &L = *Same.front();
     // Only what a log never has: the scheduler IR. The log's own graphs,
     // code and mapping stay (they are the same compile's).
     std::vector<std::string> Added;

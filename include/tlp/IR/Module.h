@@ -45,6 +45,10 @@ struct LogFile {
   /// A TORCH_COMPILE_DEBUG graph folder or one of its files, not a log
   /// (docs/inputs.md): read whole, as it is.
   bool DebugFolder = false;
+  /// The process that wrote it: a log's first event line's pid, a
+  /// TORCH_COMPILE_DEBUG folder's `run_<date>-pid_<pid>`; how a folder
+  /// and a log of the same run are told from a rerun's.
+  llvm::Optional<int64_t> Pid;
 };
 
 /// A log event that does not carry a payload tlp keeps but tells the

@@ -72,6 +72,8 @@ struct DirectoryContents {
   std::vector<std::string> LogDirs;
   /// TORCH_COMPILE_DEBUG graph folders (tlp/Parse/CompileDebugReader.h).
   std::vector<std::string> DebugFolders;
+  /// Run folders of the tree with no graph folder.
+  std::vector<std::string> EmptyRuns;
 };
 
 /// True if \p Path holds a file named like a TORCH_TRACE log.
@@ -86,8 +88,8 @@ bool holdsTraceLogs(StringRef Path) {
 
 DirectoryContents listDirectoryContents(StringRef Path) {
   DirectoryContents C;
-  C.DebugFolders = findDebugGraphFolders(Path);
-  if (C.DebugFolders.empty()) {
+  C.DebugFolders = findDebugGraphFolders(Path, &C.EmptyRuns);
+  if (C.DebugFolders.empty() && C.EmptyRuns.empty()) {
     // A directory of logs, as before: its own diagnostics for what is
     // not a log.
     C.LogDirs.push_back(Path.str());
@@ -128,6 +130,11 @@ Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
     // Folder files come after the logs in Module::Logs; their units wait
     // in M.Units for the grouping pass, which matches them with the logs'.
     readDebugGraphFolders(C.DebugFolders, M, Diags);
+    for (const std::string &R : C.EmptyRuns)
+      Diags.note(R, 0,
+                 "no graph folders in this TORCH_COMPILE_DEBUG run (a "
+                 "process whose compiles all hit the FX graph cache writes "
+                 "none)");
     return In;
   }
   std::string Name = displayName(Path);

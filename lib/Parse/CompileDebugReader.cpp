@@ -144,12 +144,14 @@ std::string md5Hex(StringRef Text) {
   return R.digest().str().str();
 }
 
-void collect(StringRef Path, unsigned Depth, std::vector<std::string> &Out) {
+void collect(StringRef Path, unsigned Depth, std::vector<std::string> &Out,
+             std::vector<std::string> *EmptyRuns) {
   DebugLayout L = classifyDebugDirectory(Path);
   if (L == DebugLayout::Graph) {
     Out.push_back(Path.str());
     return;
   }
+  size_t Before = Out.size();
   if (Depth > 4)
     return;
   for (const std::string &E : listDir(Path)) {
@@ -164,13 +166,15 @@ void collect(StringRef Path, unsigned Depth, std::vector<std::string> &Out) {
       SmallString<256> Root(E);
       sys::path::append(Root, "torch_compile_debug");
       if (Depth == 0 && L == DebugLayout::None && isDir(Root))
-        collect(Root, Depth + 1, Out);
+        collect(Root, Depth + 1, Out, EmptyRuns);
       continue;
     }
     if (L == DebugLayout::Inductor && Sub != DebugLayout::Graph)
       continue;
-    collect(E, Depth + 1, Out);
+    collect(E, Depth + 1, Out, EmptyRuns);
   }
+  if (EmptyRuns && L == DebugLayout::Run && Out.size() == Before)
+    EmptyRuns->push_back(Path.str());
 }
 
 } // namespace
@@ -196,9 +200,10 @@ DebugLayout classifyDebugDirectory(StringRef Path) {
   return DebugLayout::None;
 }
 
-std::vector<std::string> findDebugGraphFolders(StringRef Path) {
+std::vector<std::string>
+findDebugGraphFolders(StringRef Path, std::vector<std::string> *EmptyRuns) {
   std::vector<std::string> Out;
-  collect(Path, 0, Out);
+  collect(Path, 0, Out, EmptyRuns);
   llvm::sort(Out);
   return Out;
 }

@@ -40,8 +40,13 @@ enum class DebugLayout {
 DebugLayout classifyDebugDirectory(llvm::StringRef Path);
 
 /// The graph folders under \p Path (itself, if it is one), sorted by path;
-/// empty if \p Path holds no TORCH_COMPILE_DEBUG tree.
-std::vector<std::string> findDebugGraphFolders(llvm::StringRef Path);
+/// empty if \p Path holds no TORCH_COMPILE_DEBUG tree. \p EmptyRuns, if
+/// given, gets the run and torchinductor folders found with no graph
+/// folder (a process whose compiles all hit the FX graph cache writes
+/// none).
+std::vector<std::string>
+findDebugGraphFolders(llvm::StringRef Path,
+                      std::vector<std::string> *EmptyRuns = nullptr);
 
 /// Read the graph folders \p Folders into \p M: one unit each (in
 /// M.Units, keyed by UnitKey::Folder), the files fx_graph_readable.py and

@@ -129,7 +129,7 @@ Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
         return E;
     // Folder files come after the logs in Module::Logs; their units wait
     // in M.Units for the grouping pass, which matches them with the logs'.
-    readDebugGraphFolders(C.DebugFolders, M, Diags);
+    readDebugGraphFolders(C.DebugFolders, M, Sources, Diags, Opts.Lazy);
     for (const std::string &R : C.EmptyRuns)
       Diags.note(R, 0,
                  "no graph folders in this TORCH_COMPILE_DEBUG run (a "

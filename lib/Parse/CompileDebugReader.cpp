@@ -12,12 +12,14 @@
 
 #include "tlp/Parse/CompileDebugReader.h"
 #include "tlp/Parse/PayloadParsers.h"
+#include "tlp/Parse/TraceReader.h"
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MD5.h"
+#include "llvm/Support/Casting.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -209,7 +211,8 @@ findDebugGraphFolders(StringRef Path, std::vector<std::string> *EmptyRuns) {
 }
 
 void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
-                           DiagnosticEngine &Diags) {
+                           TraceSources &Sources, DiagnosticEngine &Diags,
+                           bool Lazy) {
   // Folders of the same name (two runs): their unit ids name their log.
   std::map<std::string, unsigned> NameCount;
   for (const std::string &F : Folders)
@@ -249,6 +252,8 @@ void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
         Diags.warning(File, 0, "not a regular file; not read");
         continue;
       }
+      // Mapped when large; no second descriptor per file (a tree may hold
+      // thousands): MappedFile::read copies from the mapping.
       ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
           MemoryBuffer::getFile(File, /*IsText=*/false,
                                 /*RequiresNullTerminator=*/false);
@@ -256,83 +261,24 @@ void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
         Diags.warning(File, 0, "cannot read: " + Buf.getError().message());
         continue;
       }
-      std::string Text = (*Buf)->getBuffer().str();
       uint32_t Log = M.Logs.size();
       LogFile L;
       L.Path = File;
       L.DebugFolder = true;
       M.Logs.push_back(L);
-      if (sanitizeUTF8(Text))
-        Diags.warning(File, 0,
-                      "not valid UTF-8; invalid bytes were replaced");
-      PayloadContext Ctx = PayloadContext::forFile(Diags, File, FileName);
-      auto Place = [&](Artifact &A) {
-        A.Name = FileName.str();
-        A.Log = Log;
-        A.Line = 1; // the file begins the artifact
-      };
-      switch (Role) {
-      case DebugFileRole::PostGrad: {
-        auto G = std::make_unique<GraphArtifact>(Artifact::AK_PostGradGraph);
-        Place(*G);
-        G->Text = std::move(Text);
-        parseFXGraph(*G, Ctx);
-        U->setSlot(std::move(G));
-        break;
-      }
-      case DebugFileRole::Code:
-      case DebugFileRole::AOTCode: {
-        bool Py = Role == DebugFileRole::Code;
-        auto C = std::make_unique<CodeArtifact>(
-            Py ? Artifact::AK_OutputCode : Artifact::AK_AOTWrapperCode);
-        Place(*C);
-        C->Md5 = md5Hex(Text);
-        C->Text = std::move(Text);
-        if (Py)
-          parsePythonWrapper(*C, Ctx);
-        else
-          parseCppCode(*C, Ctx);
-        if (C->AotId.empty())
-          C->AotId = AotId;
-        if (U->Code) {
-          Diags.warning(File, 0,
-                        "a second wrapper in the folder; '" + U->Code->Name +
-                            "' is read, this one is not");
-          break;
-        }
-        U->setSlot(std::move(C));
-        break;
-      }
-      case DebugFileRole::Mapping: {
-        auto A = std::make_unique<MappingArtifact>();
-        Place(*A);
-        if (parseNodeMappings(Text, *A, Ctx))
-          U->setSlot(std::move(A));
-        break;
-      }
-      case DebugFileRole::KernelNodes: {
-        auto A = std::make_unique<KernelNodesArtifact>();
-        Place(*A);
-        if (parseKernelNodes(Text, *A, Ctx))
-          U->setSlot(std::move(A));
-        break;
-      }
-      case DebugFileRole::PreFusion:
-      case DebugFileRole::PostFusion: {
-        auto A = std::make_unique<SchedulerIRArtifact>(
-            Role == DebugFileRole::PreFusion ? Artifact::AK_IRPreFusion
-                                             : Artifact::AK_IRPostFusion);
-        Place(*A);
-        A->Text = std::move(Text);
-        parseSchedulerIR(*A, Ctx);
-        U->setSlot(std::move(A));
-        break;
-      }
-      case DebugFileRole::Raw: {
+      // Module::Logs and the sources stay in step.
+      while (Sources.size() < Log)
+        Sources.add(nullptr);
+      Sources.add(std::move(*Buf));
+      StringRef Bytes = Sources.bytes(Log);
+      if (Role == DebugFileRole::Raw) {
+        // Shown raw, with its text (no loader reads a raw event of a file).
         RawEvent E;
         E.Name = "file:" + FileName.str();
         E.Log = Log;
         E.Line = 1;
+        std::string Text = Bytes.str();
+        sanitizeUTF8(Text);
         E.PayloadLines =
             Text.empty() ? 0 : 1 + StringRef(Text).rtrim('\n').count('\n');
         auto T = std::make_shared<RawEvent::Texts>();
@@ -340,12 +286,68 @@ void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
         T->Text = std::move(Text);
         E.Loaded = std::move(T);
         M.Raw.push_back(std::move(E));
-        break;
+        continue;
       }
+      Artifact::ArtifactKind K = Artifact::AK_PostGradGraph;
+      switch (Role) {
+      case DebugFileRole::PostGrad:
+        K = Artifact::AK_PostGradGraph;
+        break;
+      case DebugFileRole::Code:
+        K = Artifact::AK_OutputCode;
+        break;
+      case DebugFileRole::AOTCode:
+        K = Artifact::AK_AOTWrapperCode;
+        break;
+      case DebugFileRole::Mapping:
+        K = Artifact::AK_NodeMappings;
+        break;
+      case DebugFileRole::KernelNodes:
+        K = Artifact::AK_KernelToPostGradNodes;
+        break;
+      case DebugFileRole::PreFusion:
+        K = Artifact::AK_IRPreFusion;
+        break;
+      case DebugFileRole::PostFusion:
+        K = Artifact::AK_IRPostFusion;
+        break;
+      case DebugFileRole::Raw:
       case DebugFileRole::NotRead:
       case DebugFileRole::Unknown:
         break;
       }
+      UnitSlot Slot = unitSlotOf(K);
+      if (Artifact *Had = U->slot(Slot)) {
+        Diags.warning(File, 0,
+                      "a second " + unitSlotTitle(Slot) +
+                          " in the folder; '" + Had->Name +
+                          "' is read, this one is not");
+        continue;
+      }
+      std::unique_ptr<Artifact> A = createArtifact(K);
+      A->Name = FileName.str();
+      A->Log = Log;
+      A->Line = 1; // the file begins the artifact
+      // Loaded with its unit (loadArtifact reads a folder's file as it is).
+      A->Payload.Offset = 0;
+      A->Payload.Size = Bytes.size();
+      A->Payload.Lines = Bytes.empty() ? 0 : 1;
+      A->Payload.Loaded = false;
+      if (auto *C = dyn_cast<CodeArtifact>(A.get())) {
+        // What matching and grouping need before the code is parsed.
+        C->Md5 = md5Hex(Bytes);
+        StringRef First = trimWS(Bytes.take_until([](char C) {
+          return C == '\n';
+        }));
+        if (First.consume_front("# AOT ID:"))
+          C->AotId = trimWS(First).trim("[]").trim("'\"").str();
+        if (C->AotId.empty())
+          C->AotId = AotId;
+      }
+      Artifact *Raw = A.get();
+      U->setSlot(std::move(A));
+      if (!Lazy)
+        loadArtifact(*Raw, M, Sources, Diags);
     }
     if (!Unknown.empty())
       Diags.note(Folder, 0,
@@ -362,14 +364,6 @@ void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
       Lacks.push_back("ir_post_fusion.txt (no scheduler nodes)");
     if (!U->Mapping && !U->KernelNodes)
       Lacks.push_back("the provenance mapping (links are inferred)");
-    std::string Msg = "unit " + U->Key.displayName() +
-                      ": read from a TORCH_COMPILE_DEBUG folder, which has "
-                      "no pre-grad graph and no compile id";
-    if (Pid)
-      Msg += " (process " + std::to_string(*Pid) + ")";
-    if (!Lacks.empty())
-      Msg += "; it lacks " + llvm::join(Lacks, ", ");
-    Diags.note(Folder, 0, Msg);
     bool Any = false;
     U->forEachArtifact([&](UnitSlot, const Artifact &) { Any = true; });
     if (!Any) {
@@ -378,6 +372,14 @@ void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
                     "no unit");
       continue;
     }
+    std::string Msg = "unit " + U->Key.displayName() +
+                      ": read from a TORCH_COMPILE_DEBUG folder, which has "
+                      "no pre-grad graph and no compile id";
+    if (Pid)
+      Msg += " (process " + std::to_string(*Pid) + ")";
+    if (!Lacks.empty())
+      Msg += "; it lacks " + llvm::join(Lacks, ", ");
+    Diags.note(Folder, 0, Msg);
     M.Units.push_back(std::move(U));
   }
 }

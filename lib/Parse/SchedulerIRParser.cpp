@@ -31,6 +31,7 @@
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
 
@@ -154,7 +155,7 @@ public:
       size_t Dot = Lhs.find('.');
       if (Dot != StringRef::npos) {
         StringRef Owner = Lhs.take_front(Dot), Prop = Lhs.drop_front(Dot + 1);
-        Optional<uint32_t> N = A.findNode(Owner);
+        Optional<uint32_t> N = find(Owner);
         if (!N) {
           Ctx.warning(LineNo,
                       "'" + Lhs + "' names no scheduler node before it", L);
@@ -183,6 +184,15 @@ private:
   uint32_t PendingLine = 0;
   /// The top-level node being read.
   Optional<uint32_t> Top;
+  /// Nodes by name (the first of a name), for the property lines.
+  StringMap<uint32_t> ByName;
+
+  Optional<uint32_t> find(StringRef Name) const {
+    auto It = ByName.find(Name);
+    if (It == ByName.end())
+      return None;
+    return It->second;
+  }
 
   void unknown(uint32_t LineNo, StringRef L) {
     Ctx.warning(LineNo, "unrecognised line in scheduler IR", L);
@@ -216,6 +226,7 @@ private:
     }
     if (!A.Nodes.empty() && !A.Nodes.back().EndLine && A.Nodes.back().Parent)
       A.Nodes.back().EndLine = LineNo - 1;
+    ByName.try_emplace(N.Name, Index);
     A.Nodes.push_back(std::move(N));
     return true;
   }
@@ -350,7 +361,7 @@ private:
   /// `class opN_loop_body:` and its indented lines: the ops it uses.
   size_t loopBody(const std::vector<StringRef> &Lines, size_t I) {
     StringRef Owner = Lines[I].drop_front(6).drop_back(11);
-    Optional<uint32_t> N = A.findNode(Owner);
+    Optional<uint32_t> N = find(Owner);
     if (!N)
       Ctx.warning(I + 1, "loop body of '" + Owner +
                              "', which names no scheduler node before it");

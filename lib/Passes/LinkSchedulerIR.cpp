@@ -23,6 +23,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
 #include <map>
@@ -58,6 +59,25 @@ public:
       for (uint32_t L : U.Kernels[R].CallLines)
         RowOfLine.emplace(L, R);
 
+    // The first call that writes each buffer: an argument passed as
+    // `out=` or in a position the kernel's signature writes.
+    StringMap<uint32_t> WrittenBy;
+    for (uint32_t I = 0; I < C.Calls.size(); ++I) {
+      const CallSite &CS = C.Calls[I];
+      if (CS.Args.empty())
+        continue;
+      Optional<uint32_t> Def = C.findDef(CS.Kernel);
+      const std::vector<KernelParam> *Params =
+          Def ? &C.Defs[*Def].Params : nullptr;
+      for (size_t A = 0; A < CS.Args.size(); ++A) {
+        const CallArg &Arg = CS.Args[A];
+        bool Written = Arg.Out || (Params && A < Params->size() &&
+                                   (*Params)[A].writes());
+        if (!Arg.Buffer.empty() && Written)
+          WrittenBy.try_emplace(Arg.Buffer, I);
+      }
+    }
+
     // Which rows run which nodes, to give post-grad nodes only to a row's
     // only node.
     std::map<uint32_t, unsigned> NodesOfRow;
@@ -85,22 +105,14 @@ public:
           By = "the only call of the extern kernel";
         }
       } else {
-        for (uint32_t I = 0; I < C.Calls.size() && !Call; ++I) {
-          const CallSite &CS = C.Calls[I];
-          Optional<uint32_t> Def = C.findDef(CS.Kernel);
-          const std::vector<KernelParam> *Params =
-              Def ? &C.Defs[*Def].Params : nullptr;
-          for (size_t A = 0; A < CS.Args.size(); ++A) {
-            if (!Writes_(CS.Args[A].Buffer))
-              continue;
-            bool Written = CS.Args[A].Out ||
-                           (Params && A < Params->size() &&
-                            (*Params)[A].writes());
-            if (!Written)
-              continue;
-            Call = I;
-            By = "call writing " + CS.Args[A].Buffer;
-            break;
+        // The first call, in line order, that writes one of the buffers.
+        for (const std::string &B : Writes) {
+          auto It = WrittenBy.find(B);
+          if (It == WrittenBy.end())
+            continue;
+          if (!Call || It->second < *Call) {
+            Call = It->second;
+            By = "call writing " + B;
           }
         }
       }

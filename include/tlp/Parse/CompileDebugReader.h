@@ -13,6 +13,7 @@
 #define TLP_PARSE_COMPILEDEBUGREADER_H
 
 #include "tlp/IR/Module.h"
+#include "tlp/Parse/TraceReader.h"
 #include "tlp/Support/Diagnostics.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -50,10 +51,13 @@ findDebugGraphFolders(llvm::StringRef Path,
 
 /// Read the graph folders \p Folders into \p M: one unit each (in
 /// M.Units, keyed by UnitKey::Folder), the files fx_graph_readable.py and
-/// fx_graph_runnable.py as raw events of no compile (M.Raw). Problems are
-/// diagnostics; nothing fails.
+/// fx_graph_runnable.py as raw events of no compile (M.Raw). Each file's
+/// bytes go to \p Sources, at its Module::Logs index; its artifact is
+/// parsed when its unit is loaded (loadUnit), or now unless \p Lazy.
+/// Problems are diagnostics; nothing fails.
 void readDebugGraphFolders(llvm::ArrayRef<std::string> Folders, Module &M,
-                           DiagnosticEngine &Diags);
+                           TraceSources &Sources, DiagnosticEngine &Diags,
+                           bool Lazy);
 
 } // namespace tlp
 

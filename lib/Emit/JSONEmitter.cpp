@@ -500,6 +500,8 @@ public:
       L["event_rank"] = optInt(M.Logs[I].EventRank);
       L["torch_version"] = optStr(M.Logs[I].TorchVersion);
       L["torch_commit"] = optStr(M.Logs[I].TorchCommit);
+      L["pid"] = optInt(M.Logs[I].Pid);
+      L["debug_folder"] = M.Logs[I].DebugFolder;
       Logs.push_back(std::move(L));
     }
     key("logs");

@@ -132,6 +132,12 @@ class Unit:
     sources: List[Source] = field(default_factory=list)
     edges: List[Edge] = field(default_factory=list)
     coverage: UnitCoverage = field(default_factory=UnitCoverage)
+    #: The TORCH_COMPILE_DEBUG graph folder the unit was read from
+    #: ("model__0_forward_1.0"), or None.
+    folder: Optional[str] = None
+    #: The scheduler nodes after fusion (ir_post_fusion.txt), as the JSON
+    #: gives them (docs/json.md), or None.
+    scheduler_nodes: Optional[List[Dict[str, Any]]] = None
 
     def kernel(self, key: str) -> Kernel:
         """The kernel with this key (or name)."""
@@ -233,6 +239,10 @@ class LogInfo:
     #: when the log does not say.
     torch_version: Optional[str] = None
     torch_commit: Optional[str] = None
+    #: The process that wrote it, when known.
+    pid: Optional[int] = None
+    #: A TORCH_COMPILE_DEBUG graph folder or one of its files.
+    debug_folder: bool = False
 
 
 @dataclass

@@ -64,6 +64,13 @@ static std::unique_ptr<Artifact> parse(Artifact::ArtifactKind K,
     parseKernelNodes(Text, *A, Ctx);
     return A;
   }
+  case Artifact::AK_IRPreFusion:
+  case Artifact::AK_IRPostFusion: {
+    auto A = std::make_unique<SchedulerIRArtifact>(K);
+    A->Text = std::move(Text);
+    parseSchedulerIR(*A, Ctx);
+    return A;
+  }
   }
   return nullptr;
 }

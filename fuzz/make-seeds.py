@@ -44,7 +44,7 @@ TARGETS = {
     "inductor_generated_kernel_to_post_grad_nodes": "kernel-nodes",
     "dynamo_cpp_guards_str": "guards",
 }
-ALL = sorted(set(TARGETS.values())) + ["log", "ir"]
+ALL = sorted(set(TARGETS.values())) + ["log", "ir", "scheduler-ir"]
 META = {"frame_id", "frame_compile_id", "attempt", "compiled_autograd_id",
         "rank", "has_payload", "stack"}
 
@@ -91,12 +91,18 @@ def main():
     ap.add_argument("-o", required=True)
     a = ap.parse_args()
     logs = []
+    # The scheduler IR of the TORCH_COMPILE_DEBUG fixtures (no log has it).
+    fusion = []
     for dirpath, _, files in os.walk(a.inputs):
         for f in sorted(files):
             if f.endswith(".log") or (f.endswith(".yaml") and a.tlp_yaml2log):
                 logs.append(os.path.join(dirpath, f))
+            if f in ("ir_pre_fusion.txt", "ir_post_fusion.txt"):
+                fusion.append(os.path.join(dirpath, f))
     for t in ALL:
         os.makedirs(os.path.join(a.o, t), exist_ok=True)
+    for path in sorted(fusion):
+        write(a.o, "scheduler-ir", open(path, "rb").read())
     made = os.path.join(a.o, "fixtures")
     for path in sorted(logs):
         if path.endswith(".yaml"):

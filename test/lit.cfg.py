@@ -27,7 +27,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # this is the libFuzzer build.
 fuzz_targets = ["tlp-fuzz-" + t for t in (
     "log", "ir", "fx-graph", "python-wrapper", "cpp-code", "node-mappings",
-    "stack-traces", "kernel-info", "node-tree", "kernel-nodes", "guards")]
+    "stack-traces", "kernel-info", "node-tree", "kernel-nodes", "scheduler-ir",
+    "guards")]
 # Every tlp-opt and tlp-emit run verifies the IR after reading and after
 # every pass: the tools are substituted with --verify-each (a test may
 # give it again), and the scripts that run them pass it themselves.

@@ -36,7 +36,7 @@ TEST(Enums, NamesRoundTrip) {
   checkTable(languageName, parseLanguage, 2);
   checkTable(edgeOriginName, parseEdgeOrigin, 8);
   checkTable(compileEventKindName, parseCompileEventKind, 4);
-  checkTable(artifactKindName, parseArtifactKind, 10);
+  checkTable(artifactKindName, parseArtifactKind, 12);
   checkTable(unitSlotRole, parseUnitSlot, NumUnitSlots);
 }
 
@@ -54,8 +54,10 @@ TEST(Enums, TextForms) {
 }
 
 TEST(UnitSlots, KindsFillTheirSlot) {
-  EXPECT_EQ(NumUnitSlots, 9u);
+  EXPECT_EQ(NumUnitSlots, 11u);
   EXPECT_EQ(unitSlotOf(Artifact::AK_OutputCode), UnitSlot::Code);
+  EXPECT_EQ(unitSlotOf(Artifact::AK_IRPreFusion), UnitSlot::PreFusion);
+  EXPECT_EQ(unitSlotOf(Artifact::AK_IRPostFusion), UnitSlot::PostFusion);
   EXPECT_EQ(unitSlotOf(Artifact::AK_AOTWrapperCode), UnitSlot::Code);
   EXPECT_EQ(unitSlotOf(Artifact::AK_AOTKernelCode), UnitSlot::KernelCode);
   CompileUnit U;

@@ -323,12 +323,32 @@ sys.exit(1)
 ''', expect_error=True,
         note="a deliberate compile failure (C++ kernel that does not compile)")
 
-program("debug-dir", [(None, "0/0", "inference")], MLP + r'''
-model = MLP().eval()
-with torch.no_grad():
-    print(torch.compile(model)(torch.randn(4, 16)).sum().item())
-''', prov_variants=False, env={"TORCH_COMPILE_DEBUG": "1"},
-        note="TORCH_COMPILE_DEBUG=1 (also writes torch_compile_debug/)")
+# TORCH_COMPILE_DEBUG=1: a training step whose forward fuses a reduction
+# with pointwise ops (an OuterLoopFusedSchedulerNode in ir_post_fusion.txt),
+# run twice into the same folders: two run_*-pid_N folders whose graph
+# folders have the same names and the same code, each joined to the unit
+# of its own process's log (docs/inputs.md).
+program("debug-dir", [(None, "0/0", "forward"), (None, "0/0", "backward")] * 2,
+        r'''
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = torch.nn.Linear(16, 32)
+        self.fc2 = torch.nn.Linear(32, 8)
+
+    def forward(self, x):
+        h = torch.relu(self.fc1(x))
+        h = h * torch.sigmoid(h) + h.sum(dim=1, keepdim=True)
+        return torch.tanh(self.fc2(h)) * 2.0
+
+model = Net()
+f = torch.compile(model)
+loss = f(torch.randn(4, 16)).pow(2).mean()
+loss.backward()
+print(loss.item(), model.fc1.weight.grad.abs().sum().item())
+''', prov_variants=False, repeat=2, env={"TORCH_COMPILE_DEBUG": "1"},
+        note="TORCH_COMPILE_DEBUG=1 (also writes work/torch_compile_debug/): "
+        "a training step with a fused reduction, run twice")
 
 program("depyf", [(None, "0/0", "inference")], MLP + r'''
 import depyf

@@ -33,7 +33,7 @@ secs="${1:-${TLP_FUZZ_SECONDS:-30}}"
 declare -A RUNS=(
   [log]=800 [ir]=10000 [fx-graph]=8000 [python-wrapper]=8000 [cpp-code]=6000
   [node-mappings]=25000 [stack-traces]=40000 [kernel-info]=40000
-  [node-tree]=40000 [kernel-nodes]=40000 [guards]=20000
+  [node-tree]=40000 [kernel-nodes]=40000 [scheduler-ir]=20000 [guards]=20000
 )
 build="${TLP_FUZZ_BUILD_DIR:-$root/build-san}"
 
@@ -67,7 +67,7 @@ if ((ci)); then
 fi
 
 targets=(log ir fx-graph python-wrapper cpp-code node-mappings stack-traces
-         kernel-info node-tree kernel-nodes guards)
+         kernel-info node-tree kernel-nodes scheduler-ir guards)
 if ((ci && $# > 0)); then
   targets=("$@")
 fi

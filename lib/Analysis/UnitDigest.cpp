@@ -342,9 +342,10 @@ RankComparison compareRanks(ArrayRef<UnitDigest> Digests, const Module *M) {
     });
     const UnitDigest &Ref = *Us.front();
     RankRow Row;
-    Row.CompileId = Ref.Key.Id           ? Ref.Key.Id->str()
-                    : !Ref.Key.Fn.empty() ? Ref.Key.Fn
-                                          : std::string("aot");
+    Row.CompileId = Ref.Key.Id               ? Ref.Key.Id->str()
+                    : !Ref.Key.Fn.empty()     ? Ref.Key.Fn
+                    : !Ref.Key.Folder.empty() ? std::string("unknown")
+                                              : std::string("aot");
     Row.Graph = graphKindName(Ref.Key.Graph).str();
     if (Ref.Key.Ordinal)
       Row.Graph += " #" + std::to_string(Ref.Key.Ordinal + 1);

@@ -2,11 +2,13 @@
 
 #include "tlp/Driver/Input.h"
 
+#include "tlp/Parse/CompileDebugReader.h"
 #include "tlp/Parse/DepyfDump.h"
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -58,6 +60,61 @@ static bool canTellIR(StringRef Prefix) {
   }
 }
 
+namespace {
+
+/// What a directory given as input holds. Each layout is told by a small
+/// function of its own (isLogDirectory, findDebugGraphFolders, ...), and
+/// a directory may hold several (a job directory with `trace/` logs and
+/// `torch_compile_debug/`).
+struct DirectoryContents {
+  /// Directories of TORCH_TRACE logs: the input itself when it holds
+  /// logs, and its subdirectories that do.
+  std::vector<std::string> LogDirs;
+  /// TORCH_COMPILE_DEBUG graph folders (tlp/Parse/CompileDebugReader.h).
+  std::vector<std::string> DebugFolders;
+  /// Run folders of the tree with no graph folder.
+  std::vector<std::string> EmptyRuns;
+};
+
+/// True if \p Path holds a file named like a TORCH_TRACE log.
+bool holdsTraceLogs(StringRef Path) {
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Path, EC), End; It != End && !EC;
+       It.increment(EC))
+    if (sys::path::filename(It->path()).startswith("dedicated_log_torch_trace"))
+      return true;
+  return false;
+}
+
+DirectoryContents listDirectoryContents(StringRef Path) {
+  DirectoryContents C;
+  C.DebugFolders = findDebugGraphFolders(Path, &C.EmptyRuns);
+  if (C.DebugFolders.empty() && C.EmptyRuns.empty()) {
+    // A directory of logs, as before: its own diagnostics for what is
+    // not a log.
+    C.LogDirs.push_back(Path.str());
+    return C;
+  }
+  if (classifyDebugDirectory(Path) != DebugLayout::None)
+    return C;
+  // A directory that holds a TORCH_COMPILE_DEBUG tree and maybe logs.
+  if (holdsTraceLogs(Path))
+    C.LogDirs.push_back(Path.str());
+  std::error_code EC;
+  std::vector<std::string> Subdirs;
+  for (sys::fs::directory_iterator It(Path, EC), End; It != End && !EC;
+       It.increment(EC))
+    if (sys::fs::is_directory(It->path()) &&
+        classifyDebugDirectory(It->path()) == DebugLayout::None &&
+        holdsTraceLogs(It->path()))
+      Subdirs.push_back(It->path());
+  llvm::sort(Subdirs);
+  C.LogDirs.insert(C.LogDirs.end(), Subdirs.begin(), Subdirs.end());
+  return C;
+}
+
+} // namespace
+
 Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
                                 DiagnosticEngine &Diags,
                                 const ReadOptions &Opts, bool StreamIR) {
@@ -72,8 +129,18 @@ Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
   }
   if (Path != "-" && sys::fs::is_directory(Path)) {
     In.Kind = InputKind::LogDirectory;
-    if (Error E = readTrace(Path, M, Sources, Diags, Opts))
-      return E;
+    DirectoryContents C = listDirectoryContents(Path);
+    for (const std::string &D : C.LogDirs)
+      if (Error E = readTrace(D, M, Sources, Diags, Opts))
+        return E;
+    // Folder files come after the logs in Module::Logs; their units wait
+    // in M.Units for the grouping pass, which matches them with the logs'.
+    readDebugGraphFolders(C.DebugFolders, M, Sources, Diags, Opts.Lazy);
+    for (const std::string &R : C.EmptyRuns)
+      Diags.note(R, 0,
+                 "no graph folders in this TORCH_COMPILE_DEBUG run (a "
+                 "process whose compiles all hit the FX graph cache writes "
+                 "none)");
     return In;
   }
   std::string Name = displayName(Path);

@@ -22,6 +22,7 @@
 #include "tlp/Support/Version.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -211,6 +212,18 @@ public:
       if (Error Err =
               put(Me, "kernel.cpp", withFooter(U.KernelCode->Text, "//")))
         return Err;
+    // The scheduler IR of a TORCH_COMPILE_DEBUG folder; after fusion, each
+    // node's line says its kernel, what it fused, reads and writes.
+    if (U.PreFusion)
+      if (Error Err = put(Me, "ir_pre_fusion.txt",
+                          withFooter(U.PreFusion->Text, "#")))
+        return Err;
+    if (U.PostFusion)
+      if (Error Err = put(Me, "ir_post_fusion.txt",
+                          withFooter(annotate(U.PostFusion->Text,
+                                              schedulerNotes(U), "#"),
+                                     "#")))
+        return Err;
     return kernelFiles(Me, U, P);
   }
 
@@ -239,7 +252,9 @@ public:
                : N == "output_code.py" ? 2
                : N == "wrapper.cpp"    ? 2
                : N == "kernel.cpp"     ? 3
-                                       : 4;
+               : N == "ir_pre_fusion.txt"  ? 4
+               : N == "ir_post_fusion.txt" ? 5
+                                       : 6;
       };
       llvm::stable_sort(E.Files, [&](const UnitFile &A, const UnitFile &B) {
         return Rank(A) < Rank(B);
@@ -276,6 +291,17 @@ public:
           continue;
         std::string Name = "L" + std::to_string(E.Line) + "-" +
                            rawFileName(E, rawLanguage(E, Text));
+        // A file of a TORCH_COMPILE_DEBUG folder: named by its folder (and
+        // log index: two runs have folders of the same name) and its file.
+        if (E.Log < M.Logs.size() && M.Logs[E.Log].DebugFolder) {
+          StringRef Path = M.Logs[E.Log].Path;
+          Name = "F" + std::to_string(E.Log) + "-" +
+                 sys::path::filename(sys::path::parent_path(Path)).str() +
+                 "-" + sys::path::filename(Path).str();
+          for (char &C : Name)
+            if (!isAlnum(C) && C != '_' && C != '.' && C != '-')
+              C = '_';
+        }
         // As the pages show it: no control character from a log in a file
         // a user may print (docs/security.md).
         if (!isPrintable(Text))
@@ -395,6 +421,38 @@ private:
         Slot += (Slot.empty() ? "" : " / ") +
                 (KV.second.size() > 1 ? NS.first + ": " : std::string()) +
                 NS.second;
+    }
+    return Notes;
+  }
+
+  /// For each top-level scheduler node after fusion, at its first line:
+  /// the kernel that runs it, the nodes it fused, the buffers it reads
+  /// and writes.
+  std::map<uint32_t, std::string> schedulerNotes(const CompileUnit &U) const {
+    std::map<uint32_t, std::string> Notes;
+    const SchedulerIRArtifact &S = *U.PostFusion;
+    for (const SchedulerNode &N : S.Nodes) {
+      if (N.Parent)
+        continue;
+      std::string T =
+          N.Kernel && *N.Kernel < U.Kernels.size()
+              ? "kernel " + U.Kernels[*N.Kernel].key() + " (" + N.KernelBy +
+                    ")"
+              : std::string("no kernel found");
+      if (!N.SubNodes.empty()) {
+        std::vector<std::string> Fused;
+        for (uint32_t I : N.SubNodes)
+          if (I < S.Nodes.size())
+            Fused.push_back(S.Nodes[I].Name);
+        T += "; fused " + llvm::join(Fused, ", ");
+      }
+      std::vector<std::string> Reads = S.readBuffers(N),
+                               Writes = S.writtenBuffers(N);
+      if (!Reads.empty())
+        T += "; reads " + llvm::join(Reads, ", ");
+      if (!Writes.empty())
+        T += "; writes " + llvm::join(Writes, ", ");
+      Notes[N.Line] = T;
     }
     return Notes;
   }

@@ -585,6 +585,8 @@ public:
       L["torch_commit"] = optStr(M.Logs[I].TorchCommit);
       // A file of a depyf dump, not a log (docs/inputs.md).
       L["dump_file"] = M.Logs[I].DumpFile;
+      L["pid"] = optInt(M.Logs[I].Pid);
+      L["debug_folder"] = M.Logs[I].DebugFolder;
       Logs.push_back(std::move(L));
     }
     key("logs");

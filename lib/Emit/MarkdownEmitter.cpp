@@ -1248,9 +1248,10 @@ private:
     std::string Heading = "Unit " + Slug;
     Out->Row =
         "| [" + mdCode(Slug) + "](#" + headingAnchor(Heading) + ") | " +
-        (U.Key.Id           ? mdCode(unitCompileName(M, U))
-         : !U.Key.Fn.empty() ? "none (depyf " + mdCode(U.Key.Fn) + ")"
-                             : std::string("aot")) +
+        (U.Key.Id                 ? mdCode(unitCompileName(M, U))
+         : !U.Key.Fn.empty()      ? "none (depyf " + mdCode(U.Key.Fn) + ")"
+         : !U.Key.Folder.empty() ? std::string("unknown")
+                                  : std::string("aot")) +
         " | " + graphKindName(U.Key.Graph).str() + " | " +
         (U.Key.Rank ? std::to_string(*U.Key.Rank) : std::string()) + " | " +
         (M.Logs.size() > 1 ? mdCode(sys::path::filename(M.logName(U.Key.Log))
@@ -1285,6 +1286,7 @@ private:
     passTimeline(OS, M, U);
     dumpFiles(OS, M, U);
     kernelTable(OS, U, P, Names);
+    schedulerTable(OS, U);
     sourceTable(OS, V);
     vanished(OS, U, P);
     externs(OS, U, P);
@@ -1445,6 +1447,43 @@ private:
          << callLines(K) << " | " << mdCodeList(postNames(U, P.postOfKernel(R)))
          << " | " << mdCodeList(preNames(U, P.preOfKernel(R))) << " | "
          << mdCodeList(Src) << " |\n";
+    }
+    OS << "\n";
+  }
+
+  /// "### Scheduler nodes": the scheduler IR after fusion
+  /// (TORCH_COMPILE_DEBUG's ir_post_fusion.txt), each top-level node with
+  /// the nodes it fused, the buffers it reads and writes, its kernel.
+  void schedulerTable(raw_ostream &OS, const CompileUnit &U) const {
+    const SchedulerIRArtifact *S = U.PostFusion.get();
+    if (!S)
+      return;
+    OS << "### Scheduler nodes\n\n"
+          "The scheduler nodes after fusion ("
+       << mdCode(S->Name, false)
+       << "), each with the nodes it fused, the buffers it reads and "
+          "writes, and the kernel that runs it.\n\n";
+    OS << "| node | class | fused | reads | writes | kernel | found by | "
+          "post-grad nodes |\n"
+          "|---|---|---|---|---|---|---|---|\n";
+    for (const SchedulerNode &N : S->Nodes) {
+      if (N.Parent)
+        continue;
+      std::vector<std::string> Fused, Post;
+      for (uint32_t I : N.SubNodes)
+        if (I < S->Nodes.size())
+          Fused.push_back(S->Nodes[I].Name);
+      for (uint32_t P : N.PostNodes)
+        if (U.PostGrad && P < U.PostGrad->Nodes.size())
+          Post.push_back(U.PostGrad->Nodes[P].Name);
+      OS << "| " << mdCode(N.Name) << " | " << mdCode(N.Class) << " | "
+         << mdCodeList(Fused) << " | " << mdCodeList(S->readBuffers(N))
+         << " | " << mdCodeList(S->writtenBuffers(N)) << " | "
+         << (N.Kernel && *N.Kernel < U.Kernels.size()
+                 ? mdCode(U.Kernels[*N.Kernel].key())
+                 : std::string())
+         << " | " << mdCell(N.KernelBy) << " | " << mdCodeList(Post)
+         << " |\n";
     }
     OS << "\n";
   }

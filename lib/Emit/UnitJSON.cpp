@@ -14,6 +14,7 @@
 #include "tlp/Support/StringUtils.h"
 #include "tlp/IR/InductorNames.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace llvm;
@@ -402,6 +403,74 @@ static ojson filesJSON(const UnitView &V) {
   return A;
 }
 
+static ojson stringsJSON(ArrayRef<std::string> V) {
+  ojson A = ojson::array();
+  for (const std::string &X : V)
+    A.push_back(X);
+  return A;
+}
+
+/// The scheduler nodes after fusion (top level), each with the nodes it
+/// fused, the buffers it reads and writes, its kernel and post-grad nodes
+/// (link-scheduler-ir); null when the unit has no ir_post_fusion.txt.
+static ojson schedulerNodesJSON(const UnitView &V) {
+  const CompileUnit &U = V.unit();
+  const SchedulerIRArtifact *S = U.PostFusion.get();
+  if (!S || !S->isLoaded())
+    return ojson(nullptr);
+  ojson A = ojson::array();
+  for (const SchedulerNode &N : S->Nodes) {
+    if (N.Parent)
+      continue;
+    ojson J = ojson::object();
+    J["name"] = N.Name;
+    J["class"] = N.Class;
+    J["line"] = N.Line;
+    std::vector<std::string> Fused;
+    for (uint32_t I : N.SubNodes)
+      if (I < S->Nodes.size())
+        Fused.push_back(S->Nodes[I].Name);
+    J["fused"] = stringsJSON(Fused);
+    J["reads"] = stringsJSON(S->readBuffers(N));
+    J["writes"] = stringsJSON(S->writtenBuffers(N));
+    ojson Outs = ojson::array();
+    for (const SchedulerBuffer &B : N.Outputs) {
+      ojson O = ojson::object();
+      O["name"] = B.Name;
+      O["type"] = B.Type;
+      O["layout"] = B.Layout;
+      O["users"] = stringsJSON(B.Users);
+      Outs.push_back(std::move(O));
+    }
+    J["outputs"] = std::move(Outs);
+    J["extern_kernel"] =
+        N.ExternKernel.empty() ? ojson(nullptr) : ojson(N.ExternKernel);
+    J["kernel"] = N.Kernel && *N.Kernel < U.Kernels.size()
+                      ? ojson(U.Kernels[*N.Kernel].key())
+                      : ojson(nullptr);
+    J["kernel_by"] = N.KernelBy.empty() ? ojson(nullptr) : ojson(N.KernelBy);
+    std::vector<std::string> Post;
+    for (uint32_t P : N.PostNodes)
+      if (U.PostGrad && P < U.PostGrad->Nodes.size())
+        Post.push_back(U.PostGrad->Nodes[P].Name);
+    J["post_grad_nodes"] = stringsJSON(Post);
+    J["post_grad_by"] =
+        N.PostNodesBy.empty() ? ojson(nullptr) : ojson(N.PostNodesBy);
+    J["confidence"] = N.PostNodesBy.empty() ? ojson(nullptr)
+                                            : ojson(unsigned(N.PostNodesConfidence));
+    // A fused node's loop bodies are its sub-nodes'.
+    std::vector<std::string> Ops = N.Ops;
+    for (uint32_t I : N.SubNodes)
+      if (I < S->Nodes.size())
+        for (const std::string &Op : S->Nodes[I].Ops)
+          if (!is_contained(Ops, Op))
+            Ops.push_back(Op);
+    J["ops"] = stringsJSON(Ops);
+    A.push_back(std::move(J));
+  }
+  return A;
+}
+
 ojson unitJSON(const UnitView &V) {
   const CompileUnit &U = V.unit();
   const UnitProvenance &P = V.provenance();
@@ -460,6 +529,8 @@ ojson unitJSON(const UnitView &V) {
   J["edges"] = std::move(Edges);
   J["stages"] = stagesJSON(V);
   J["files"] = filesJSON(V);
+  J["folder"] = U.Key.Folder.empty() ? ojson(nullptr) : ojson(U.Key.Folder);
+  J["scheduler_nodes"] = schedulerNodesJSON(V);
   return J;
 }
 
@@ -523,6 +594,27 @@ ojson unitPageJSON(const UnitView &V, StringRef Id) {
   J["kernels"] = kernelsPage(V);
   J["unlinked"] = unlinkedPage(V);
   J["edges"] = edgesPage(V);
+  // [name, class, fused node names, reads, writes, kernel row or null,
+  // how the kernel was found]: the scheduler nodes after fusion.
+  ojson Sched = ojson(nullptr);
+  if (const SchedulerIRArtifact *S = U.PostFusion.get()) {
+    Sched = ojson::array();
+    for (const SchedulerNode &N : S->Nodes) {
+      if (N.Parent)
+        continue;
+      std::vector<std::string> Fused;
+      for (uint32_t I : N.SubNodes)
+        if (I < S->Nodes.size())
+          Fused.push_back(S->Nodes[I].Name);
+      Sched.push_back(ojson::array(
+          {N.Name, N.Class, stringsJSON(Fused),
+           stringsJSON(S->readBuffers(N)), stringsJSON(S->writtenBuffers(N)),
+           N.Kernel && *N.Kernel < U.Kernels.size() ? ojson(*N.Kernel)
+                                                    : ojson(nullptr),
+           N.KernelBy}));
+    }
+  }
+  J["scheduler"] = std::move(Sched);
   return J;
 }
 

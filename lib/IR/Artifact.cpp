@@ -33,6 +33,76 @@ std::unique_ptr<Artifact> NodeTreeArtifact::clone() const {
 std::unique_ptr<Artifact> KernelNodesArtifact::clone() const {
   return std::make_unique<KernelNodesArtifact>(*this);
 }
+std::unique_ptr<Artifact> SchedulerIRArtifact::clone() const {
+  return std::make_unique<SchedulerIRArtifact>(*this);
+}
+
+Optional<uint32_t> SchedulerIRArtifact::findNode(StringRef Name) const {
+  for (uint32_t I = 0, E = Nodes.size(); I < E; ++I)
+    if (Nodes[I].Name == Name)
+      return I;
+  return None;
+}
+
+std::vector<std::string>
+SchedulerIRArtifact::writtenBuffers(const SchedulerNode &N) const {
+  std::vector<std::string> Out;
+  auto Add = [&](const SchedulerNode &S) {
+    for (const SchedulerDep &D : S.Writes)
+      if (std::find(Out.begin(), Out.end(), D.Buffer) == Out.end())
+        Out.push_back(D.Buffer);
+  };
+  Add(N);
+  if (Out.empty())
+    for (uint32_t I : N.SubNodes)
+      if (I < Nodes.size())
+        Add(Nodes[I]);
+  return Out;
+}
+
+std::vector<std::string>
+SchedulerIRArtifact::readBuffers(const SchedulerNode &N) const {
+  std::vector<std::string> Out;
+  std::vector<std::string> Written = writtenBuffers(N);
+  auto Has = [](const std::vector<std::string> &V, const std::string &X) {
+    return std::find(V.begin(), V.end(), X) != V.end();
+  };
+  auto Add = [&](const SchedulerNode &X) {
+    for (const SchedulerDep &D : X.Reads)
+      if (!Has(Out, D.Buffer) && (&X == &N || !Has(Written, D.Buffer)))
+        Out.push_back(D.Buffer);
+  };
+  Add(N);
+  if (Out.empty())
+    for (uint32_t I : N.SubNodes)
+      if (I < Nodes.size())
+        Add(Nodes[I]);
+  return Out;
+}
+
+StringRef depKindName(DepKind K) {
+  switch (K) {
+  case DepKind::Memory:
+    return "MemoryDep";
+  case DepKind::Star:
+    return "StarDep";
+  case DepKind::Weak:
+    return "WeakDep";
+  case DepKind::Other:
+    return "other";
+  }
+  return "other";
+}
+
+bool parseDepKind(StringRef S, DepKind &K) {
+  for (DepKind D : {DepKind::Memory, DepKind::Star, DepKind::Weak,
+                    DepKind::Other})
+    if (S == depKindName(D)) {
+      K = D;
+      return true;
+    }
+  return false;
+}
 
 void GraphArtifact::reindex() {
   Lines.build(Text);

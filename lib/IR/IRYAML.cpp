@@ -350,6 +350,8 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(NodeText)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::KernelDef)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::CallSite)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::BufferAssign)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::SchedulerBuffer)
+LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::SchedulerNode)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::Kernel)
 LLVM_YAML_IS_SEQUENCE_VECTOR(tlp::SourceLoc)
 LLVM_YAML_IS_SEQUENCE_VECTOR(EdgeText)
@@ -798,6 +800,83 @@ template <> struct MappingTraits<tlp::BufferAssign> {
   static const bool flow = true;
 };
 
+/// A scheduler dependency as IR text: `MemoryDep buf0`, `StarDep buf1
+/// unmet`.
+static std::string depText(const tlp::SchedulerDep &D) {
+  std::string S = tlp::depKindName(D.Kind).str() + " " + D.Buffer;
+  if (D.Unmet)
+    S += " unmet";
+  return S;
+}
+
+static bool parseDep(StringRef T, tlp::SchedulerDep &D) {
+  D = tlp::SchedulerDep();
+  D.Unmet = T.consume_back(" unmet");
+  StringRef Kind;
+  std::tie(Kind, T) = T.split(' ');
+  if (T.empty())
+    return false;
+  if (!tlp::parseDepKind(Kind, D.Kind))
+    return false;
+  D.Buffer = T.str();
+  return true;
+}
+
+static void mapDeps(IO &Io, const char *Key, std::vector<tlp::SchedulerDep> &V) {
+  std::vector<std::string> Texts;
+  if (Io.outputting()) {
+    for (const tlp::SchedulerDep &D : V)
+      Texts.push_back(depText(D));
+    mapStrings(Io, Key, Texts);
+    return;
+  }
+  mapStrings(Io, Key, Texts);
+  V.clear();
+  for (const std::string &T : Texts) {
+    V.emplace_back();
+    if (!parseDep(T, V.back())) {
+      Io.setError("'" + T + "' is not a dependency (`MemoryDep buf0`, "
+                  "`StarDep buf1 unmet`)");
+      return;
+    }
+  }
+}
+
+template <> struct MappingTraits<tlp::SchedulerBuffer> {
+  static void mapping(IO &Io, tlp::SchedulerBuffer &B) {
+    mapStr(Io, "name", B.Name);
+    mapOptStr(Io, "type", B.Type);
+    mapOptStr(Io, "layout", B.Layout);
+    mapStrings(Io, "users", B.Users);
+  }
+};
+
+template <> struct MappingTraits<tlp::SchedulerNode> {
+  static void mapping(IO &Io, tlp::SchedulerNode &N) {
+    mapStr(Io, "name", N.Name);
+    mapStr(Io, "class", N.Class);
+    mapOptStr(Io, "detail", N.Detail);
+    Io.mapRequired("line", N.Line);
+    Io.mapOptional("end_line", N.EndLine, 0u);
+    Io.mapOptional("parent", N.Parent);
+    mapOptVector(Io, "sub_nodes", N.SubNodes);
+    mapDeps(Io, "writes", N.Writes);
+    mapDeps(Io, "reads", N.Reads);
+    mapOptVector(Io, "outputs", N.Outputs);
+    mapOptStr(Io, "extern_kernel", N.ExternKernel);
+    mapOptStr(Io, "device", N.Device);
+    mapOptStr(Io, "iteration", N.Iteration);
+    mapOptStr(Io, "sizes", N.Sizes);
+    mapStrings(Io, "ops", N.Ops);
+    Io.mapOptional("kernel", N.Kernel);
+    mapOptStr(Io, "kernel_by", N.KernelBy);
+    mapOptVector(Io, "post_nodes", N.PostNodes);
+    mapOptStr(Io, "post_nodes_by", N.PostNodesBy);
+    Io.mapOptional("post_nodes_confidence", N.PostNodesConfidence,
+                   uint8_t(0));
+  }
+};
+
 template <> struct MappingTraits<tlp::CallSite> {
   static void mapping(IO &Io, tlp::CallSite &C) {
     mapStr(Io, "kernel", C.Kernel);
@@ -847,6 +926,8 @@ template <> struct MappingTraits<tlp::LogFile> {
     mapOptStr(Io, "torch_version", L.TorchVersion);
     mapOptStr(Io, "torch_commit", L.TorchCommit);
     Io.mapOptional("dump_file", L.DumpFile, false);
+    Io.mapOptional("debug_folder", L.DebugFolder, false);
+    Io.mapOptional("pid", L.Pid);
   }
   static const bool flow = true;
 };
@@ -1095,6 +1176,7 @@ template <> struct MappingTraits<tlp::UnitKey> {
     Io.mapRequired("graph", K.Graph);
     mapOptStr(Io, "fn", K.Fn);
     mapOptStr(Io, "subgraph", K.Subgraph);
+    mapOptStr(Io, "folder", K.Folder);
     Io.mapOptional("ordinal", K.Ordinal, 0u);
     Io.mapOptional("log_in_id", K.LogInId, false);
   }
@@ -1173,6 +1255,7 @@ static void mapArtifactBody(IO &Io, Artifact &A) {
   if (auto *C = dyn_cast<CodeArtifact>(&A)) {
     Io.mapRequired("language", C->Lang);
     mapOptStr(Io, "aot_id", C->AotId);
+    mapOptStr(Io, "md5", C->Md5);
     Io.mapOptional("entry_begin", C->EntryBegin, 0u);
     Io.mapOptional("entry_end", C->EntryEnd, 0u);
     mapOptVector(Io, "defs", C->Defs);
@@ -1205,6 +1288,11 @@ static void mapArtifactBody(IO &Io, Artifact &A) {
   }
   if (auto *K = dyn_cast<KernelNodesArtifact>(&A)) {
     mapOptVector(Io, "entries", K->Entries);
+    return;
+  }
+  if (auto *S = dyn_cast<SchedulerIRArtifact>(&A)) {
+    mapOptVector(Io, "scheduler_nodes", S->Nodes);
+    mapText(Io, S->Text);
     return;
   }
 }

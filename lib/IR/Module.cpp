@@ -16,6 +16,14 @@ namespace tlp {
 
 std::string UnitKey::slug() const {
   std::string S;
+  if (!Folder.empty()) {
+    S = "dbg-";
+    for (char C : Folder)
+      S += llvm::isAlnum(C) || C == '_' || C == '.' ? C : '_';
+    if (LogInId)
+      S += "-log" + std::to_string(Log);
+    return S;
+  }
   if (Rank)
     S += "r" + std::to_string(*Rank) + "-";
   S += Id ? Id->slug() : !Fn.empty() ? Fn : std::string("aot");
@@ -35,6 +43,12 @@ std::string UnitKey::slug() const {
 
 std::string UnitKey::displayName() const {
   std::string S;
+  if (!Folder.empty()) {
+    S = "debug folder " + Folder;
+    if (LogInId)
+      S += " (log " + std::to_string(Log) + ")";
+    return S;
+  }
   if (Rank)
     S += "rank " + std::to_string(*Rank) + " ";
   S += Id ? Id->str() : !Fn.empty() ? Fn : std::string("aot");
@@ -73,17 +87,20 @@ bool parseUnitFileKind(StringRef S, UnitFile::FileKind &K) {
 
 bool unitIdNeedsLog(ArrayRef<LogFile> Logs, uint32_t Log,
                     Optional<int64_t> Rank) {
-  // The files of a depyf dump are no logs: their units are told apart by
-  // their graph's name (UnitKey::Fn).
+  // The files of a depyf dump and of TORCH_COMPILE_DEBUG folders are no
+  // logs: a dump's units are told apart by their graph's name
+  // (UnitKey::Fn); a folder's by the folder (UnitKey::Folder), and by its
+  // first file when the input has several logs.
   size_t NumLogs = llvm::count_if(Logs, [](const LogFile &L) {
-    return !L.DumpFile;
+    return !L.DumpFile && !L.DebugFolder;
   });
   if (NumLogs < 2 || (Log < Logs.size() && Logs[Log].DumpFile))
     return false;
   if (!Rank || Log >= Logs.size() || Logs[Log].Rank != Rank)
     return true;
   for (uint32_t I = 0; I < Logs.size(); ++I)
-    if (I != Log && !Logs[I].DumpFile && Logs[I].Rank == Rank)
+    if (I != Log && !Logs[I].DumpFile && !Logs[I].DebugFolder &&
+        Logs[I].Rank == Rank)
       return true;
   return false;
 }
@@ -109,7 +126,8 @@ static auto keyTuple(const UnitKey &K) {
                          K.Fn.empty() ? K.Log : 0u,
                          !K.Id.hasValue(),
                          K.Id ? K.Id->tie() : CompileId().tie(),
-                         StringRef(K.Fn), StringRef(K.Subgraph), K.Ordinal,
+                         StringRef(K.Fn), StringRef(K.Subgraph),
+                         StringRef(K.Folder), K.Ordinal,
                          static_cast<int>(K.Graph));
 }
 

@@ -4,6 +4,7 @@
 #include "tlp/IR/InductorNames.h"
 #include "tlp/Support/StringUtils.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Casting.h"
@@ -172,6 +173,38 @@ private:
       checkGraph(*G, Where, U);
     else if (const auto *C = dyn_cast<CodeArtifact>(&A))
       checkCode(*C, Where);
+    else if (const auto *S = dyn_cast<SchedulerIRArtifact>(&A))
+      checkSchedulerIR(*S, Where, U);
+  }
+
+  /// Sub-nodes and parents agree, and the links name a kernel row and
+  /// post-grad nodes of the unit.
+  void checkSchedulerIR(const SchedulerIRArtifact &S, const std::string &Where,
+                        const CompileUnit *U) {
+    size_t N = S.Nodes.size();
+    for (size_t I = 0; I < N; ++I) {
+      const SchedulerNode &Node = S.Nodes[I];
+      std::string W = Where + ": scheduler node '" + Node.Name + "'";
+      if (Node.Name.empty())
+        fail(W, "has no name");
+      if (Node.Line == 0 || (Node.EndLine && Node.EndLine < Node.Line))
+        fail(W, "line range is invalid");
+      if (Node.Parent &&
+          (*Node.Parent >= N ||
+           !llvm::is_contained(S.Nodes[*Node.Parent].SubNodes, I)))
+        fail(W, "parent does not list it as a sub-node");
+      for (uint32_t J : Node.SubNodes)
+        if (J >= N || S.Nodes[J].Parent != Optional<uint32_t>(I))
+          fail(W, "sub-node " + Twine(J) + " is out of range or has "
+                  "another parent");
+      if (!U)
+        continue;
+      if (Node.Kernel && *Node.Kernel >= U->Kernels.size())
+        fail(W, "kernel row " + Twine(*Node.Kernel) + " is out of range");
+      for (uint32_t P : Node.PostNodes)
+        if (!U->PostGrad || P >= U->PostGrad->Nodes.size())
+          fail(W, "post-grad node " + Twine(P) + " is out of range");
+    }
   }
 
   void checkGraph(const GraphArtifact &G, const std::string &Where,

@@ -51,6 +51,8 @@ void loadArtifact(Artifact &A, const Module &M, const TraceSources &Sources,
     return;
   A.Payload.Loaded = true;
   std::string Name = M.logName(A.Log);
+  // A file of a TORCH_COMPILE_DEBUG folder is the payload, as it is.
+  bool File = A.Log < M.Logs.size() && M.Logs[A.Log].DebugFolder;
   std::string Text;
   if (A.Payload.Lines) {
     std::string Raw;
@@ -59,13 +61,17 @@ void loadArtifact(Artifact &A, const Module &M, const TraceSources &Sources,
                   "the payload of '" + A.Name + "' is no longer readable");
       return;
     }
-    Text = decodePayload(Raw);
+    Text = File ? std::move(Raw) : decodePayload(Raw);
   }
   if (sanitizeUTF8(Text))
-    Diags.warning(Name, A.Line,
-                  "payload of '" + A.Name +
-                      "' is not valid UTF-8; invalid bytes were replaced");
-  PayloadContext Ctx(Diags, Name, A.Line, A.Name);
+    Diags.warning(Name, File ? 0 : A.Line,
+                  File ? std::string("not valid UTF-8; invalid bytes were "
+                                     "replaced")
+                       : "payload of '" + A.Name +
+                             "' is not valid UTF-8; invalid bytes were "
+                             "replaced");
+  PayloadContext Ctx = File ? PayloadContext::forFile(Diags, Name, A.Name)
+                            : PayloadContext(Diags, Name, A.Line, A.Name);
   if (auto *G = dyn_cast<GraphArtifact>(&A)) {
     G->Text = std::move(Text);
     parseFXGraph(*G, Ctx);
@@ -85,6 +91,9 @@ void loadArtifact(Artifact &A, const Module &M, const TraceSources &Sources,
     parseNodeTree(Text, *T, Ctx);
   } else if (auto *K = dyn_cast<KernelNodesArtifact>(&A)) {
     parseKernelNodes(Text, *K, Ctx);
+  } else if (auto *S = dyn_cast<SchedulerIRArtifact>(&A)) {
+    S->Text = std::move(Text);
+    parseSchedulerIR(*S, Ctx);
   }
   Ctx.finish();
 }

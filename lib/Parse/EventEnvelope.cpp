@@ -407,6 +407,9 @@ void ChunkScanner::finishArtifact() {
       T = trimWS(Cur.AotIdLine);
     if (T.consume_front("# AOT ID:"))
       C->AotId = trimWS(T).trim("[]").trim("'\"").str();
+    // How a TORCH_COMPILE_DEBUG folder finds its unit (docs/inputs.md).
+    if (Cur.Md5.size() == 32)
+      C->Md5 = Cur.Md5.lower();
   }
   if (Cur.EnvelopeRank)
     R.Ranks.emplace_back(Cur.Line, *Cur.Rank);

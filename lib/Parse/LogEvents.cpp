@@ -65,9 +65,16 @@ constexpr bool hasRow(Artifact::ArtifactKind K) {
   return false;
 }
 
+/// The scheduler IR is written only to TORCH_COMPILE_DEBUG folders
+/// (torch/_inductor/debug.py; TORCH_LOGS prints it as text), never to a
+/// TORCH_TRACE log.
+constexpr bool onlyInDebugFolders(Artifact::ArtifactKind K) {
+  return K == Artifact::AK_IRPreFusion || K == Artifact::AK_IRPostFusion;
+}
+
 constexpr bool everyKindHasRow() {
 #define TLP_ARTIFACT_KIND(KIND, NAME, CLASS, SLOT)                             \
-  if (!hasRow(Artifact::KIND))                                                 \
+  if (!hasRow(Artifact::KIND) && !onlyInDebugFolders(Artifact::KIND))          \
     return false;
 #include "tlp/IR/ArtifactKinds.def"
   return true;

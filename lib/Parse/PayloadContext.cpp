@@ -14,8 +14,10 @@ void PayloadContext::report(Severity Sev, uint32_t PayloadLine,
     return;
   }
   ++Reported;
-  std::string Where = " (payload line " + std::to_string(PayloadLine) +
-                      " of '" + ArtifactName + "')";
+  std::string Where = WholeFile ? std::string()
+                                : " (payload line " +
+                                      std::to_string(PayloadLine) + " of '" +
+                                      ArtifactName + "')";
   Diags.report(Sev, File, EnvelopeLine + PayloadLine, Msg + Where,
                Excerpt.empty() ? "" : excerpt(Excerpt));
 }

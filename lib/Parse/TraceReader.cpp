@@ -334,6 +334,27 @@ void TraceSources::release(uint32_t Log, uint64_t Offset, uint64_t Size) const {
     F->release(Offset, Size);
 }
 
+/// The process id of the first event line among the first lines of
+/// \p Bytes (`V1205 09:09:43.947000 11698 path:line] {...}`), if any.
+static Optional<int64_t> firstEventPid(StringRef Bytes) {
+  for (unsigned N = 0; N < 64 && !Bytes.empty(); ++N) {
+    StringRef Line;
+    std::tie(Line, Bytes) = Bytes.split('\n');
+    StringRef Json;
+    if (!splitEventLine(Line.rtrim('\r'), Json))
+      continue;
+    if (Line.startswith("[")) // [rank0]:
+      Line = Line.substr(Line.find(':') + 1);
+    SmallVector<StringRef, 4> Fields;
+    Line.split(Fields, ' ', 3, /*KeepEmpty=*/false);
+    uint64_t Pid;
+    if (Fields.size() >= 3 && parseUnsigned(Fields[2], Pid))
+      return static_cast<int64_t>(Pid);
+    return None;
+  }
+  return None;
+}
+
 static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
                     StringRef Path, Optional<int64_t> FileRank, Module &M,
                     TraceSources &Sources, DiagnosticEngine &Diags,
@@ -399,6 +420,7 @@ static bool addLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
     Sources.add(nullptr);
   uint32_t SI = Sources.add(std::move(Buffer), Path);
   (void)SI;
+  M.Logs[Index].Pid = firstEventPid(Sources.bytes(Index));
   if (auto Why = notATextLog(Sources.bytes(Index))) {
     Diags.error(Name, Why->first, Why->second);
     return false;

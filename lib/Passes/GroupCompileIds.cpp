@@ -14,6 +14,7 @@
 #include "tlp/Passes/Pass.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
 
 #include <map>
@@ -196,6 +197,76 @@ void joinDepyfUnits(Module &M) {
   });
 }
 
+/// The units read from TORCH_COMPILE_DEBUG folders (UnitKey::Folder) whose
+/// output code is a log unit's, byte for byte (the md5 of output_code.py
+/// is the `has_payload` md5 of the log's inductor_output_code event; among
+/// several such units, those of a log of the folder's process): the
+/// folder adds to that unit its scheduler IR, which no log has, and is
+/// dropped. A folder whose code is in no log unit, or in several, stays a
+/// unit of its own. docs/inputs.md.
+void mergeDebugFolderUnits(Module &M, PassContext &Ctx) {
+  std::map<std::string, std::vector<CompileUnit *>> ByMd5;
+  bool AnyFolder = false;
+  for (std::unique_ptr<CompileUnit> &U : M.Units) {
+    AnyFolder |= !U->Key.Folder.empty();
+    if (U->Key.Folder.empty() && U->Code && !U->Code->Md5.empty())
+      ByMd5[U->Code->Md5].push_back(U.get());
+  }
+  if (!AnyFolder || ByMd5.empty())
+    return;
+  for (std::unique_ptr<CompileUnit> &U : M.Units) {
+    if (U->Key.Folder.empty() || !U->Code || U->Code->Md5.empty())
+      continue;
+    auto It = ByMd5.find(U->Code->Md5);
+    if (It == ByMd5.end())
+      continue;
+    std::string Folder = M.logName(U->Key.Log);
+    // Reruns of a program write the same code: the units of the logs of
+    // the folder's process, when the logs and the folder say it.
+    std::vector<CompileUnit *> Same = It->second;
+    Optional<int64_t> Pid = M.Logs[U->Key.Log].Pid;
+    if (Same.size() > 1 && Pid) {
+      std::vector<CompileUnit *> Mine;
+      for (CompileUnit *L : Same)
+        if (M.Logs[L->Key.Log].Pid == Pid)
+          Mine.push_back(L);
+      if (!Mine.empty())
+        Same = std::move(Mine);
+    }
+    if (Same.size() > 1) {
+      Ctx.Diags.note(Folder, 0,
+                     "the output code of this folder is that of " +
+                         Twine(Same.size()) +
+                         " units of the logs; read as a unit of its own");
+      continue;
+    }
+    CompileUnit &L = *Same.front();
+    // Only what a log never has: the scheduler IR. The log's own graphs,
+    // code and mapping stay (they are the same compile's).
+    std::vector<std::string> Added;
+    for (UnitSlot S : {UnitSlot::PreFusion, UnitSlot::PostFusion})
+      if (U->slot(S) && !L.slot(S))
+        Added.push_back(unitSlotTitle(S).str());
+    if (U->PreFusion && !L.PreFusion)
+      L.PreFusion = std::move(U->PreFusion);
+    if (U->PostFusion && !L.PostFusion)
+      L.PostFusion = std::move(U->PostFusion);
+    Ctx.Diags.note(Folder, 0,
+                   "this folder is unit " + L.Key.displayName() + " of " +
+                       M.logName(L.Key.Log) +
+                       " (the same output code); it adds " +
+                       (Added.empty() ? std::string("nothing")
+                                      : llvm::join(Added, ", ")) +
+                       " to that unit");
+    U.reset();
+  }
+  M.Units.erase(llvm::remove_if(M.Units,
+                                [](const std::unique_ptr<CompileUnit> &U) {
+                                  return !U;
+                                }),
+                M.Units.end());
+}
+
 class GroupCompileIdsPass : public Pass {
 public:
   StringRef getName() const override { return "group-compile-ids"; }
@@ -204,8 +275,10 @@ public:
   bool needsPayloads() const override { return false; }
 
   Error run(Module &M, PassContext &Ctx) override {
-    if (M.Artifacts.empty() && M.Events.empty())
+    if (M.Artifacts.empty() && M.Events.empty()) {
+      mergeDebugFolderUnits(M, Ctx);
       return Error::success();
+    }
 
     std::map<GroupKey, std::vector<Item>, GroupKeyLess> Groups;
     for (const std::unique_ptr<Artifact> &A : M.Artifacts)
@@ -461,6 +534,7 @@ public:
     }
     M.Events.clear();
     joinDepyfUnits(M);
+    mergeDebugFolderUnits(M, Ctx);
     llvm::stable_sort(M.Units, [](const std::unique_ptr<CompileUnit> &L,
                                   const std::unique_ptr<CompileUnit> &R) {
       return L->Key < R->Key;

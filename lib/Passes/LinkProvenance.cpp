@@ -61,7 +61,9 @@ public:
              "unit " + U.Key.displayName() +
                  ": the provenance mapping is empty; links are inferred "
                  "from the wrapper's comments");
-    WarmCache = !U.PreGrad && fxCacheHit();
+    // A TORCH_COMPILE_DEBUG folder has no pre-grad graph either: said
+    // once, as for a warm cache.
+    WarmCache = !U.PreGrad && (!U.Key.Folder.empty() || fxCacheHit());
     if (HasMapping)
       mapping();
     else {
@@ -365,9 +367,14 @@ private:
   void reportUnresolved() {
     const unsigned Max = MaxMissReports;
     // A warm cache: one note for the pre-grad names, the rest as usual.
-    if (WarmCache) {
-      std::string Msg = "unit " + U.Key.displayName() +
-                        ": cache hit: no pre-grad graph logged";
+    // A folder says it has no pre-grad graph when it is read; here only
+    // the mapping's pre-grad names that are left unlinked.
+    if (WarmCache && (U.Key.Folder.empty() || WarmPreMisses)) {
+      std::string Msg =
+          "unit " + U.Key.displayName() +
+          (U.Key.Folder.empty()
+               ? ": cache hit: no pre-grad graph logged"
+               : ": a TORCH_COMPILE_DEBUG folder has no pre-grad graph");
       if (WarmPreMisses)
         Msg += "; " +
                (WarmPreMisses == 1
@@ -377,7 +384,7 @@ private:
                           " pre-grad names of the provenance mapping are") +
                " not linked, the rest is";
       uint32_t Line = WarmPreMisses ? WarmFirstLine : 0;
-      if (!Line)
+      if (!Line && U.Key.Folder.empty())
         if (const Artifact *A = U.PostGrad ? static_cast<const Artifact *>(
                                                  U.PostGrad.get())
                                            : U.Code.get())

@@ -237,6 +237,8 @@ Expected<std::vector<std::string>> parsePipelineText(StringRef Text) {
   return Names;
 }
 
-std::vector<std::string> defaultPipeline() { return {"link-provenance"}; }
+std::vector<std::string> defaultPipeline() {
+  return {"link-provenance", "link-scheduler-ir"};
+}
 
 } // namespace tlp

@@ -139,6 +139,12 @@ class Unit:
     fn: Optional[str] = None
     stages: List[Dict[str, Any]] = field(default_factory=list)
     files: List[Dict[str, Any]] = field(default_factory=list)
+    #: The TORCH_COMPILE_DEBUG graph folder the unit was read from
+    #: ("model__0_forward_1.0"), or None.
+    folder: Optional[str] = None
+    #: The scheduler nodes after fusion (ir_post_fusion.txt), as the JSON
+    #: gives them (docs/json.md), or None.
+    scheduler_nodes: Optional[List[Dict[str, Any]]] = None
 
     def kernel(self, key: str) -> Kernel:
         """The kernel with this key (or name)."""
@@ -242,6 +248,10 @@ class LogInfo:
     torch_commit: Optional[str] = None
     #: A file of a depyf dump, not a log.
     dump_file: bool = False
+    #: The process that wrote it, when known.
+    pid: Optional[int] = None
+    #: A TORCH_COMPILE_DEBUG graph folder or one of its files.
+    debug_folder: bool = False
 
 
 @dataclass

@@ -287,6 +287,11 @@ public:
 
   Language Lang = Language::Python;
   std::string Text;
+  /// The md5 of the text (lower-case hex): from the event's `has_payload`
+  /// for a log's wrapper, computed for a TORCH_COMPILE_DEBUG folder's
+  /// output_code.py; how a folder is matched to its log's unit. Empty if
+  /// unknown.
+  std::string Md5;
   /// From `# AOT ID: ['0_forward']` ("0_forward"); empty if absent.
   std::string AotId;
   /// Lines of the entry function (`def call`, `Runner.call`, `run_impl`).
@@ -392,6 +397,102 @@ public:
   }
   NameListMap Entries;
 };
+
+
+/// What a scheduler node's dependency is (`MemoryDep('buf1', c0, {c0:
+/// 128})`, `StarDep(name='buf0', mode=None)`, `WeakDep(name='buf3', ...)`).
+enum class DepKind : uint8_t { Memory, Star, Weak, Other };
+
+/// A buffer a scheduler node writes or reads.
+struct SchedulerDep {
+  std::string Buffer;
+  DepKind Kind = DepKind::Memory;
+  /// Reads only: listed in `unmet_dependencies` (made by another
+  /// scheduler node) rather than `met_dependencies` (a graph input or a
+  /// constant).
+  bool Unmet = false;
+};
+
+/// A buffer a scheduler node makes (its `outputs` list).
+struct SchedulerBuffer {
+  std::string Name;
+  /// `ComputedBuffer`, `ExternKernelOut`, ...
+  std::string Type;
+  /// `FixedLayout('cpu', torch.float32, size=[4, 32], stride=[32, 1])`.
+  std::string Layout;
+  /// The scheduler nodes that use it (`op2`), `OUTPUT` for a graph output.
+  std::vector<std::string> Users;
+};
+
+/// One node of Inductor's scheduler as `debug_str()` prints it: `op1:
+/// SchedulerNode(ComputedBuffer)` and its `op1.*` lines, a fused node's
+/// sub-nodes (`op1_op2.snodes[0] =`) after it.
+struct SchedulerNode {
+  std::string Name;
+  /// `SchedulerNode`, `FusedSchedulerNode`, `ExternKernelSchedulerNode`,
+  /// `OuterLoopFusedSchedulerNode`, `ForeachKernelSchedulerNode`, ...
+  std::string Class;
+  /// What is in the parentheses: `ComputedBuffer`, `ExternKernelOut`; a
+  /// fused node's sub-node classes (`SchedulerNode,SchedulerNode`).
+  std::string Detail;
+  /// First and last line of the node's text (its sub-nodes included).
+  uint32_t Line = 0;
+  uint32_t EndLine = 0;
+  /// Index of the fused node this one is a sub-node of (None: top level).
+  llvm::Optional<uint32_t> Parent;
+  /// The sub-nodes of a fused node, as indices into the nodes.
+  std::vector<uint32_t> SubNodes;
+  std::vector<SchedulerDep> Writes;
+  std::vector<SchedulerDep> Reads;
+  std::vector<SchedulerBuffer> Outputs;
+  /// `opN.node.kernel = extern_kernels.addmm` (extern nodes).
+  std::string ExternKernel;
+  /// `opN.group.device`, `opN.group.iteration`, `opN.sizes`.
+  std::string Device;
+  std::string Iteration;
+  std::string Sizes;
+  /// The loop body's ops (`load`, `relu`, `store`; no `get_index`), in
+  /// order of first use, each once.
+  std::vector<std::string> Ops;
+  /// Set by link-scheduler-ir (post-fusion top-level nodes): the unit's
+  /// kernel row that runs the node, how it was found, and the post-grad
+  /// nodes it computes (indices into the post-grad graph's nodes).
+  llvm::Optional<uint32_t> Kernel;
+  std::string KernelBy;
+  std::vector<uint32_t> PostNodes;
+  std::string PostNodesBy;
+  uint8_t PostNodesConfidence = 0;
+
+  bool isFused() const { return !SubNodes.empty(); }
+};
+
+/// ir_pre_fusion.txt or ir_post_fusion.txt of a TORCH_COMPILE_DEBUG
+/// folder: the text and its scheduler nodes, top-level nodes and their
+/// sub-nodes in text order.
+class SchedulerIRArtifact : public Artifact {
+public:
+  explicit SchedulerIRArtifact(ArtifactKind K) : Artifact(K) {}
+  std::unique_ptr<Artifact> clone() const override;
+  static bool classof(const Artifact *A) {
+    return A->getKind() == AK_IRPreFusion || A->getKind() == AK_IRPostFusion;
+  }
+
+  std::string Text;
+  std::vector<SchedulerNode> Nodes;
+
+  /// Find a node by name (a sub-node too).
+  llvm::Optional<uint32_t> findNode(llvm::StringRef Name) const;
+  /// The names of the buffers \p N writes, in order, each once (a fused
+  /// node: its own writes, else its sub-nodes').
+  std::vector<std::string> writtenBuffers(const SchedulerNode &N) const;
+  /// The names of the buffers \p N reads, each once: its own reads, else
+  /// (a fused node that lists none) its sub-nodes' reads of buffers no
+  /// sub-node writes.
+  std::vector<std::string> readBuffers(const SchedulerNode &N) const;
+};
+
+llvm::StringRef depKindName(DepKind K);
+bool parseDepKind(llvm::StringRef S, DepKind &K);
 
 } // namespace tlp
 

@@ -45,6 +45,13 @@ struct LogFile {
   /// A file of a depyf dump (a graph, module or Dynamo code file), not a
   /// log: listed so that diagnostics and outputs name it.
   bool DumpFile = false;
+  /// A TORCH_COMPILE_DEBUG graph folder or one of its files, not a log
+  /// (docs/inputs.md): read whole, as it is.
+  bool DebugFolder = false;
+  /// The process that wrote it: a log's first event line's pid, a
+  /// TORCH_COMPILE_DEBUG folder's `run_<date>-pid_<pid>`; how a folder
+  /// and a log of the same run are told from a rerun's.
+  llvm::Optional<int64_t> Pid;
 };
 
 /// A log event that does not carry a payload tlp keeps but tells the
@@ -90,6 +97,10 @@ struct UnitKey {
   /// counter of graphs, not a compile id (docs/inputs.md). Empty for units
   /// of a log.
   std::string Fn;
+  /// The TORCH_COMPILE_DEBUG folder of a unit read from one
+  /// (`model__0_forward_1.0`; docs/inputs.md); empty for a log's unit.
+  /// Log is then the folder's first file in Module::Logs.
+  std::string Folder;
   /// Distinguishes several compiles with the same id, region and graph
   /// kind.
   uint32_t Ordinal = 0;
@@ -99,6 +110,7 @@ struct UnitKey {
 
   /// Stable, file-name safe: "0-0-forward", "r1-0-2-inference",
   /// "aot-inference", "0-0-forward-1", "r1-0-0-inference-log2" (LogInId),
+  /// "dbg-model__0_forward_1.0" (Folder),
   /// "0-0-inference-__marked_inductor_submod0" (Subgraph; characters
   /// other than letters, digits, '_' and '.' become '_'),
   /// "r0-__compiled_fn_1-forward" (Fn, no compile id).

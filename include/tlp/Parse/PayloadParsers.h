@@ -29,6 +29,15 @@ public:
                  uint32_t EnvelopeLine, llvm::StringRef ArtifactName)
       : Diags(Diags), File(File.str()), EnvelopeLine(EnvelopeLine),
         ArtifactName(ArtifactName.str()) {}
+  /// A whole file (a TORCH_COMPILE_DEBUG folder's): its line N is line N
+  /// of \p File, and messages do not name a payload line.
+  static PayloadContext forFile(DiagnosticEngine &Diags,
+                                llvm::StringRef File,
+                                llvm::StringRef ArtifactName) {
+    PayloadContext C(Diags, File, 0, ArtifactName);
+    C.WholeFile = true;
+    return C;
+  }
   ~PayloadContext() { finish(); }
 
   void report(Severity Sev, uint32_t PayloadLine, const llvm::Twine &Msg,
@@ -52,6 +61,7 @@ private:
   std::string ArtifactName;
   unsigned Reported = 0;
   unsigned Suppressed = 0;
+  bool WholeFile = false;
 };
 
 /// FX graph text (print_readable, in G.Text) into nodes, comment lines and
@@ -72,6 +82,11 @@ void parsePythonWrapper(CodeArtifact &C, PayloadContext &Ctx);
 /// AOTInductor C++ (in C.Text): the wrapper (run_impl, launches) or the
 /// kernel file (definitions). Reindexes C.
 void parseCppCode(CodeArtifact &C, PayloadContext &Ctx);
+
+/// Inductor's scheduler IR (ir_pre_fusion.txt / ir_post_fusion.txt, in
+/// A.Text): scheduler nodes, fused nodes' sub-nodes, their dependencies,
+/// outputs and loop-body ops.
+void parseSchedulerIR(SchedulerIRArtifact &A, PayloadContext &Ctx);
 
 /// The provenance JSON artifacts. Each returns false (after reporting) if
 /// the payload is not usable at all.

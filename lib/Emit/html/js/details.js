@@ -96,6 +96,21 @@ function jumpButton(parent, K, it) {
   parent.appendChild(b);
 }
 
+/// The scheduler nodes (ir_post_fusion.txt) kernel row \p k runs: for
+/// each, the nodes it fused and the buffers it reads and writes
+/// (d.scheduler: [name, class, fused, reads, writes, kernel row, how]).
+function schedulerRows(m, k) {
+  var rows = [];
+  (m.d.scheduler || []).forEach(function (n) {
+    if (n[5] !== k) return;
+    rows.push(['scheduler node ' + n[0], function (dd) {
+      dd.appendChild(make('div', '', n[1] + (n[2].length ? ' fusing ' + n[2].join(', ') : '') + ' (found by ' + n[6] + ')'));
+      dd.appendChild(make('div', '', 'reads ' + (n[3].join(', ') || 'nothing')));
+      dd.appendChild(make('div', '', 'writes ' + (n[4].join(', ') || 'nothing')));
+    }]);
+  });
+  return rows;
+}
 function detailsSelection(body) {
   var m = page.m, it = selection.selected();
   if (!it) {
@@ -125,7 +140,7 @@ function detailsSelection(body) {
           });
         }],
         ['links', function (dd) { edgeList(dd, m, [endKey(2, k)]); }]
-      ]);
+      ].concat(schedulerRows(m, k)));
       if (K.def && m.code) {
         body.appendChild(make('h4', '', 'definition (wrapper lines ' + K.def[0] + '-' + K.def[1] + ')'));
         body.appendChild(excerptPre(m.code.lines, K.def, 400));

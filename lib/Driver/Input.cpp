@@ -63,9 +63,11 @@ static bool canTellIR(StringRef Prefix) {
 namespace {
 
 /// What a directory given as input holds. Each layout is told by a small
-/// function of its own (isLogDirectory, findDebugGraphFolders, ...), and
+/// function of its own (holdsTraceLogs, findDebugGraphFolders, ...), and
 /// a directory may hold several (a job directory with `trace/` logs and
-/// `torch_compile_debug/`).
+/// `torch_compile_debug/`). Another layout (a dump of another tool) is a
+/// field here, its finder in listDirectoryContents and its reader in
+/// openInput, beside the others.
 struct DirectoryContents {
   /// Directories of TORCH_TRACE logs: the input itself when it holds
   /// logs, and its subdirectories that do.
@@ -86,6 +88,7 @@ bool holdsTraceLogs(StringRef Path) {
   return false;
 }
 
+/// The layouts \p Path holds; none found: a directory of logs.
 DirectoryContents listDirectoryContents(StringRef Path) {
   DirectoryContents C;
   C.DebugFolders = findDebugGraphFolders(Path, &C.EmptyRuns);

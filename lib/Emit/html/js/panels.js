@@ -70,6 +70,7 @@ function showUnit(id) {
     else if (p !== 'kernel') v.update(true);
   });
   setCodeTab('code', true);
+  resetFusion();
   $('code-tabs').hidden = !m.kernel;
   jumpBack = null;
   applyFolds();

@@ -321,7 +321,7 @@ function drawFusion() {
   box.tabIndex = 0;
   box.setAttribute('role', 'application');
   box.setAttribute('aria-label', 'fusion graph: drag to pan, wheel or + / − to zoom, 0 to fit, Enter to expand or collapse the selected kernel');
-  box.innerHTML = '<svg class="fusion" xmlns="http://www.w3.org/2000/svg"><g class="vp"></g></svg>';
+  box.innerHTML = '<svg class="fusion"><g class="vp"></g></svg>';
   panel.appendChild(box);
   fusion = { m: m, F: F, collapsed: collapsed, panel: panel, box: box, svg: box.firstChild, vp: box.firstChild.firstChild,
     s: 1, tx: 0, ty: 0, lit: [], nodeEl: [], kernelEl: new Map(), ms: {} };

@@ -560,6 +560,14 @@ function fusionShowSelection(item) {
   fusion.ms.select = performance.now() - t0;
 }
 
+/// The view's size changed (a divider, a fold, the window): draw what
+/// is now in view.
+function fusionResized() {
+  if (!fusion || fusion.m !== page.m || postTab !== 'fusion') return;
+  fusion.painted = null;
+  fusionApply();
+}
+
 /// For tests: the graph drawn, as data.
 function fusionState() {
   var f = fusion;

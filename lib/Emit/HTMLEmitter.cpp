@@ -267,7 +267,8 @@ void HTMLEmitter::writeHead(raw_ostream &OS, StringRef Title, StringRef Mode) {
 }
 
 /// The page skeleton the JS fills, then the JS. Panels: pre-grad graph,
-/// post-grad graph, generated code (with the AOT kernel file as a second
+/// post-grad graph (with the fusion graph, fusion.js, as a second tab),
+/// generated code (with the AOT kernel file as a second
 /// tab), user source; dividers between them resize them.
 void HTMLEmitter::writeApp(raw_ostream &OS) {
   OS << "<header id=\"bar\">\n"
@@ -292,7 +293,11 @@ void HTMLEmitter::writeApp(raw_ostream &OS) {
      << "<main id=\"panels\" hidden>\n"
      << "<section class=\"panel\" data-panel=\"pre\"></section>\n"
      << "<div class=\"divider\" role=\"separator\"></div>\n"
-     << "<section class=\"panel\" data-panel=\"post\"></section>\n"
+     << "<div class=\"column\" id=\"post-column\">"
+     << "<nav class=\"tabs\" id=\"post-tabs\" hidden></nav>"
+     << "<section class=\"panel\" data-panel=\"post\"></section>"
+     << "<section class=\"panel\" data-panel=\"fusion\" hidden></section>"
+     << "</div>\n"
      << "<div class=\"divider\" role=\"separator\"></div>\n"
      << "<div class=\"column\" id=\"code-column\">"
      << "<nav class=\"tabs\" id=\"code-tabs\" hidden></nav>"

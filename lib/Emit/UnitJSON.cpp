@@ -232,6 +232,14 @@ ojson graphPage(const UnitView &V, const GraphArtifact *G, bool Pre,
     Nodes.push_back(std::move(O));
   }
   J["nodes"] = std::move(Nodes);
+  // The post-grad graph's data flow, for the fusion graph (fusion.js):
+  // each node's inputs (Node::Inputs, node indices).
+  if (!Pre) {
+    ojson Inputs = ojson::array();
+    for (const Node &N : G->Nodes)
+      Inputs.push_back(indices(N.Inputs));
+    J["inputs"] = std::move(Inputs);
+  }
   J["text"] = G->Text;
   return J;
 }

@@ -7,6 +7,7 @@ var HELP = [
   ['n / p', 'next / previous linked group (a kernel and what it came from)'],
   ['/', 'find a node, kernel, op (aten.sigmoid, torch.sigmoid) or source line'],
   ['f, Ctrl+F', 'search the text of every panel; Enter / Shift+Enter: next / previous'],
+  ['g', 'the post-grad column: its text or the fusion graph (kernels as boxes around their nodes; drag, wheel, + / −, 0 to fit, Enter or a double click to expand or collapse a kernel)'],
   ['d', 'from a kernel launch to its definition and back (or double-click the line)'],
   ['c', 'toggle a colour per kernel group'],
   ['t', 'dark / light theme (remembered)'],
@@ -50,6 +51,7 @@ function onKey(ev) {
   else if (ev.key === '/') { openFilter(); ev.preventDefault(); }
   else if (ev.key === 'c') toggleColours();
   else if (ev.key === 'd') jump();
+  else if (ev.key === 'g' && page.m.post) togglePostTab();
   else if (ev.key === 'f') { openSearch(); ev.preventDefault(); }
   else if (ev.key === 't') toggleTheme();
   else if (ev.key === '?') toggleHelp();

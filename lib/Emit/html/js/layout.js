@@ -15,10 +15,11 @@ function panelHead(panel, title, a, extra) {
 var folded = new Set(); // collapsed panels: pre, post, code, source, details
 function foldTarget(name) {
   if (name === 'code' || name === 'kernel') return $('code-column');
+  if (name === 'post' || name === 'fusion') return $('post-column');
   if (name === 'details') return $('details');
   return document.querySelector('[data-panel="' + name + '"]');
 }
-function foldKey(name) { return name === 'kernel' ? 'code' : name; }
+function foldKey(name) { return name === 'kernel' ? 'code' : name === 'fusion' ? 'post' : name; }
 function foldButton(name) {
   var b = make('button', 'fold');
   b.type = 'button';

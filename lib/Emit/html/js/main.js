@@ -27,6 +27,7 @@ function init() {
   // The views of the selection, told in this order: the panels, the
   // drawer, the URL fragment.
   selection.onSelect(showSelection);
+  selection.onSelect(fusionShowSelection);
   selection.onSelect(showSelectionDetails);
   selection.onSelect(writeHash);
   selection.onHover(showHover);
@@ -86,7 +87,8 @@ function init() {
 // For tests and scripts: reveal(panel, line) scrolls a row into view
 // (building it); select(ref) selects by fragment reference; clear();
 // unit() is the unit shown, data() its data; selectMs what the last
-// selection took.
+// selection took; fusion() the fusion graph drawn (fusion.js), postTab(t)
+// shows the post-grad column's tab.
 window.tlp = {
   reveal: function (panel, line) {
     var v = page.views[panel];
@@ -106,7 +108,9 @@ window.tlp = {
   colourPending: function () { return colours.queue.length; },
   unit: function () { return page.unit; },
   data: function () { return page.m && page.m.d; },
-  get selectMs() { return selection.ms; }
+  get selectMs() { return selection.ms; },
+  fusion: fusionState,
+  postTab: setPostTab
 };
 
 init();

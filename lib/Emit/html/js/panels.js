@@ -13,6 +13,7 @@ var page = {
 /// Build the chunks in view of every panel (after a resize or a fold).
 function updateViews() {
   PANELS.forEach(function (p) { if (page.views[p]) page.views[p].update(); });
+  fusionResized();
 }
 
 /// Show unit \p id: its panels built anew, nothing selected; false if the
@@ -74,6 +75,7 @@ function showUnit(id) {
     else if (p !== 'kernel') v.update(true);
   });
   setCodeTab('code', true);
+  resetFusion();
   $('code-tabs').hidden = !m.kernel;
   jumpBack = null;
   applyFolds();

@@ -51,6 +51,24 @@ def test_load_depyf_dump():
     assert [g["line"] for g in code[0]["guards"]] == [6, 7, 8]
 
 
+def test_load_profile(emit, tmp_path):
+    # A torch.profiler trace joined onto the log (tlp-emit --profile): the
+    # same figures as the JSON; none without a profile; a profile cannot
+    # be joined onto JSON already written.
+    log = fixture("jit_cpu_v1")
+    trace = INPUTS / "profile" / "jit_cpu.json"
+    r = tlp.load(log, profile=trace)
+    data = json.loads(emit("--json", "--profile", trace, log).stdout)
+    assert r.profile == data["profile"]
+    keys = [(k["unit"], k["kernel"]) for k in r.profile["kernels"]]
+    assert ("0-0-inference", "extern_kernels.addmm") in keys
+    assert tlp.load(log).profile is None
+    out = tmp_path / "r.json"
+    out.write_text(emit("--json", log).stdout)
+    with pytest.raises(tlp.TlpError, match="a profile is joined"):
+        tlp.load(out, profile=trace)
+
+
 def test_load_matches_json(emit, tmp_path):
     """Every unit, kernel and node of the JSON is in the model."""
     out = emit("--json", EXAMPLE)

@@ -6,7 +6,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import EXAMPLE, fixture
+from conftest import EXAMPLE, INPUTS, fixture
 
 # Writes a TORCH_TRACE log as PyTorch would (a copy of the example), the
 # INDUCTOR_PROVENANCE it saw, then exits with the status it is given.
@@ -48,6 +48,19 @@ def test_report_errors(tlp_cmd, tmp_path):
     (bad / "notes.txt").write_text("not a log\n")
     r = tlp_cmd(bad, "-o", tmp_path / "o")
     assert r.returncode == 1 and "tlp: error: tlp-emit could not write the report" in r.stderr
+
+
+def test_report_profile(tlp_cmd, tmp_path):
+    """--profile joins a torch.profiler trace onto the report."""
+    log = fixture("jit_cpu_v1")
+    trace = INPUTS / "profile" / "jit_cpu.json"
+    r = tlp_cmd(log, "--profile", trace, "-o", tmp_path / "out")
+    assert r.returncode == 0, r.stderr
+    index = (tmp_path / "out" / "index.html").read_text()
+    assert "Where the time goes" in index and "cpp_fused_mul_relu_sigmoid_0" in index
+    r = tlp_cmd(log, "--profile", tmp_path / "none.json", "-o", tmp_path / "o2")
+    assert r.returncode == 2
+    assert f"tlp: error: profile '{tmp_path / 'none.json'}' does not exist" in r.stderr
 
 
 def test_latest(tlp_cmd, tmp_path):

@@ -40,16 +40,22 @@ def _is_tlp_json(path: str) -> bool:
     return head.startswith(b"{") and b'"schema"' in head
 
 
-def load(path: PathLike) -> Report:
+def load(path: PathLike, profile: Optional[PathLike] = None) -> Report:
     """What tlp reads from `path`: a TORCH_TRACE log, a directory of
-    rank logs, a depyf dump, tlp IR, or a JSON file tlp-emit --json wrote. Diagnostics
-    (warnings about the log) are in Report.diagnostics; an error raises
-    TlpError."""
+    rank logs, a depyf dump, a TORCH_COMPILE_DEBUG folder, tlp IR, or a
+    JSON file tlp-emit --json wrote. With `profile`, a torch.profiler
+    Chrome trace (`prof.export_chrome_trace(...)`) is joined onto it:
+    Report.profile holds where the time goes (docs/profile.md).
+    Diagnostics (warnings about the log) are in Report.diagnostics; an
+    error raises TlpError."""
     p = os.fspath(path)
     if _is_tlp_json(p):
+        if profile is not None:
+            raise TlpError("a profile is joined when tlp reads the log, not "
+                           "onto JSON tlp-emit already wrote; load the log")
         with open(p, "rb") as f:
             return report_from_json(f.read())
-    r = report_from_json(emit_json(p))
+    r = report_from_json(emit_json(p, profile))
     r.source = p
     return r
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
-from typing import List, Sequence
+from typing import Optional, List, Sequence
 
 
 class TlpError(Exception):
@@ -54,6 +54,12 @@ def run_emit(args: Sequence[str], capture: bool = True) -> subprocess.CompletedP
     return proc
 
 
-def emit_json(path: "os.PathLike[str] | str") -> bytes:
-    """The JSON document (docs/json.md) of a log, directory of logs or IR."""
-    return run_emit(["--json", os.fspath(path)]).stdout
+def emit_json(path: "os.PathLike[str] | str",
+              profile: "Optional[os.PathLike[str] | str]" = None) -> bytes:
+    """The JSON document (docs/json.md) of a log, directory of logs or IR;
+    with `profile`, a torch.profiler Chrome trace joined onto it
+    (tlp-emit --profile, docs/profile.md)."""
+    args = ["--json", os.fspath(path)]
+    if profile is not None:
+        args += ["--profile", os.fspath(profile)]
+    return run_emit(args).stdout

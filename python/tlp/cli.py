@@ -1,13 +1,15 @@
 """The `tlp` command (docs/python.md).
 
-    tlp run [-o DIR] [--open] -- PROGRAM ARGS...
-    tlp [--latest] [-o DIR] [--open] LOG_OR_DIR
+    tlp run [-o DIR] [--open] [--profile TRACE] -- PROGRAM ARGS...
+    tlp [--latest] [-o DIR] [--open] [--profile TRACE] LOG_OR_DIR
 
 `tlp run` runs PROGRAM with TORCH_TRACE set to a fresh directory and
 INDUCTOR_PROVENANCE=1 (unless already set), then writes the HTML report
 with tlp-emit --html, whatever the program's outcome, and exits with the
 program's exit status. `tlp LOG_OR_DIR` is the short form of
-`tlp-emit --html LOG_OR_DIR -o DIR`.
+`tlp-emit --html LOG_OR_DIR -o DIR`. `--profile TRACE` joins a
+torch.profiler Chrome trace onto the report (tlp-emit --profile): which
+kernels and user lines the time went to.
 """
 
 from __future__ import annotations
@@ -82,7 +84,8 @@ def latest_run(d: Path) -> List[Path]:
     return sorted(picked.values(), key=lambda p: int(_LOG_NAME.match(p.name).group(1)))  # type: ignore[union-attr]
 
 
-def _emit_html(inputs: Sequence[Path], out: Path) -> int:
+def _emit_html(inputs: Sequence[Path], out: Path,
+               profile: Optional[Path] = None) -> int:
     """tlp-emit --html; several logs go in through a directory of links."""
     emit = find_tool("tlp-emit")
     if len(inputs) == 1:
@@ -94,7 +97,10 @@ def _emit_html(inputs: Sequence[Path], out: Path) -> int:
         for p in inputs:
             os.symlink(p.resolve(), src / p.name)
     try:
-        rc = subprocess.call([emit, "--html", str(src), "-o", str(out)])
+        cmd = [emit, "--html", str(src), "-o", str(out)]
+        if profile is not None:
+            cmd += ["--profile", str(profile)]
+        rc = subprocess.call(cmd)
     finally:
         if tmp is not None:
             tmp.cleanup()
@@ -105,8 +111,11 @@ def _index(out: Path) -> Path:
     return out / "index.html" if out.is_dir() else out
 
 
-def _report(inputs: Sequence[Path], out: Path, open_it: bool) -> int:
-    rc = _emit_html(inputs, out)
+def _report(inputs: Sequence[Path], out: Path, open_it: bool,
+            profile: Optional[Path] = None) -> int:
+    if profile is not None and not profile.is_file():
+        _error(f"profile '{profile}' does not exist")
+    rc = _emit_html(inputs, out, profile)
     if rc != 0:
         _say(f"error: tlp-emit could not write the report (exit status {rc})")
         return rc
@@ -120,8 +129,10 @@ def _report(inputs: Sequence[Path], out: Path, open_it: bool) -> int:
 def _report_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=PROG,
-        usage="%(prog)s [-h] [--version] [--latest] [-o DIR] [--open] LOG_OR_DIR\n"
-              "       %(prog)s run [-o DIR] [--open] -- PROGRAM [ARGS...]",
+        usage="%(prog)s [-h] [--version] [--latest] [-o DIR] [--open] "
+              "[--profile TRACE] LOG_OR_DIR\n"
+              "       %(prog)s run [-o DIR] [--open] [--profile TRACE] -- "
+              "PROGRAM [ARGS...]",
         description="Write the HTML provenance report of a TORCH_TRACE log or "
                     "directory (tlp-emit --html), or run a program and report on it "
                     "(`tlp run --help`).")
@@ -134,6 +145,9 @@ def _report_parser() -> argparse.ArgumentParser:
                    help="the directory holds several runs (a reused TORCH_TRACE "
                         "directory): report on the newest")
     p.add_argument("--open", action="store_true", help="open the report in a browser")
+    p.add_argument("--profile", metavar="TRACE", type=Path,
+                   help="a torch.profiler Chrome trace (export_chrome_trace) to "
+                        "join onto the report: where the time goes")
     p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     return p
 
@@ -141,7 +155,7 @@ def _report_parser() -> argparse.ArgumentParser:
 def _run_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=f"{PROG} run",
-        usage="%(prog)s [-h] [-o DIR] [--open] -- PROGRAM [ARGS...]",
+        usage="%(prog)s [-h] [-o DIR] [--open] [--profile TRACE] -- PROGRAM [ARGS...]",
         description="Run PROGRAM with TORCH_TRACE set to a fresh directory and "
                     "INDUCTOR_PROVENANCE=1 (unless set), then write the HTML report, "
                     "also when the program fails, and exit with its exit status.",
@@ -151,6 +165,9 @@ def _run_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", dest="out", metavar="DIR",
                    help="the report's directory (default: next to the trace)")
     p.add_argument("--open", action="store_true", help="open the report in a browser")
+    p.add_argument("--profile", metavar="TRACE", type=Path,
+                   help="the Chrome trace the program writes with torch.profiler, "
+                        "joined onto the report when it ends")
     p.add_argument("program", nargs=argparse.REMAINDER, metavar="PROGRAM ARGS",
                    help="the command to run, after --")
     return p
@@ -167,7 +184,7 @@ def cmd_report(argv: Sequence[str]) -> int:
             _error("--latest needs a directory")
         inputs = latest_run(src)
         _say("latest run: " + ", ".join(str(p) for p in inputs))
-    return _report(inputs, Path(args.out), args.open)
+    return _report(inputs, Path(args.out), args.open, args.profile)
 
 
 def cmd_run(argv: Sequence[str]) -> int:
@@ -206,7 +223,11 @@ def cmd_run(argv: Sequence[str]) -> int:
         _say(f"error: the program wrote no TORCH_TRACE log in '{trace}' "
              "(did it call torch.compile?)")
         return code
-    _report([trace], out, args.open)
+    profile = args.profile
+    if profile is not None and not profile.is_file():
+        _say(f"the program wrote no profile '{profile}'; the report has no times")
+        profile = None
+    _report([trace], out, args.open, profile)
     return code
 
 

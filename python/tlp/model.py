@@ -268,6 +268,11 @@ class Report:
     ranks: Optional[Dict[str, Any]] = None
     stats: Dict[str, Any] = field(default_factory=dict)
     diagnostics: List[Diagnostic] = field(default_factory=list)
+    #: Where the time goes (tlp.load(..., profile=TRACE), tlp-emit
+    #: --profile): per kernel, node, user line and compile, and the events
+    #: that matched no kernel, as the JSON gives them (docs/json.md);
+    #: None without a profile.
+    profile: Optional[Dict[str, Any]] = None
     #: The log, directory or IR tlp.load read ("" for tlp-emit's JSON);
     #: not part of what was read, so not compared.
     source: str = field(default="", compare=False)

@@ -137,6 +137,16 @@ bool isAOTIKernelCall(StringRef Callee) {
   return false;
 }
 
+GraphKind graphKindOfAotId(StringRef AotId) {
+  if (AotId.endswith("_forward"))
+    return GraphKind::Forward;
+  if (AotId.endswith("_backward"))
+    return GraphKind::Backward;
+  if (AotId.endswith("_inference"))
+    return GraphKind::Inference;
+  return GraphKind::Unknown;
+}
+
 std::string aotiLaunchWrapper(StringRef Kernel) {
   return ("call_" + Kernel).str();
 }

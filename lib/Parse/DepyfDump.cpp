@@ -17,6 +17,7 @@
 
 #include "tlp/Parse/DepyfDump.h"
 
+#include "tlp/IR/InductorNames.h"
 #include "tlp/Parse/PayloadParsers.h"
 #include "tlp/Support/StringUtils.h"
 
@@ -201,16 +202,6 @@ bool anyDumpFile(ArrayRef<std::string> Files) {
     return K == DumpName::Graph || K == DumpName::KernelModule ||
            K == DumpName::DynamoCode || K == DumpName::FullCode;
   });
-}
-
-GraphKind kindOfAotId(StringRef AotId) {
-  if (AotId.endswith("_forward"))
-    return GraphKind::Forward;
-  if (AotId.endswith("_backward"))
-    return GraphKind::Backward;
-  if (AotId.endswith("_inference"))
-    return GraphKind::Inference;
-  return GraphKind::Unknown;
 }
 
 /// A file read, with its index in Module::Logs.
@@ -458,7 +449,7 @@ void DumpReader::readFolder(const Folder &Dir) {
         parsePythonWrapper(*CA, Ctx);
         Ctx.finish();
         D.Code = &C;
-        D.U->Key.Graph = kindOfAotId(CA->AotId);
+        D.U->Key.Graph = graphKindOfAotId(CA->AotId);
         StringRef Aot = CA->AotId;
         D.AotNumber = Aot.take_while([](char C) { return isDigit(C); }).str();
         D.U->Code = std::move(CA);

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlp/IR/InductorNames.h"
 #include "tlp/Passes/Pass.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -164,16 +165,6 @@ struct GroupKeyLess {
     return T(L) < T(R);
   }
 };
-
-GraphKind kindFromAotId(StringRef AotId) {
-  if (AotId.endswith("_forward"))
-    return GraphKind::Forward;
-  if (AotId.endswith("_backward"))
-    return GraphKind::Backward;
-  if (AotId.endswith("_inference"))
-    return GraphKind::Inference;
-  return GraphKind::Unknown;
-}
 
 /// The units of a depyf dump that are compiles of a log of the same folder
 /// (CompileUnit::SameCodeAs, set by the reader: the same output code) give
@@ -499,7 +490,7 @@ public:
         U->Key.Id = std::get<2>(G.first);
         U->Key.Subgraph = std::get<3>(G.first);
         GraphKind K =
-            U->Code ? kindFromAotId(U->Code->AotId) : GraphKind::Unknown;
+            U->Code ? graphKindOfAotId(U->Code->AotId) : GraphKind::Unknown;
         if (K == GraphKind::Unknown && !Markers.empty()) {
           bool AllInference = llvm::all_of(
               Markers, [](GraphKind M) { return M == GraphKind::Inference; });

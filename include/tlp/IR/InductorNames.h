@@ -85,6 +85,11 @@ bool isAOTIShimName(llvm::StringRef Name);
 /// `aoti_torch_*` functions (allocation, handles) are not.
 bool isAOTIKernelCall(llvm::StringRef Callee);
 
+/// The graph kind an AOT id names (`0_forward`, `1_backward`,
+/// `2_inference`, the `# AOT ID: ['0_forward']` of output code); Unknown
+/// for another form.
+GraphKind graphKindOfAotId(llvm::StringRef AotId);
+
 /// The launch wrapper through which AOTInductor's C++ wrapper calls a
 /// Triton kernel: `call_<Kernel>`.
 std::string aotiLaunchWrapper(llvm::StringRef Kernel);

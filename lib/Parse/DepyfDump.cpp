@@ -420,9 +420,16 @@ void DumpReader::readFolder(const Folder &Dir) {
     std::vector<const ReadFile *> Codes, Others;
     for (const ReadFile &K : FF.Kernels)
       (StringRef(K.Text).contains("def call(") ? Codes : Others).push_back(&K);
-    std::vector<ReadFile> &Posts = FF.Stages["AFTER_POST_GRAD"];
-    if (Posts.empty())
-      FF.Stages.erase("AFTER_POST_GRAD");
+    // The graph's AFTER_POST_GRAD files, none when it has none (looked up,
+    // not made: an entry erased here would leave the reference dangling).
+    static const std::vector<ReadFile> NoPosts;
+    auto PostsIt = FF.Stages.find("AFTER_POST_GRAD");
+    if (PostsIt != FF.Stages.end() && PostsIt->second.empty()) {
+      FF.Stages.erase(PostsIt);
+      PostsIt = FF.Stages.end();
+    }
+    const std::vector<ReadFile> &Posts =
+        PostsIt == FF.Stages.end() ? NoPosts : PostsIt->second;
     size_t N = std::max(Codes.size(), Posts.size());
     if (Codes.size() != Posts.size() && !Codes.empty() && !Posts.empty())
       Diags.warning(Dir.Path, 0,

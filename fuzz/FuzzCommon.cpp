@@ -30,10 +30,10 @@ void checkVerifies(const Module &M, const char *Stage) {
     fail(Stage, toString(std::move(E)));
 }
 
-static std::string print(const Module &M) {
+static std::string print(const Module &M, IRForm Form = IRForm::Text) {
   std::string S;
   raw_string_ostream OS(S);
-  printModule(M, OS);
+  printModule(M, OS, Form);
   return S;
 }
 
@@ -52,6 +52,24 @@ void checkRoundTrip(const Module &M) {
   if (First != Second)
     fail("printed IR does not round-trip",
          "--- first:\n" + First + "\n--- second:\n" + Second);
+  // The compact form holds the same module.
+  std::string Compact = print(M, IRForm::Compact);
+  DiagnosticEngine CDiags;
+  Expected<std::unique_ptr<Module>> FromCompact =
+      parseModule(MemoryBufferRef(Compact, "printed.tlpc"), CDiags);
+  if (!FromCompact) {
+    std::string Msg = toString(FromCompact.takeError());
+    for (const Diagnostic &D : CDiags.diagnostics())
+      Msg += "\n" + D.File + ": " + D.Message;
+    fail("printed compact IR does not parse", Msg + "\n--- IR:\n" + First);
+  }
+  if (CDiags.numErrors())
+    fail("printed compact IR reads with errors",
+         CDiags.diagnostics().front().Message);
+  std::string Third = print(**FromCompact);
+  if (First != Third)
+    fail("compact IR does not round-trip to the same text",
+         "--- first:\n" + First + "\n--- through compact:\n" + Third);
 }
 
 void checkJSON(const Module &M) {

@@ -25,7 +25,8 @@ namespace fuzz {
 /// verifyModule(M) must succeed.
 void checkVerifies(const Module &M, const char *Stage);
 
-/// printModule(M), parsed back and printed again, must give the same text.
+/// printModule(M), parsed back and printed again, must give the same text;
+/// so must M printed in the compact form, read back and printed as text.
 void checkRoundTrip(const Module &M);
 
 /// The JSON emitter's output for M must parse as JSON.

@@ -7,7 +7,8 @@
 DIR/log gets every fixture log (a fixture described in YAML is made into
 its log with --tlp-yaml2log; without it, YAML is skipped); DIR/<payload>
 (fx-graph, python-wrapper, ...) every payload of that kind, decoded as the reader decodes it (leading tab
-dropped); DIR/ir the IR tlp-opt prints for the logs, if --tlp-opt is given.
+dropped); DIR/ir the IR tlp-opt prints for the logs and DIR/ir-compact the
+same IR in the compact form (tlp-opt --compact), if --tlp-opt is given.
 Files are named by the SHA-1 of their bytes, so reruns are stable.
 """
 import argparse
@@ -44,7 +45,8 @@ TARGETS = {
     "inductor_generated_kernel_to_post_grad_nodes": "kernel-nodes",
     "dynamo_cpp_guards_str": "guards",
 }
-ALL = sorted(set(TARGETS.values())) + ["log", "ir", "scheduler-ir"]
+ALL = sorted(set(TARGETS.values())) + ["log", "ir", "ir-compact",
+                                       "scheduler-ir"]
 META = {"frame_id", "frame_compile_id", "attempt", "compiled_autograd_id",
         "rank", "has_payload", "stack"}
 
@@ -129,10 +131,16 @@ def main():
                                 stderr=subprocess.DEVNULL).stdout
             if ir:
                 write(a.o, "ir", ir)
+                compact = subprocess.run(
+                    [a.tlp_opt, "--verify-each", "--compact", "-"],
+                    input=ir, stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL).stdout
+                if compact:
+                    write(a.o, "ir-compact", compact)
     if os.path.isdir(made):
         shutil.rmtree(made)
     empty = [t for t in ALL if not os.listdir(os.path.join(a.o, t))
-             and (t != "ir" or a.tlp_opt)]
+             and (t not in ("ir", "ir-compact") or a.tlp_opt)]
     if empty:
         print("make-seeds: error: no seeds for %s" % ", ".join(empty),
               file=sys.stderr)

@@ -26,7 +26,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # The fuzz targets, built with a replay driver (fuzz/ReplayMain.cpp) unless
 # this is the libFuzzer build.
 fuzz_targets = ["tlp-fuzz-" + t for t in (
-    "log", "ir", "fx-graph", "python-wrapper", "cpp-code", "node-mappings",
+    "log", "ir", "ir-compact", "fx-graph", "python-wrapper", "cpp-code", "node-mappings",
     "stack-traces", "kernel-info", "node-tree", "kernel-nodes", "scheduler-ir",
     "guards")]
 # Every tlp-opt and tlp-emit run verifies the IR after reading and after

@@ -31,7 +31,8 @@ secs="${1:-${TLP_FUZZ_SECONDS:-30}}"
 # Inputs per target in --ci mode (each about 20 s on one core of a 2-core
 # machine under load, 2026-12-04; docs/testing.md).
 declare -A RUNS=(
-  [log]=800 [ir]=10000 [fx-graph]=8000 [python-wrapper]=8000 [cpp-code]=6000
+  [log]=800 [ir]=10000 [ir-compact]=10000 [fx-graph]=8000
+  [python-wrapper]=8000 [cpp-code]=6000
   [node-mappings]=25000 [stack-traces]=40000 [kernel-info]=40000
   [node-tree]=40000 [kernel-nodes]=40000 [scheduler-ir]=20000 [guards]=20000
 )
@@ -66,7 +67,7 @@ if ((ci)); then
   fi
 fi
 
-targets=(log ir fx-graph python-wrapper cpp-code node-mappings stack-traces
+targets=(log ir ir-compact fx-graph python-wrapper cpp-code node-mappings stack-traces
          kernel-info node-tree kernel-nodes scheduler-ir guards)
 if ((ci && $# > 0)); then
   targets=("$@")

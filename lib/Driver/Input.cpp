@@ -2,6 +2,7 @@
 
 #include "tlp/Driver/Input.h"
 
+#include "tlp/IR/IRCompactIO.h"
 #include "tlp/Parse/CompileDebugReader.h"
 #include "tlp/Parse/DepyfDump.h"
 #include "tlp/Support/FileUtilities.h"
@@ -15,8 +16,10 @@ using namespace llvm;
 namespace tlp {
 
 bool startsLikeInput(StringRef Text) {
-  // A glog prefix (V0901 10:00:00...) or an IR document marker, at the
-  // start of a line that is not blank.
+  // The compact IR's magic; or a glog prefix (V0901 10:00:00...) or an IR
+  // document marker, at the start of a line that is not blank.
+  if (looksLikeCompactIR(Text))
+    return true;
   for (size_t I = 0; I < Text.size();) {
     size_t NL = Text.find('\n', I);
     StringRef L = Text.slice(I, NL).trim(" \t\r");
@@ -47,7 +50,8 @@ static Expected<size_t> readSome(sys::fs::file_t FD, std::string &Data,
 }
 
 /// True once \p Prefix has enough of its first line that is neither blank
-/// nor a comment to tell IR from a log.
+/// nor a comment to tell IR from a log (9 bytes: also the compact IR's
+/// magic).
 static bool canTellIR(StringRef Prefix) {
   while (true) {
     Prefix = Prefix.ltrim(" \t\r\n");
@@ -161,7 +165,7 @@ Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
       if (*Got == 0)
         break;
     }
-    if (looksLikeIR(Data)) {
+    if (looksLikeIR(Data) || looksLikeCompactIR(Data)) {
       In.Kind = InputKind::IR;
       In.IRStream =
           std::make_unique<IRDocumentReader>(0, std::move(Data), Name);
@@ -184,7 +188,7 @@ Expected<OpenedInput> openInput(StringRef Path, TraceSources &Sources,
     Buf = std::move(*B);
   }
   StringRef Text = Buf->getBuffer();
-  if (looksLikeIR(Text)) {
+  if (looksLikeIR(Text) || looksLikeCompactIR(Text)) {
     In.Kind = InputKind::IR;
     if (!StreamIR) {
       MemoryBufferRef Ref(Text, Name);

@@ -128,7 +128,9 @@ public:
     }
     if (W.End) {
       End = W.End;
-      EndLine = W.Doc.Line;
+      EndAt.Line = W.Doc.Line;
+      EndAt.Compact = W.Doc.Compact;
+      EndAt.Offset = W.Doc.Offset;
       return Error::success();
     }
     if (Verify && LastKey && !(*LastKey < W.U->Key))
@@ -148,7 +150,7 @@ public:
       return createStringError(inconvertibleErrorCode(), "%s",
                                ReadFailure.c_str());
     // Cut short: what was read goes on, with an error (as for a cut log).
-    checkIREnd(End, EndLine, Read, InputFile, R->lines(), Diags);
+    checkIREnd(End, EndAt, Read, *R, Diags);
     return Error::success();
   }
 
@@ -163,7 +165,8 @@ private:
   size_t Units = 0;
   bool SeenDiags = false;
   Optional<IREndCounts> End;
-  unsigned EndLine = 0;
+  /// Where the end document is (its text is not kept).
+  IRDocumentText EndAt;
   IREndCounts Read;
   Optional<UnitKey> LastKey;
 };

@@ -1,10 +1,11 @@
 //===- IREmitter.cpp - The IR text form as an emitter ---------------------===//
 //
-// Prints the IR document by document (what tlp-opt writes). A file is put
-// in place only when complete (OutputFile). Stdout streams, so that
-// `tlp-opt | tlp-emit` runs both ends at once; if the run fails after the
-// first document, a last `--- !tlp.error` document says so, which every IR
-// reader refuses: what was printed can never pass for a whole module.
+// Prints the IR document by document (what tlp-opt writes), in the text
+// form or, with --compact, the compact one. A file is put in place only
+// when complete (OutputFile). Stdout streams, so that `tlp-opt | tlp-emit`
+// runs both ends at once; if the run fails after the first document, a
+// last `!tlp.error` document says so, which every IR reader refuses: what
+// was printed can never pass for a whole module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +23,9 @@ namespace {
 
 class IREmitter : public Emitter {
 public:
-  using Emitter::Emitter;
+  IREmitter(const EmitOptions &Opts, DiagnosticEngine &Diags)
+      : Emitter(Opts, Diags),
+        Form(Opts.CompactIR ? IRForm::Compact : IRForm::Text) {}
 
   EmitterTraits traits() const override {
     EmitterTraits T;
@@ -41,7 +44,7 @@ public:
       Raw.Embed.push_back(Opts.EmbedRawTexts || L.Path == "-" ||
                           L.Path == "<stdin>" ||
                           !sys::fs::is_regular_file(L.Path));
-    printModuleHeader(M, *OS, &Raw);
+    printModuleHeader(M, *OS, &Raw, Form);
     return Error::success();
   }
 
@@ -49,7 +52,7 @@ public:
   prepareUnit(const Module &, const CompileUnit &U) const override {
     std::string Text;
     raw_string_ostream S(Text);
-    printUnit(U, S);
+    printUnit(U, S, Form);
     S.flush();
     return std::make_unique<PreparedText>(std::move(Text));
   }
@@ -71,18 +74,19 @@ public:
   }
 
   Error end(const Module &M) override {
-    printDiagnosticsDocument(M.Diagnostics, *OS);
+    printDiagnosticsDocument(M.Diagnostics, *OS, Form);
     // Last: what the stream holds. A reader that does not find it knows
     // the stream was cut short, even at a document boundary.
-    printEndDocument({Units, M.Compiles.size(), M.Diagnostics.size()}, *OS);
+    printEndDocument({Units, M.Compiles.size(), M.Diagnostics.size()}, *OS,
+                     Form);
     return Error::success();
   }
 
   void abort() override {
     if (Target && Target->streamsStdout()) {
-      Target->os() << "--- !tlp.error\n"
-                << "message: 'tlp-opt failed before the end of its output; "
-                   "the documents above are incomplete'\n";
+      printErrorDocument("tlp-opt failed before the end of its output; the "
+                         "documents above are incomplete",
+                         Target->os(), Form);
       Target->os().flush();
       // The failure is reported already; a stdout that cannot take this
       // last document either is not a second error.
@@ -91,6 +95,7 @@ public:
   }
 
 private:
+  IRForm Form;
   raw_ostream *OS = nullptr;
   uint64_t Units = 0;
 };

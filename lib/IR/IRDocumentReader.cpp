@@ -1,9 +1,10 @@
 //===- IRDocumentReader.cpp - IR text read document by document ----------===//
 //
-// Part of tlp. Splits IR text into its documents, from memory or from a
-// descriptor read piece by piece, and reads a whole stream in order: the
-// module header, the compile records, the units, the diagnostics and the
-// end document. Each document is parsed by the codec (IRYAML.cpp).
+// Part of tlp. Splits IR into its documents (text at its markers, the
+// compact form at its frames), from memory or from a descriptor read piece
+// by piece, and reads a whole stream in order: the module header, the
+// compile records, the units, the diagnostics and the end document. Each
+// document is parsed by the codec (IRYAML.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 
 #include "IRTextSupport.h"
 
+#include "tlp/IR/IRCompactIO.h"
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -29,10 +31,12 @@ IRDocumentReader::IRDocumentReader(std::unique_ptr<MemoryBuffer> Buffer,
                                    StringRef Name)
     : Buffer(std::move(Buffer)), AtEOF(true),
       Name(Name.empty() ? this->Buffer->getBufferIdentifier().str()
-                        : Name.str()) {}
+                        : Name.str()),
+      Compact(looksLikeCompactIR(this->Buffer->getBuffer())) {}
 
 IRDocumentReader::IRDocumentReader(int FD, std::string Prefix, StringRef Name)
-    : FD(FD), Pending(std::move(Prefix)), Name(Name.str()) {}
+    : FD(FD), Pending(std::move(Prefix)), Name(Name.str()),
+      Compact(looksLikeCompactIR(Pending)) {}
 
 /// The tag of the document that starts \p Text (`!tlp.unit`), or "".
 static StringRef documentTag(StringRef Text) {
@@ -99,7 +103,139 @@ Error IRDocumentReader::readMore() {
   return Error::success();
 }
 
+//===----------------------------------------------------------------------===//
+// Splitting the compact form into frames
+//===----------------------------------------------------------------------===//
+
+/// No document is this large; a frame that says so is corrupt (and is not
+/// waited for on a pipe).
+static constexpr uint64_t MaxFrameSize = 1ull << 40;
+
+Expected<StringRef> IRDocumentReader::available(size_t Want) {
+  if (Buffer)
+    return Buffer->getBuffer().substr(Pos);
+  while (!AtEOF && Pending.size() < Want)
+    if (Error E = readMore())
+      return E;
+  return StringRef(Pending);
+}
+
+void IRDocumentReader::consume(size_t N) {
+  if (Buffer)
+    Pos += N;
+  else
+    Pending.erase(0, N);
+  Consumed += N;
+}
+
+static std::string bytesText(uint64_t N) {
+  return std::to_string(N) + (N == 1 ? " byte" : " bytes");
+}
+
+Expected<bool> IRDocumentReader::nextFrame(IRDocumentText &D) {
+  D.Compact = true;
+  D.Line = 0;
+  D.Problem.clear();
+  D.Storage.clear();
+  D.Text = StringRef();
+  if (Stopped)
+    return false;
+  auto Stop = [&](uint64_t Offset, std::string Problem) {
+    D.Offset = Offset;
+    D.Problem = std::move(Problem);
+    Stopped = true;
+    ++Count;
+    return true;
+  };
+  if (!PreambleRead) {
+    Expected<StringRef> Avail = available(CompactPreambleSize);
+    if (!Avail)
+      return Avail.takeError();
+    PreambleRead = true;
+    StringRef P = *Avail;
+    StringRef Magic(CompactMagic, CompactMagicSize);
+    if (!Magic.startswith(P.take_front(CompactMagicSize)))
+      return Stop(0, "the compact IR's magic bytes are wrong (expected "
+                     "89 74 6c 70 49 52 0d 0a; was it copied as text?)");
+    if (P.size() < CompactPreambleSize)
+      return Stop(0, "the compact IR's preamble is cut short: " +
+                         bytesText(P.size()) + " of " +
+                         std::to_string(CompactPreambleSize));
+    size_t At = CompactMagicSize;
+    uint32_t Version = 0, Revision = 0;
+    readU32(P, At, Version);
+    readU32(P, At, Revision);
+    if (Version > IRVersion)
+      return Stop(CompactMagicSize,
+                  "compact IR of version " + std::to_string(Version) +
+                      ", newer than this tlp's (" + std::to_string(IRVersion) +
+                      "): read it with the tlp that wrote it, or have that "
+                      "tlp-opt write the text form (without --compact)");
+    if (Version < IRVersion)
+      return Stop(CompactMagicSize,
+                  "compact IR of version " + std::to_string(Version) +
+                      ", older than this tlp's (" + std::to_string(IRVersion) +
+                      "); IR of an older tlp: make it again from the log "
+                      "with this tlp-opt");
+    if (Revision != CompactRevision)
+      return Stop(CompactMagicSize + 4,
+                  "compact encoding revision " + std::to_string(Revision) +
+                      ", not this tlp's (" + std::to_string(CompactRevision) +
+                      ")");
+    consume(CompactPreambleSize);
+  }
+  Expected<StringRef> Avail = available(CompactFrameHeaderSize);
+  if (!Avail)
+    return Avail.takeError();
+  if (Avail->empty())
+    return false;
+  if (Avail->size() < CompactFrameHeaderSize)
+    return Stop(Consumed, "the IR ends inside a frame's length (" +
+                              bytesText(Avail->size()) +
+                              " of 8): it was cut short (truncated?)");
+  size_t At = 0;
+  uint64_t Length = 0;
+  readU64(*Avail, At, Length);
+  if (Length > MaxFrameSize)
+    return Stop(Consumed, "a frame of " + std::to_string(Length) +
+                              " bytes: its length is corrupt");
+  Avail = available(CompactFrameHeaderSize + Length);
+  if (!Avail)
+    return Avail.takeError();
+  uint64_t Have = Avail->size() - CompactFrameHeaderSize;
+  if (Have < Length)
+    return Stop(Consumed, "the IR ends inside a document: its frame says " +
+                              bytesText(Length) + ", " +
+                              std::to_string(Have) +
+                              " follow: it was cut short (truncated?)");
+  D.Offset = Consumed + CompactFrameHeaderSize;
+  StringRef Body = Avail->substr(CompactFrameHeaderSize, Length);
+  if (Buffer) {
+    D.Text = Body;
+  } else {
+    D.Storage.assign(Body.data(), Body.size());
+    D.Text = D.Storage;
+  }
+  consume(CompactFrameHeaderSize + Length);
+  ++Count;
+  return true;
+}
+
+Expected<std::string> IRDocumentReader::peekFrameTag() {
+  if (Stopped || !PreambleRead)
+    return std::string();
+  // The frame's length, the tag's length and the tag.
+  Expected<StringRef> Avail = available(CompactFrameHeaderSize + 1 + 64 + 1);
+  if (!Avail)
+    return Avail.takeError();
+  if (Avail->size() < CompactFrameHeaderSize)
+    return std::string();
+  return compactDocumentTag(Avail->drop_front(CompactFrameHeaderSize)).str();
+}
+
 Expected<std::string> IRDocumentReader::peekTag() {
+  if (Compact)
+    return peekFrameTag();
   while (true) {
     StringRef Rest = Buffer ? Buffer->getBuffer().substr(Pos)
                             : StringRef(Pending);
@@ -124,6 +260,8 @@ Expected<std::string> IRDocumentReader::peekTag() {
 }
 
 Expected<bool> IRDocumentReader::next(IRDocumentText &D) {
+  if (Compact)
+    return nextFrame(D);
   while (true) {
     StringRef Doc;
     if (Buffer) {
@@ -172,21 +310,27 @@ static std::string countsText(const IREndCounts &C) {
          N(C.Diagnostics, "diagnostic", "diagnostics");
 }
 
-bool checkIREnd(const Optional<IREndCounts> &Said, unsigned EndLine,
-                const IREndCounts &Read, StringRef File, unsigned LastLine,
+/// "at byte N: " for a place in the compact form, else "".
+static std::string byteOf(bool Compact, uint64_t Offset) {
+  return Compact ? "at byte " + std::to_string(Offset) + ": " : "";
+}
+
+bool checkIREnd(const Optional<IREndCounts> &Said, const IRDocumentText &End,
+                const IREndCounts &Read, const IRDocumentReader &R,
                 DiagnosticEngine &Diags) {
   if (!Said) {
-    Diags.error(File, LastLine,
-                "the IR ends without its closing '--- !tlp.end' document: "
-                "it was cut short (truncated?); read " +
+    Diags.error(R.name(), R.lines(),
+                byteOf(R.isCompact(), R.offset()) +
+                    "the IR ends without its closing '--- !tlp.end' "
+                    "document: it was cut short (truncated?); read " +
                     countsText(Read));
     return false;
   }
   if (Said->Units != Read.Units || Said->Compiles != Read.Compiles ||
       Said->Diagnostics != Read.Diagnostics) {
-    Diags.error(File, EndLine,
-                "the IR's end document counts " + countsText(*Said) +
-                    ", but " + countsText(Read) +
+    Diags.error(R.name(), End.Line,
+                byteOf(End.Compact, End.Offset) + "the IR's end document counts " +
+                    countsText(*Said) + ", but " + countsText(Read) +
                     " were read: documents are missing or were added");
     return false;
   }
@@ -196,7 +340,7 @@ bool checkIREnd(const Optional<IREndCounts> &Said, unsigned EndLine,
 Error outOfOrder(const IRDocumentText &T, unsigned DocNo, StringRef File,
                  DiagnosticEngine &Diags) {
   Diags.error(File, T.Line,
-              "document " + Twine(DocNo) +
+              byteOf(T.Compact, T.Offset) + "document " + Twine(DocNo) +
                   " is out of order: expected the module header first, "
                   "then the compile records, the units, the diagnostics, "
                   "and the end document last");
@@ -209,7 +353,13 @@ Error parseIRHeader(IRDocumentReader &R, Module &M, DiagnosticEngine &Diags) {
   if (!More)
     return More.takeError();
   if (!*More) {
-    Diags.error(R.name(), 1, "expected a '--- !tlp.' document");
+    if (R.isCompact())
+      Diags.error(R.name(), 0,
+                  byteOf(true, R.offset()) +
+                      "the compact IR holds no document (expected the "
+                      "module header)");
+    else
+      Diags.error(R.name(), 1, "expected a '--- !tlp.' document");
     return notValidIR(R.name());
   }
   Expected<ParsedIRDocument> D = parseIRDocument(T, R.name(), M, Diags);
@@ -242,7 +392,8 @@ Error parseIRHeader(IRDocumentReader &R, Module &M, DiagnosticEngine &Diags) {
 Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
                                               DiagnosticEngine &Diags) {
   StringRef File = Buffer.getBufferIdentifier();
-  if (!looksLikeIR(Buffer.getBuffer())) {
+  if (!looksLikeIR(Buffer.getBuffer()) &&
+      !looksLikeCompactIR(Buffer.getBuffer())) {
     Diags.error(File, 1, "expected a '--- !tlp.' document");
     return notValidIR(File);
   }
@@ -252,7 +403,7 @@ Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
     return E;
   bool SeenDiags = false;
   Optional<IREndCounts> End;
-  unsigned EndLine = 0;
+  IRDocumentText EndAt;
   IREndCounts Read;
   IRDocumentText T;
   while (true) {
@@ -272,7 +423,9 @@ Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
       M->Units.push_back(std::move(D->Unit));
     } else if (D->Kind == IRDocumentKind::End) {
       End = D->End;
-      EndLine = T.Line;
+      EndAt.Line = T.Line;
+      EndAt.Compact = T.Compact;
+      EndAt.Offset = T.Offset;
     } else {
       SeenDiags = true;
       M->Diagnostics = std::move(D->Diagnostics);
@@ -283,7 +436,7 @@ Expected<std::unique_ptr<Module>> parseModule(MemoryBufferRef Buffer,
   Read.Units = M->Units.size();
   Read.Compiles = M->Compiles.size();
   Read.Diagnostics = M->Diagnostics.size();
-  checkIREnd(End, EndLine, Read, File, R.lines(), Diags);
+  checkIREnd(End, EndAt, Read, R, Diags);
   return M;
 }
 

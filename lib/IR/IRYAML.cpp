@@ -14,6 +14,7 @@
 #include "IRTextSupport.h"
 
 #include "tlp/IR/Enums.h"
+#include "tlp/IR/IRCompactIO.h"
 #include "tlp/Support/StringUtils.h"
 #include "tlp/Support/Version.h"
 
@@ -49,6 +50,8 @@ struct DiagContext {
   /// knows better than YAML I/O (which reports at the current node).
   StringRef Doc;
   const char *ErrorAt = nullptr;
+  /// Reading the compact form (CompactInput): no YAML nodes.
+  bool Compact = false;
 };
 
 /// One line of an artifact's text.
@@ -764,7 +767,8 @@ template <> struct MappingTraits<NodeText> {
     Io.mapOptional("comment", N.CommentLine, 0u);
     Io.mapOptional("source", N.Source);
     mapStrings(Io, "inputs", T.Inputs);
-    if (!Io.outputting())
+    auto *C = static_cast<DiagContext *>(Io.getContext());
+    if (!Io.outputting() && C && !C->Compact)
       if (const yaml::Node *Here =
               static_cast<yaml::Input &>(Io).getCurrentNode())
         T.At = Here->getSourceRange().Start.getPointer();
@@ -1609,58 +1613,103 @@ template <> struct MappingTraits<IRDocument> {
 namespace tlp {
 
 static void writeDocument(IRDocument &D, raw_ostream &OS,
-                          const RawWriteContext *Raw = nullptr) {
+                          const RawWriteContext *Raw = nullptr,
+                          IRForm Form = IRForm::Text) {
+  // The context reads the texts of raw events that are not loaded.
+  auto *Ctx = const_cast<RawWriteContext *>(Raw);
+  if (Form == IRForm::Compact) {
+    CompactOutput Out(Ctx);
+    EmptyContext YCtx;
+    yamlize(Out, D, true, YCtx);
+    // The traits set no error while writing: what they write is IR.
+    assert(Out.error().empty() && "the IR traits failed to write");
+    std::string Frame;
+    Out.frame(Frame);
+    OS << Frame;
+    return;
+  }
   // A wide wrap column keeps flow mappings (one node, one call site) on one
   // line, which makes the text easy to grep and to check with FileCheck.
-  // The context reads the texts of raw events that are not loaded.
-  yaml::Output Out(OS, const_cast<RawWriteContext *>(Raw), /*WrapColumn=*/0);
+  yaml::Output Out(OS, Ctx, /*WrapColumn=*/0);
   Out << D;
 }
 
 void printModuleHeader(const Module &M, raw_ostream &OS,
-                       const RawWriteContext *Raw) {
+                       const RawWriteContext *Raw, IRForm Form) {
+  if (Form == IRForm::Compact)
+    OS << compactPreamble();
   IRDocument D;
   D.Kind = IRDocument::Header;
   D.M = const_cast<Module *>(&M);
-  writeDocument(D, OS, Raw);
+  writeDocument(D, OS, Raw, Form);
   for (const CompileRecord &C : M.Compiles) {
     IRDocument CD;
     CD.Kind = IRDocument::Compile;
     CD.C = const_cast<CompileRecord *>(&C);
-    writeDocument(CD, OS, Raw);
+    writeDocument(CD, OS, Raw, Form);
   }
 }
 
-void printUnit(const CompileUnit &U, raw_ostream &OS) {
+void printUnit(const CompileUnit &U, raw_ostream &OS, IRForm Form) {
   IRDocument D;
   D.Kind = IRDocument::Unit;
   D.U = const_cast<CompileUnit *>(&U);
-  writeDocument(D, OS);
+  writeDocument(D, OS, nullptr, Form);
 }
 
-void printDiagnosticsDocument(ArrayRef<Diagnostic> Diags, raw_ostream &OS) {
+void printDiagnosticsDocument(ArrayRef<Diagnostic> Diags, raw_ostream &OS,
+                              IRForm Form) {
   std::vector<Diagnostic> Copy(Diags.begin(), Diags.end());
   IRDocument D;
   D.Kind = IRDocument::Diags;
   D.D = &Copy;
-  writeDocument(D, OS);
+  writeDocument(D, OS, nullptr, Form);
 }
 
-void printEndDocument(const IREndCounts &E, raw_ostream &OS) {
+void printEndDocument(const IREndCounts &E, raw_ostream &OS, IRForm Form) {
   IREndCounts Copy = E;
   IRDocument D;
   D.Kind = IRDocument::End;
   D.E = &Copy;
-  writeDocument(D, OS);
+  writeDocument(D, OS, nullptr, Form);
 }
 
-void printModule(const Module &M, raw_ostream &OS) {
-  printModuleHeader(M, OS);
+void printErrorDocument(StringRef Message, raw_ostream &OS, IRForm Form) {
+  if (Form == IRForm::Text) {
+    OS << "--- !tlp.error\n"
+       << "message: '" << Message << "'\n";
+    return;
+  }
+  // A tag and one scalar: `message`.
+  std::string Body;
+  StringRef Tag = "!tlp.error";
+  writeVarint(Body, Tag.size());
+  Body += Tag;
+  writeVarint(Body, 1);
+  writeVarint(Body, 7);
+  Body += "message";
+  Body += static_cast<char>(CompactTag::TaggedMapping);
+  writeVarint(Body, Tag.size());
+  Body += Tag;
+  std::string Entries;
+  writeVarint(Entries, 0);
+  Entries += static_cast<char>(CompactTag::Scalar);
+  writeVarint(Entries, Message.size());
+  Entries += Message;
+  writeU64(Body, Entries.size());
+  Body += Entries;
+  std::string Frame;
+  writeU64(Frame, Body.size());
+  OS << Frame << Body;
+}
+
+void printModule(const Module &M, raw_ostream &OS, IRForm Form) {
+  printModuleHeader(M, OS, nullptr, Form);
   for (const std::unique_ptr<CompileUnit> &U : M.Units)
-    printUnit(*U, OS);
-  printDiagnosticsDocument(M.Diagnostics, OS);
+    printUnit(*U, OS, Form);
+  printDiagnosticsDocument(M.Diagnostics, OS, Form);
   printEndDocument({M.Units.size(), M.Compiles.size(), M.Diagnostics.size()},
-                   OS);
+                   OS, Form);
 }
 
 bool looksLikeIR(StringRef Text) {
@@ -1825,9 +1874,96 @@ static const char NotADocument[] =
     "document is not a !tlp.module, !tlp.compile, !tlp.unit, "
     "!tlp.diagnostics or !tlp.end document";
 
+/// What a parsed IRDocument holds, as a ParsedIRDocument; an error for a
+/// document of no known kind (reported at \p Line, or \p Where).
+static Expected<ParsedIRDocument> finishDocument(IRDocument &D,
+                                                 ParsedIRDocument &Out,
+                                                 StringRef File, unsigned Line,
+                                                 const Twine &Where,
+                                                 DiagnosticEngine &Diags) {
+  switch (D.Kind) {
+  case IRDocument::Header:
+    Out.Kind = IRDocumentKind::Header;
+    break;
+  case IRDocument::Compile:
+    Out.Kind = IRDocumentKind::Compile;
+    break;
+  case IRDocument::Unit:
+    Out.Kind = IRDocumentKind::Unit;
+    Out.Unit = std::move(D.OwnedUnit);
+    break;
+  case IRDocument::Diags:
+    Out.Kind = IRDocumentKind::Diagnostics;
+    break;
+  case IRDocument::End:
+    Out.Kind = IRDocumentKind::End;
+    break;
+  case IRDocument::Invalid:
+    Diags.error(File, Line, Where + NotADocument);
+    return notValidIR(File);
+  }
+  return std::move(Out);
+}
+
+/// "at byte N: ", where a compact document's problem is.
+static std::string atByte(uint64_t Offset) {
+  return "at byte " + std::to_string(Offset) + ": ";
+}
+
+/// parseIRDocument for a document of the compact form.
+static Expected<ParsedIRDocument> parseCompactDocument(const IRDocumentText &T,
+                                                       StringRef File,
+                                                       Module &M,
+                                                       DiagnosticEngine &Diags) {
+  if (!T.Problem.empty()) {
+    Diags.error(File, 0, atByte(T.Offset) + T.Problem);
+    return notValidIR(File);
+  }
+  DiagContext Ctx;
+  Ctx.Diags = &Diags;
+  Ctx.File = File.str();
+  Ctx.Compact = true;
+  CompactInput In(T.Text, T.Offset, &Ctx);
+  if (!In.start()) {
+    Diags.error(File, 0, atByte(In.errorOffset()) + In.error());
+    return notValidIR(File);
+  }
+  StringRef Tag = In.tag();
+  if (Tag == "!tlp.error") {
+    Diags.error(File, 0,
+                atByte(T.Offset) +
+                    "the tool that wrote this IR failed before the end of "
+                    "it; the IR is incomplete");
+    return notValidIR(File);
+  }
+  if (Tag != "!tlp.module" && Tag != "!tlp.compile" && Tag != "!tlp.unit" &&
+      Tag != "!tlp.diagnostics" && Tag != "!tlp.end") {
+    Diags.error(File, 0,
+                Twine(atByte(T.Offset)) + NotADocument + " (its tag is '" +
+                    Tag + "')");
+    return notValidIR(File);
+  }
+  ParsedIRDocument Out;
+  IRDocument D;
+  D.M = &M;
+  D.C = &Out.Compile;
+  D.D = &Out.Diagnostics;
+  D.E = &Out.End;
+  EmptyContext YCtx;
+  yamlize(In, D, true, YCtx);
+  In.finish();
+  if (In.failed()) {
+    Diags.error(File, 0, atByte(In.errorOffset()) + In.error());
+    return notValidIR(File);
+  }
+  return finishDocument(D, Out, File, 0, atByte(T.Offset), Diags);
+}
+
 Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
                                            StringRef File, Module &M,
                                            DiagnosticEngine &Diags) {
+  if (T.Compact)
+    return parseCompactDocument(T, File, M, Diags);
   // Check the tag first: YAML I/O would only complain about the keys.
   StringRef Rest = T.Text;
   unsigned Line = T.Line;
@@ -1886,28 +2022,7 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
                  excerpt(trimWS(Marker)));
   if (In.error() || Ctx.Failed)
     return notValidIR(File);
-  switch (D.Kind) {
-  case IRDocument::Header:
-    Out.Kind = IRDocumentKind::Header;
-    break;
-  case IRDocument::Compile:
-    Out.Kind = IRDocumentKind::Compile;
-    break;
-  case IRDocument::Unit:
-    Out.Kind = IRDocumentKind::Unit;
-    Out.Unit = std::move(D.OwnedUnit);
-    break;
-  case IRDocument::Diags:
-    Out.Kind = IRDocumentKind::Diagnostics;
-    break;
-  case IRDocument::End:
-    Out.Kind = IRDocumentKind::End;
-    break;
-  case IRDocument::Invalid:
-    Diags.error(File, Line, NotADocument);
-    return notValidIR(File);
-  }
-  return Out;
+  return finishDocument(D, Out, File, Line, "", Diags);
 }
 
 } // namespace tlp

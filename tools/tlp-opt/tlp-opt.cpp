@@ -16,6 +16,7 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -55,6 +56,12 @@ static cl::opt<bool> RawTexts(
              "AOT graphs, fx_graph_runnable, ...) in the IR; by default the "
              "IR points into the log and tlp-emit reads them from it"),
     cl::cat(OptCategory));
+static cl::opt<bool> Compact(
+    "compact",
+    cl::desc("Write the IR in its compact binary form, for another tool to "
+             "read (tlp-opt --compact | tlp-emit); the readable YAML text is "
+             "the default"),
+    cl::cat(OptCategory));
 static cl::opt<bool>
     ListPasses("list-passes", cl::desc("Print the registered passes and exit"),
                cl::cat(OptCategory));
@@ -84,6 +91,12 @@ int main(int argc, char **argv) {
   }
 
   Driver D("tlp-opt");
+  // Bytes that are not text would garble the terminal (as llvm-as refuses
+  // to write bitcode there).
+  if (Compact && OutputPath == "-" && sys::Process::StandardOutIsDisplayed())
+    return D.fail("refusing to write compact IR to a terminal: redirect "
+                  "stdout, pipe it to tlp-emit, or use -o FILE (without "
+                  "--compact the IR is text)");
   DriverOptions Opts;
   Opts.Input = InputPath;
   Flags.apply(Opts);
@@ -114,6 +127,7 @@ int main(int argc, char **argv) {
   EmitOptions EO;
   EO.Output = OutputPath;
   EO.EmbedRawTexts = RawTexts;
+  EO.CompactIR = Compact;
   return D.run(Opts, [&](DiagnosticEngine &Diags) {
     return createIREmitter(EO, Diags);
   });

@@ -1,9 +1,9 @@
 //===- Input.h - Open a tool's input ----------------------------*- C++ -*-===//
 //
 // Part of tlp. The one place that tells a tool's inputs apart: a log file,
-// a directory of rank logs, tlp IR text, or any of these on stdin. Nothing
-// below the driver decides what an input is: the reader reads logs, the IR
-// library reads IR, and openInput() picks which.
+// a directory of rank logs, tlp IR (text or compact), or any of these on
+// stdin. Nothing below the driver decides what an input is: the reader
+// reads logs, the IR library reads IR, and openInput() picks which.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +27,7 @@ enum class InputKind {
   Log,
   /// A directory of logs (rank logs).
   LogDirectory,
-  /// tlp IR text (a file, or stdin).
+  /// tlp IR, text or compact (a file, or stdin).
   IR,
 };
 

@@ -93,6 +93,9 @@ struct EmitOptions {
   /// tlp-opt --raw-texts: the IR carries the texts of the events shown raw
   /// (by default it points into the log, when the log is a file).
   bool EmbedRawTexts = false;
+  /// tlp-opt --compact: the IR in its compact binary form (IRCompactIO.h)
+  /// instead of the YAML text.
+  bool CompactIR = false;
   /// Worker threads for the work an emitter does at the end of the run
   /// (the JSON compile records; 0: one per core): --threads.
   unsigned Threads = 0;

@@ -1,10 +1,10 @@
 //===- IRDocumentReader.h - IR text read document by document ---*- C++ -*-===//
 //
-// Part of tlp. Reads IR text (IRYAML.h) as a stream of documents: split
-// at the document markers, from memory or from a descriptor read piece by
-// piece, each document parsed by the codec, in the order the text form
-// requires (header, compile records, units, diagnostics, end). See
-// docs/IR.md.
+// Part of tlp. Reads IR (IRYAML.h) as a stream of documents: the text
+// form split at the document markers, the compact form (IRCompactIO.h) at
+// its frames, from memory or from a descriptor read piece by piece, each
+// document parsed by the codec, in the order the IR requires (header,
+// compile records, units, diagnostics, end). See docs/IR.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,26 +21,39 @@
 
 namespace tlp {
 
-/// Splits IR text into its documents (at lines that start with `---`),
-/// either from a buffer in memory, without copying, or from a file
-/// descriptor read piece by piece, so that a consumer can parse the first
-/// unit while the producer of a pipe is still writing the rest.
+/// Splits IR into its documents (text: at lines that start with `---`;
+/// compact: at its frames), either from a buffer in memory, without
+/// copying, or from a file descriptor read piece by piece, so that a
+/// consumer can parse the first unit while the producer of a pipe is still
+/// writing the rest. The form is told by the first bytes (CompactMagic).
 class IRDocumentReader {
 public:
   /// Read the documents of \p Buffer.
   explicit IRDocumentReader(std::unique_ptr<llvm::MemoryBuffer> Buffer,
                             llvm::StringRef Name = "");
   /// Read the documents of \p Prefix (bytes already read from \p FD) and
-  /// then of the rest of \p FD.
+  /// then of the rest of \p FD. \p Prefix holds the first line of text
+  /// that is no comment, or the magic of the compact form.
   IRDocumentReader(int FD, std::string Prefix, llvm::StringRef Name);
 
-  /// The next document into \p D; false at the end of the input.
+  /// The next document into \p D; false at the end of the input. In the
+  /// compact form, a frame that cannot be read (cut short, a corrupt
+  /// length, a preamble of another version) is a document whose Problem
+  /// says why, and the last one.
   llvm::Expected<bool> next(IRDocumentText &D);
   llvm::StringRef name() const { return Name; }
   /// Number of documents returned so far.
   unsigned count() const { return Count; }
-  /// The last line read so far (at the end: the input's last line).
-  unsigned lines() const { return NextLine > 1 ? NextLine - 1 : 1; }
+  /// The last line read so far (at the end: the input's last line); 0 in
+  /// the compact form.
+  unsigned lines() const {
+    return Compact ? 0 : NextLine > 1 ? NextLine - 1 : 1;
+  }
+  /// Whether the input is of the compact form.
+  bool isCompact() const { return Compact; }
+  /// The compact form: the bytes read through so far (at the end: the
+  /// input's size).
+  uint64_t offset() const { return Consumed; }
   /// The tag of the next document (`!tlp.unit`), reading no further than
   /// its marker line; "" at the end of the input.
   llvm::Expected<std::string> peekTag();
@@ -54,6 +67,20 @@ private:
   unsigned NextLine = 1;
   unsigned Count = 0;
   std::string Name;
+  bool Compact = false;
+  /// The compact form: the preamble was read; a frame could not be read.
+  bool PreambleRead = false;
+  bool Stopped = false;
+  /// The compact form: the offset in the input of the next frame.
+  uint64_t Consumed = 0;
+
+  /// The compact form of next() and peekTag().
+  llvm::Expected<bool> nextFrame(IRDocumentText &D);
+  llvm::Expected<std::string> peekFrameTag();
+  /// The bytes not returned yet; in stream mode, reading on until there
+  /// are \p Want of them or the input ends.
+  llvm::Expected<llvm::StringRef> available(size_t Want);
+  void consume(size_t N);
 
   /// Stream mode: read what is there (at least a byte, or the end) onto
   /// Pending.
@@ -79,13 +106,13 @@ llvm::Error outOfOrder(const IRDocumentText &T, unsigned DocNo,
                        llvm::StringRef File, DiagnosticEngine &Diags);
 
 /// Check the end of an IR stream that was read through: \p Said are the
-/// counts of its end document (None if there was none; \p EndLine its
-/// line), \p Read what was read, \p LastLine the stream's last line. A
-/// missing end or other counts are an error in \p Diags (the stream was
-/// cut short); returns false then.
-bool checkIREnd(const llvm::Optional<IREndCounts> &Said, unsigned EndLine,
-                const IREndCounts &Read, llvm::StringRef File,
-                unsigned LastLine, DiagnosticEngine &Diags);
+/// counts of its end document (None if there was none; \p End where it
+/// is), \p Read what was read, \p Last where the stream ends. A missing
+/// end or other counts are an error in \p Diags (the stream was cut
+/// short); returns false then.
+bool checkIREnd(const llvm::Optional<IREndCounts> &Said,
+                const IRDocumentText &End, const IREndCounts &Read,
+                const IRDocumentReader &R, DiagnosticEngine &Diags);
 
 } // namespace tlp
 

@@ -23,6 +23,7 @@ machine state):
   html       tlp-emit --html IN -o DIR
   md         tlp-emit --md IN -o out.md
   pipe       tlp-opt --link-provenance IN | tlp-emit --html -o DIR
+  pipe-compact  the same pipe with tlp-opt --compact (docs/IR.md)
   json-1t    tlp-emit --json --threads=1 IN      (the two-thread speedup)
 
 Every process is pinned to the first --cores CPUs. A ratio is the median over
@@ -159,7 +160,8 @@ def main():
     ap.add_argument("--gpt", default=os.path.join(ROOT, "build", "torch-logs",
                                                   "gpt", "trace"))
     ap.add_argument("--shapes", default="356mb,2gb,64ranks,1000ranks,gpt")
-    ap.add_argument("--commands", default="json,html,md,pipe,json-1t")
+    ap.add_argument("--commands",
+                    default="json,html,md,pipe,pipe-compact,json-1t")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--cores", type=int, default=2)
     ap.add_argument("--work")
@@ -190,6 +192,9 @@ def main():
             return [[emit, "--md", inp, "-o", out + ".md"]]
         if name == "pipe":
             return [[opt, "--link-provenance", inp], [emit, "--html", "-o", out]]
+        if name == "pipe-compact":
+            return [[opt, "--link-provenance", "--compact", inp],
+                    [emit, "--html", "-o", out]]
         sys.exit("side-by-side: unknown command %r" % name)
 
     rows = []

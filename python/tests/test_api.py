@@ -2,6 +2,7 @@
 
 import dataclasses
 import json
+import os
 import subprocess
 
 import pytest
@@ -81,6 +82,24 @@ def test_load_matches_json(emit, tmp_path):
     p = tmp_path / "prov.json"
     p.write_text(out.stdout)
     assert tlp.load(p) == r
+
+
+def test_load_ir_both_forms(tmp_path):
+    """tlp.load reads tlp IR in either form (tlp-opt, tlp-opt --compact):
+    the same report whichever form, but for where it was read from."""
+    opt = os.path.join(os.environ["TLP_BIN_DIR"], "tlp-opt")
+    text, compact = tmp_path / "ir.yaml", tmp_path / "ir.tlpc"
+    subprocess.run([opt, "--link-provenance", str(EXAMPLE), "-o", str(text)],
+                   check=True)
+    subprocess.run([opt, "--link-provenance", "--compact", str(EXAMPLE),
+                    "-o", str(compact)], check=True)
+    assert compact.read_bytes()[:8] == b"\x89tlpIR\r\n"
+    from_text, from_compact = tlp.load(text), tlp.load(compact)
+    assert from_compact.source == str(compact)
+    from_compact.source = from_text.source
+    assert from_compact == from_text
+    assert [u.id for u in from_compact.units] == [
+        u.id for u in tlp.load(EXAMPLE).units]
 
 
 def test_load_diagnostics():

@@ -36,9 +36,9 @@ import sys
 DIR_FORMATS = {"html", "dump"}
 
 
-def run(cmd, stdin=None, input_bytes=None):
+def run(cmd, stdin=None, input_bytes=None, cwd=None):
     return subprocess.run(cmd, stdin=stdin, input=input_bytes,
-                          capture_output=True)
+                          capture_output=True, cwd=cwd)
 
 
 def same_tree(a, b):
@@ -122,9 +122,11 @@ def check(args, path, tmp, problems):
         problems.append("%s: the text IR made compact is not what the log "
                         "made (exit %d)" % (label, p.returncode))
     for fmt in [f for f in args.formats.split(",") if f]:
+        # Each in its directory, as `ir`, so that the names they print and
+        # write are the same.
         oa, ob = os.path.join(a, "out." + fmt), os.path.join(b, "out." + fmt)
-        ea = run(emit + ["--" + fmt, ta, "-o", oa])
-        eb = run(emit + ["--" + fmt, tb, "-o", ob])
+        ea = run(emit + ["--" + fmt, "ir", "-o", "out." + fmt], cwd=a)
+        eb = run(emit + ["--" + fmt, "ir", "-o", "out." + fmt], cwd=b)
         compared += 1
         why = ""
         if (ea.returncode, ea.stderr) != (eb.returncode, eb.stderr):
@@ -139,14 +141,17 @@ def check(args, path, tmp, problems):
     for fmt in [f for f in args.pipe_formats.split(",") if f]:
         outs = []
         for compact in (False, True):
-            o = os.path.join(tmp, "pipe-%s.%s" % ("c" if compact else "t", fmt))
-            shutil.rmtree(o, ignore_errors=True)
-            if os.path.exists(o):
-                os.remove(o)
+            # In a directory each, as `out.FMT`: the command line is in
+            # the output.
+            d = os.path.join(tmp, "pipe-c" if compact else "pipe-t")
+            shutil.rmtree(d, ignore_errors=True)
+            os.makedirs(d)
+            o = os.path.join(d, "out." + fmt)
             cmd = opt + passes + (["--compact"] if compact else []) + [path]
             prod = subprocess.Popen(cmd, stdout=subprocess.PIPE,
                                     stderr=subprocess.DEVNULL)
-            cons = run(emit + ["--" + fmt, "-", "-o", o], stdin=prod.stdout)
+            cons = run(emit + ["--" + fmt, "-", "-o", "out." + fmt],
+                       stdin=prod.stdout, cwd=d)
             prod.stdout.close()
             prod.wait()
             outs.append((o, prod.returncode, cons.returncode, cons.stderr))

@@ -3,11 +3,13 @@
 
     run-in-pty.py PROGRAM ARGS...
 
-Prints what the command wrote to the terminal, then `exit N` (its exit
-status), and exits 0: for tests of what a tool does on a terminal.
+Prints what the command wrote to the terminal, less colour escapes, then
+`exit N` (its exit status), and exits 0: for tests of what a tool does on
+a terminal.
 """
 import os
 import pty
+import re
 import sys
 
 
@@ -25,7 +27,8 @@ def main():
             break
         out += b
     _, status = os.waitpid(pid, 0)
-    sys.stdout.write(out.decode("utf-8", "replace").replace("\r\n", "\n"))
+    text = out.decode("utf-8", "replace").replace("\r\n", "\n")
+    sys.stdout.write(re.sub(r"\x1b\[[0-9;]*m", "", text))
     print("exit %d" % os.waitstatus_to_exitcode(status))
     return 0
 

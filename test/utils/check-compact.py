@@ -61,7 +61,8 @@ def same_tree(a, b):
 
 
 def inputs_of(args):
-    out = list(args.inputs)
+    """(path, short name) of each input."""
+    out = [(p, os.path.basename(p.rstrip("/"))) for p in args.inputs]
     if args.torch_logs:
         top = json.load(open(os.path.join(args.torch_logs, "manifest.json")))
         names = [r["name"] if isinstance(r, dict) else r
@@ -70,11 +71,12 @@ def inputs_of(args):
             m = os.path.join(args.torch_logs, name, "manifest.json")
             trace = json.load(open(m)).get("trace") if os.path.exists(m) else None
             if trace:
-                out.append(os.path.join(args.torch_logs, name, trace))
+                out.append((os.path.join(args.torch_logs, name, trace),
+                            name + "/" + trace))
     return out
 
 
-def check(args, path, tmp, problems):
+def check(args, path, short, tmp, problems):
     tools = args.tools
     opt = [os.path.join(tools, "tlp-opt"), "--verify-each"]
     emit = [os.path.join(tools, "tlp-emit"), "--verify-each"]
@@ -166,8 +168,8 @@ def check(args, path, tmp, problems):
             why = same_tree(oa, ob)
         if why:
             problems.append("%s: tlp-opt | tlp-emit --%s: %s" % (label, fmt, why))
-    print("%s: %d outputs compared" % (os.path.basename(label.rstrip("/"))
-                                       if args.short else label, compared))
+    print("%s: %d outputs compared" % (short if args.short else label,
+                                       compared))
     return compared
 
 
@@ -180,15 +182,16 @@ def main():
     ap.add_argument("--pipe-formats", default="html")
     ap.add_argument("--torch-logs")
     ap.add_argument("--short", action="store_true",
-                    help="name each input by its last component")
+                    help="name each input by its last component (a run "
+                    "of --torch-logs: NAME/trace)")
     ap.add_argument("inputs", nargs="*")
     args = ap.parse_args()
     os.makedirs(args.tmp, exist_ok=True)
     problems = []
     total = 0
     inputs = inputs_of(args)
-    for path in inputs:
-        total += check(args, path, args.tmp, problems)
+    for path, short in inputs:
+        total += check(args, path, short, args.tmp, problems)
     print("check-compact: %d inputs, %d outputs compared, %d differ" % (
         len(inputs), total, len(problems)))
     for p in problems:

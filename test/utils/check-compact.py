@@ -186,6 +186,9 @@ def main():
                     "of --torch-logs: NAME/trace)")
     ap.add_argument("inputs", nargs="*")
     args = ap.parse_args()
+    # Tools run in the output directories.
+    args.tools = os.path.abspath(args.tools)
+    args.tmp = os.path.abspath(args.tmp)
     os.makedirs(args.tmp, exist_ok=True)
     problems = []
     total = 0

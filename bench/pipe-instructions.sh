@@ -24,7 +24,7 @@ count() {
     >/dev/null 2>"$work/cg.err" || true
   sed -n 's/^summary: //p' "$out"
 }
-ratio() { python3 -c "print('%.2fx' % ($1 / $2))"; }
+ratio() { python3 -c "print('%.2fx' % (($1) / ($2)))"; }
 echo "| log | one process (\`tlp-emit --html\`) | text: tlp-opt + tlp-emit | pipe / one | compact: tlp-opt + tlp-emit | pipe / one | IR bytes (text; compact) |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
 for log in "$@"; do

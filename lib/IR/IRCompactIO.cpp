@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <cstring>
@@ -597,6 +598,20 @@ bool CompactInput::readScalar(StringRef &S) {
   uint64_t N;
   readVarint(Body, P, End, N); // checked by skipValue
   S = Body.slice(P, End);
+  // The text form holds only UTF-8 (the log reader repairs what is not),
+  // and a string it cannot hold would not print back the same.
+  const char *C = S.begin();
+  while (C != S.end() && static_cast<unsigned char>(*C) < 0x80)
+    ++C;
+  auto *U = reinterpret_cast<const UTF8 *>(C);
+  if (C != S.end() &&
+      !isLegalUTF8String(&U, reinterpret_cast<const UTF8 *>(S.end()))) {
+    setErrorAt(Cur, "a scalar that is not UTF-8 (at its byte " +
+                        Twine(reinterpret_cast<const char *>(U) - S.begin()) +
+                        ")");
+    S = StringRef();
+    return false;
+  }
   return true;
 }
 

@@ -12,6 +12,7 @@
         key=K:N            the first key number of frame K's root set to N
         byte=K:I:V         byte I of frame K's body set to V
         cut-frame=K        cut in the middle of frame K's body
+        not-utf8=TEXT      the first byte of the first TEXT set to 0xff
     compact-ir.py cuts TLP-OPT TLP-EMIT IR WORKDIR
         cut IR at every frame boundary and inside every frame; each cut
         given to `tlp-opt FILE` and on stdin to `tlp-emit --json -` must
@@ -96,6 +97,9 @@ def damage(data, how):
     elif what == "byte":
         k, i, v = (int(x, 0) for x in arg.split(":"))
         data[fr[k][1] + i] = v
+    elif what == "not-utf8":
+        at = bytes(data).index(arg.encode())
+        data[at] = 0xFF
     elif what == "cut-frame":
         k = int(arg)
         del data[fr[k][1] + fr[k][2] // 2:]

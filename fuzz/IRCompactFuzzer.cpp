@@ -31,7 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Expected<std::unique_ptr<Module>> M =
       parseModule(MemoryBufferRef(Bytes, "fuzz.tlpc"), Diags);
   for (const Diagnostic &D : Diags.diagnostics())
-    if (D.Sev == Severity::Error && !StringRef(D.Message).startswith("at byte "))
+    if (D.Sev == Severity::Error &&
+        !StringRef(D.Message).startswith("at byte "))
       fuzz::fail("an error about compact IR does not say at which byte",
                  D.Message);
   if (!M) {

@@ -329,8 +329,9 @@ bool checkIREnd(const Optional<IREndCounts> &Said, const IRDocumentText &End,
   if (Said->Units != Read.Units || Said->Compiles != Read.Compiles ||
       Said->Diagnostics != Read.Diagnostics) {
     Diags.error(R.name(), End.Line,
-                byteOf(End.Compact, End.Offset) + "the IR's end document counts " +
-                    countsText(*Said) + ", but " + countsText(Read) +
+                byteOf(End.Compact, End.Offset) +
+                    "the IR's end document counts " + countsText(*Said) +
+                    ", but " + countsText(Read) +
                     " were read: documents are missing or were added");
     return false;
   }

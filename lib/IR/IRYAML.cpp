@@ -1920,10 +1920,9 @@ static std::string atByte(uint64_t Offset) {
 }
 
 /// parseIRDocument for a document of the compact form.
-static Expected<ParsedIRDocument> parseCompactDocument(const IRDocumentText &T,
-                                                       StringRef File,
-                                                       Module &M,
-                                                       DiagnosticEngine &Diags) {
+static Expected<ParsedIRDocument>
+parseCompactDocument(const IRDocumentText &T, StringRef File, Module &M,
+                     DiagnosticEngine &Diags) {
   if (!T.Problem.empty()) {
     Diags.error(File, 0, atByte(T.Offset) + T.Problem);
     return notValidIR(File);

@@ -193,7 +193,7 @@ struct HealthEvent {
 // A log holds tens of thousands of chromium events and the scan keeps
 // them all until the merge: the event must stay small (HealthDetail inline
 // made it about 750 bytes, 208 MB at the peak of the 356 MB benchmark
-// log; the span's names as strings and the rank and id inline, 232).
+// log; the span's names as strings and the rank and id inline, 200).
 static_assert(sizeof(HealthEvent) <= 88,
               "HealthEvent grew: keep the rare fields in HealthDetail");
 

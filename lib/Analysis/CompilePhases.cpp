@@ -160,7 +160,7 @@ struct Level {
 
 CompilePart
 computePart(const CompileRecord &R,
-            const std::vector<std::pair<std::string, std::string>> &Ms,
+            const MetricList &Ms,
             const LevelSpec (&Specs)[4], Optional<double> TotalS,
             StringRef TotalOrigin, bool HasDynamo, StringRef Other) {
   CompilePart P;

@@ -37,14 +37,11 @@ MetricGroup metricGroupOf(StringRef Name) {
   return MetricGroup::Other;
 }
 
-std::array<std::vector<const std::pair<std::string, std::string> *>,
-           NumMetricGroups>
-groupMetrics(const std::vector<std::pair<std::string, std::string>> &Metrics) {
-  std::array<std::vector<const std::pair<std::string, std::string> *>,
-             NumMetricGroups>
-      Out;
-  for (const auto &KV : Metrics)
-    Out[static_cast<unsigned>(metricGroupOf(KV.first))].push_back(&KV);
+std::array<std::vector<MetricList::value_type>, NumMetricGroups>
+groupMetrics(const MetricList &Metrics) {
+  std::array<std::vector<MetricList::value_type>, NumMetricGroups> Out;
+  for (MetricList::value_type KV : Metrics)
+    Out[static_cast<unsigned>(metricGroupOf(KV.first))].push_back(KV);
   return Out;
 }
 

@@ -7,6 +7,7 @@
 
 #include "tlp/Passes/Pass.h"
 #include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/Memory.h"
 #include "tlp/Support/Parallel.h"
 #include "tlp/Support/StringUtils.h"
 
@@ -69,6 +70,9 @@ std::unique_ptr<Module> Driver::load(const DriverOptions &Opts, bool &IsIR) {
   }
   IsIR = InputIsIR = In->isIR();
   std::unique_ptr<Module> M = std::move(In->M);
+  // The scan's chunks are freed: their pages go back before the units are
+  // read (else the run keeps the scan's peak to its end).
+  returnFreedMemory();
   IRStream = std::move(In->IRStream);
   if (IsIR && !IRStream) {
     adoptInputDiagnostics(std::move(M->Diagnostics));
@@ -359,6 +363,9 @@ bool Driver::emitUnits(Module &M, UnitSource &Src,
     return false;
   }
   flush();
+  // The units are freed as written: what is left for the end of the run
+  // is the module's records.
+  returnFreedMemory();
   attachDiagnostics(M);
   if (failsStrict(Opts.Strict))
     return false;

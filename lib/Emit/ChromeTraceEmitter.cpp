@@ -114,8 +114,8 @@ public:
         const Span &S = *T.S;
         const CompileRecord &R = *T.R;
         ojson E = ojson::object();
-        E["name"] = S.Name;
-        E["cat"] = S.Category.empty() ? std::string("tlp") : S.Category;
+        E["name"] = S.Name.str();
+        E["cat"] = S.Category.empty() ? std::string("tlp") : S.Category.str();
         E["ph"] = std::string(1, S.Phase);
         E["ts"] = S.Start;
         if (S.Phase == 'X')

@@ -322,8 +322,7 @@ void writeMetrics(raw_ostream &OS, const Module &M,
   bool Any = false;
   for (size_t I : Order) {
     const CompileRecord &R = M.Compiles[I];
-    std::pair<const char *,
-              const std::vector<std::pair<std::string, std::string>> *>
+    std::pair<const char *, const MetricList *>
         Parts[] = {{"compilation_metrics", &R.Metrics},
                    {"bwd_compilation_metrics", &R.BwdMetrics},
                    {"compilation_metrics_runtime", &R.RuntimeMetrics},
@@ -354,8 +353,8 @@ void writeMetrics(raw_ostream &OS, const Module &M,
            << "</dt><dd>";
         for (size_t J = 0; J < Groups[G].size(); ++J)
           OS << (J ? "<br>" : "") << "<code>"
-             << escapeHTML(Groups[G][J]->first) << "</code> <code>"
-             << escapeHTML(clip(Groups[G][J]->second, 400)) << "</code>";
+             << escapeHTML(Groups[G][J].first) << "</code> <code>"
+             << escapeHTML(clip(Groups[G][J].second, 400)) << "</code>";
         OS << "</dd>";
       }
       OS << "</dl>";
@@ -753,7 +752,7 @@ void writeTimeline(raw_ostream &OS, const Module &M) {
       const CompileRecord &R = *B.R;
       double X = LabelW + (S.Start - T0) * Scale;
       double BY = Y + B.Depth * Row;
-      std::string Tip = S.Name;
+      std::string Tip = S.Name.str();
       if (S.Phase == 'i')
         Tip += " (instant)";
       else if (S.Phase == 'B')

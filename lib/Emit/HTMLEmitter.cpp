@@ -933,13 +933,14 @@ Error HTMLEmitter::end(const Module &M) {
                                         scriptJSON(List, Opts.Pretty) + ";\n"))
     return Err;
 
-  std::string Text;
-  raw_string_ostream OS(Text);
-  writeHead(OS, pageTitle(M), "index");
-  OS << "<main id=\"index\">\n";
-  writeIndexBody(OS, M, /*Links=*/true);
-  OS << "</main>\n</body>\n</html>\n";
-  if (Error Err = write("index.html", OS.str()))
+  // Written as it is made: the index of a large log is tens of MB, held
+  // whole (and twice while its string grew) it was the run's peak.
+  if (Error Err = outDir().write("index.html", [&](raw_ostream &OS) {
+        writeHead(OS, pageTitle(M), "index");
+        OS << "<main id=\"index\">\n";
+        writeIndexBody(OS, M, /*Links=*/true);
+        OS << "</main>\n</body>\n</html>\n";
+      }))
     return Err;
   // A page per compile that logged events shown raw.
   auto RawPage = [&](const CompileRecord *R,

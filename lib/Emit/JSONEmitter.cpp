@@ -312,7 +312,7 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   }
   ojson Metrics = ojson::object();
   for (const auto &KV : R.Metrics)
-    Metrics[KV.first] = metricJSON(KV.second);
+    Metrics[KV.first.str()] = metricJSON(KV.second);
   J["metrics"] = std::move(Metrics);
   // The configuration dumps (indices into config_texts) and what changed
   // since the previous compile with configuration (docs/json.md).
@@ -347,7 +347,7 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
                                     &R.BwdRuntimeMetrics)}) {
     ojson O = ojson::object();
     for (const auto &KV : *Table.second)
-      O[KV.first] = metricJSON(KV.second);
+      O[KV.first.str()] = metricJSON(KV.second);
     J[Table.first] = std::move(O);
   }
   ojson Caches = ojson::array();
@@ -396,8 +396,8 @@ ojson compileJSON(const Module &M, const CompileRecord &R,
   ojson Spans = ojson::array();
   for (const Span &S : R.Spans) {
     ojson O = ojson::object();
-    O["name"] = S.Name;
-    O["cat"] = S.Category;
+    O["name"] = S.Name.str();
+    O["cat"] = S.Category.str();
     O["ph"] = std::string(1, S.Phase);
     O["start_us"] = S.Start;
     O["dur_us"] = S.Duration;

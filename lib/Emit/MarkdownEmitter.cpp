@@ -889,8 +889,7 @@ private:
     bool Any = false;
     for (size_t I : Order) {
       const CompileRecord &R = M.Compiles[I];
-      std::pair<const char *,
-                const std::vector<std::pair<std::string, std::string>> *>
+      std::pair<const char *, const MetricList *>
           Parts[] = {{"", &R.Metrics},
                      {"backward (`bwd_compilation_metrics`)", &R.BwdMetrics},
                      {"at run time (`compilation_metrics_runtime`)",
@@ -913,8 +912,8 @@ private:
             continue;
           OS << "- " << metricGroupName(static_cast<MetricGroup>(G)) << ": ";
           for (size_t J = 0; J < Groups[G].size(); ++J)
-            OS << (J ? ", " : "") << mdCode(Groups[G][J]->first, false) << " "
-               << mdCode(clip(Groups[G][J]->second, 200), false);
+            OS << (J ? ", " : "") << mdCode(Groups[G][J].first, false) << " "
+               << mdCode(clip(Groups[G][J].second, 200), false);
           OS << "\n";
         }
         OS << "\n";

@@ -7,16 +7,28 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 using namespace llvm;
 
 namespace tlp {
+
+StringRef internSpanText(StringRef S) {
+  if (S.empty())
+    return StringRef();
+  // Leaked on purpose: spans of modules freed at exit may still point here.
+  static std::mutex *Lock = new std::mutex;
+  static StringSet<> *Texts = new StringSet<>;
+  std::lock_guard<std::mutex> G(*Lock);
+  return Texts->insert(S).first->getKey();
+}
 
 KeyComponent splitKeyComponent(StringRef C) {
   KeyComponent K;
@@ -145,10 +157,7 @@ std::string keyValueDiff(StringRef Before, StringRef After, unsigned Context,
 }
 
 StringRef CompileRecord::metric(StringRef Name) const {
-  for (const auto &KV : Metrics)
-    if (KV.first == Name)
-      return KV.second;
-  return StringRef();
+  return Metrics.lookup(Name);
 }
 
 /// \p V as a number, when the whole of it is one (a metric's JSON value).
@@ -176,9 +185,8 @@ Optional<double> CompileRecord::compileSeconds() const {
 }
 
 Optional<double>
-metricNumberIn(const std::vector<std::pair<std::string, std::string>> &Ms,
-               StringRef Name) {
-  for (const auto &KV : Ms) {
+metricNumberIn(const MetricList &Ms, StringRef Name) {
+  for (MetricList::value_type KV : Ms) {
     if (KV.first != Name)
       continue;
     return parseNumber(KV.second);

@@ -319,7 +319,7 @@ struct SpanTable {
 /// A record's metrics as a table, one line per metric: `name value`, the
 /// value its JSON text.
 struct MetricTable {
-  std::vector<std::pair<std::string, std::string>> *V = nullptr;
+  MetricList *V = nullptr;
 };
 
 /// A list of key component indices on one line, runs as ranges:
@@ -568,7 +568,7 @@ template <> struct BlockScalarTraits<SpanTable> {
     }
   }
   static StringRef input(StringRef Text, void *, SpanTable &T) {
-    std::string Ph;
+    std::string Ph, Category, Name;
     bool OK = forEachRow(Text, 7, [&](ArrayRef<StringRef> Cells) {
       tlp::Span S;
       if (!readCell(Cells[0], Ph) || Ph.size() != 1 ||
@@ -576,8 +576,10 @@ template <> struct BlockScalarTraits<SpanTable> {
           Cells[2].getAsInteger(10, S.Duration) ||
           Cells[3].getAsInteger(10, S.Tid) ||
           Cells[4].getAsInteger(10, S.Line) ||
-          !readCell(Cells[5], S.Category) || !readCell(Cells[6], S.Name))
+          !readCell(Cells[5], Category) || !readCell(Cells[6], Name))
         return false;
+      S.Category = internSpanText(Category);
+      S.Name = internSpanText(Name);
       S.Phase = Ph[0];
       T.V->push_back(std::move(S));
       return true;
@@ -589,8 +591,9 @@ template <> struct BlockScalarTraits<SpanTable> {
 
 template <> struct BlockScalarTraits<MetricTable> {
   static void output(const MetricTable &T, void *, raw_ostream &OS) {
-    for (const auto &KV : *T.V) {
-      if (&KV != &T.V->front())
+    for (size_t I = 0; I < T.V->size(); ++I) {
+      MetricList::value_type KV = (*T.V)[I];
+      if (I)
         OS << '\n';
       writeCell(OS, KV.first, true);
       OS << ' ';
@@ -602,9 +605,10 @@ template <> struct BlockScalarTraits<MetricTable> {
     bool OK = forEachRow(Text, 2, [&](ArrayRef<StringRef> Cells) {
       if (!readCell(Cells[0], Name) || !readCell(Cells[1], Value))
         return false;
-      T.V->emplace_back(std::move(Name), std::move(Value));
+      T.V->emplace_back(Name, Value);
       return true;
     });
+    T.V->shrinkToFit();
     return OK ? StringRef() : "expected a metric: 'name value'";
   }
 };

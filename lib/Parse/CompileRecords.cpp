@@ -55,13 +55,14 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       Others[BaseOf(Raw[I].Rank, *RawIds[I])].push_back(Raw[I].Line);
   for (const HealthList &Chunk : Health)
     for (const HealthEvent &H : Chunk) {
-      if (!H.Id)
+      const Optional<CompileId> &Id = Chunk.id(H);
+      if (!Id)
         continue;
-      if (H.Kind == HealthKind::None && H.Id->Attempt == 0)
-        Starts[BaseOf(H.Rank, *H.Id)].push_back(H.Line);
+      if (H.Kind == HealthKind::None && Id->Attempt == 0)
+        Starts[BaseOf(Chunk.rank(H), *Id)].push_back(H.Line);
       if (H.Kind != HealthKind::Chromium &&
           H.Kind != HealthKind::RecompileReasons)
-        Others[BaseOf(H.Rank, *H.Id)].push_back(H.Line);
+        Others[BaseOf(Chunk.rank(H), *Id)].push_back(H.Line);
     }
   for (auto &KV : Others)
     llvm::sort(KV.second);
@@ -143,7 +144,7 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
         continue;
       }
       CompileRecord &R =
-          Get(H.Rank, H.Id, H.Line,
+          Get(Chunk.rank(H), Chunk.id(H), H.Line,
               (H.Kind == HealthKind::Chromium && H.Event.Phase != 'E') ||
                   H.Kind == HealthKind::RecompileReasons);
       R.Line = std::min(R.Line, H.Line);
@@ -327,7 +328,7 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       }
       }
     }
-    HealthList().swap(Chunk);
+    Chunk = HealthList();
   }
   // Status, and the stack of attempts after the first (only the first
   // attempt has a dynamo_start).
@@ -372,6 +373,17 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
     if (Optional<double> G = R.metricNumber("guard_count"))
       if (*G >= 0)
         R.GuardCount = static_cast<uint64_t>(*G);
+  }
+  // The records are kept to the end of the run: the lists grown event by
+  // event give back their spare capacity (about a quarter of them).
+  for (auto &KV : Records) {
+    CompileRecord &R = KV.second;
+    R.Spans.shrink_to_fit();
+    R.Raw.shrink_to_fit();
+    R.Caches.shrink_to_fit();
+    R.Stack.shrink_to_fit();
+    R.Shapes.shrink_to_fit();
+    R.RecompileReasons.shrink_to_fit();
   }
   for (auto &KV : Records)
     M.Compiles.push_back(std::move(KV.second));

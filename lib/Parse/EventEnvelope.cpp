@@ -360,9 +360,7 @@ void ChunkScanner::finishCompileEvent() {
     HealthEvent H;
     H.detail().Stack = std::move(Frames);
     H.Line = Cur.Line;
-    H.Rank = Cur.Rank;
-    H.Id = Cur.Id;
-    R.Health.push_back(std::move(H));
+    R.Health.push_back(std::move(H), Cur.Rank, Cur.Id);
   }
   if (Cur.EnvelopeRank)
     R.Ranks.emplace_back(Cur.Line, *Cur.Rank);

@@ -93,8 +93,6 @@ void ChunkScanner::finishHealth() {
   HealthEvent H;
   H.Kind = Cur.HK;
   H.Line = Cur.Line;
-  H.Rank = Cur.Rank;
-  H.Id = Cur.Id;
   auto Bad = [&](const Twine &Why) {
     diag(Severity::Warning, Cur.Line, "'" + Cur.ArtName + "': " + Why +
          "; ignored", StringRef(), DiagClass::Other);
@@ -178,20 +176,20 @@ void ChunkScanner::finishHealth() {
         return true;
       std::string Text = X.Text.str();
       sanitizeUTF8(Text);
-      std::vector<std::pair<std::string, std::string>> &Ms =
-          H.detail().Metrics;
+      MetricList &Ms = H.detail().Metrics;
       auto Ins = Seen.try_emplace(K, Ms.size());
       if (!Ins.second) {
         diag(Severity::Warning, Cur.Line,
              "'" + Cur.ArtName + "': key '" + K +
                  "' is repeated; the last value is kept",
              StringRef(), DiagClass::Other);
-        Ms[Ins.first->second].second = std::move(Text);
+        Ms.setValue(Ins.first->second, Text);
         return true;
       }
-      Ms.emplace_back(K.str(), std::move(Text));
+      Ms.emplace_back(K, Text);
       return true;
     });
+    H.detail().Metrics.shrinkToFit();
     if (!FrameFile.empty() && FrameLine) {
       SourceLoc L;
       L.File = FrameFile;
@@ -356,9 +354,9 @@ void ChunkScanner::finishHealth() {
       double D;
       int64_t I;
       if (K == "name" && X.isString())
-        S.Name = Str(X);
+        S.Name = internSpanText(Str(X));
       else if (K == "cat" && X.isString())
-        S.Category = Str(X);
+        S.Category = internSpanText(Str(X));
       else if (K == "ph" && X.isString()) {
         std::string P = Str(X);
         S.Phase = P.size() == 1 ? P[0] : 0;
@@ -572,13 +570,17 @@ void ChunkScanner::finishHealth() {
       double D;
       if (K == "key" && X.isString())
         C.Key = Str(X);
-      else if (K == "components" && X.isArray())
+      else if (K == "components" && X.isArray()) {
         json::forEachElement(X, [&](const json::Value &E) {
           if (!E.isString())
             return true;
           C.Components.push_back(R.internComponent(E));
           return true;
         });
+        // Kept to the end of the run: the doubling's spare capacity (about
+        // a third of the list) is given back.
+        C.Components.shrink_to_fit();
+      }
       else if ((K == "cache_bypass_reason" || K == "reason") && X.isString())
         C.Reason = Str(X);
       else if (K == "cache_status_detailed" && X.isString())
@@ -608,7 +610,7 @@ void ChunkScanner::finishHealth() {
   // A failure names its compile by the envelope's id keys; with them
   // damaged it cannot be put on any compile (the events outside every
   // compile have no status, so no failure either).
-  if (!H.Id && (H.Kind == HealthKind::DynamoError ||
+  if (!Cur.Id && (H.Kind == HealthKind::DynamoError ||
                 (H.Detail && !H.Detail->FailType.empty()))) {
     std::string Type = H.Detail && !H.Detail->FailType.empty()
                            ? H.Detail->FailType
@@ -623,7 +625,7 @@ void ChunkScanner::finishHealth() {
     H.Detail->FailReason.clear();
     H.Detail->Where.reset();
   }
-  R.Health.push_back(std::move(H));
+  R.Health.push_back(std::move(H), Cur.Rank, Cur.Id);
 }
 
 } // namespace reader

@@ -144,7 +144,7 @@ struct HealthDetail {
   /// dynamo_start: the stack, with interned file indices (-1: none).
   std::vector<std::pair<int64_t, SourceLoc>> Stack;
   /// Metrics: set fields; GuardCount from guard_count.
-  std::vector<std::pair<std::string, std::string>> Metrics;
+  MetricList Metrics;
   std::string FailType, FailReason;
   llvm::Optional<SourceLoc> Where;
   /// dynamo_error, dynamo_graph_break_reason: the innermost user frame of
@@ -171,12 +171,14 @@ struct HealthDetail {
 };
 
 /// An event that feeds a compile record, parsed in its chunk; merged into
-/// the records in log order (mergeHealth).
+/// the records in log order (mergeHealth). Its envelope's rank and compile
+/// id are in its list's keys (HealthList::rank, HealthList::id): the events
+/// of one compile come in runs, so a run shares one key.
 struct HealthEvent {
   HealthKind Kind = HealthKind::None;
   uint32_t Line = 0;
-  llvm::Optional<int64_t> Rank;
-  llvm::Optional<CompileId> Id;
+  /// Index of the rank and compile id in HealthList::Keys.
+  uint32_t Key = 0;
   /// Chromium: the event.
   Span Event;
   /// The other kinds: what they say (null until written).
@@ -189,15 +191,57 @@ struct HealthEvent {
   }
 };
 // A log holds tens of thousands of chromium events and the scan keeps
-// them all until the merge: the event must stay small (a regression check
-// of the 208 MB peak; HealthDetail inline made it about 750 bytes).
-static_assert(sizeof(HealthEvent) <= 256,
+// them all until the merge: the event must stay small (HealthDetail inline
+// made it about 750 bytes, 208 MB at the peak of the 356 MB benchmark
+// log; the span's names as strings and the rank and id inline, 200).
+static_assert(sizeof(HealthEvent) <= 88,
               "HealthEvent grew: keep the rare fields in HealthDetail");
-/// A chunk's health events. A deque, not a vector: a vector of 60,000
-/// events doubles as it grows and holds the old and the new buffer while
-/// it moves them (26 MB at the peak for 9 MB of events on the 356 MB
-/// benchmark log); a deque grows a block at a time and never moves them.
-using HealthList = std::deque<HealthEvent>;
+
+/// A chunk's health events, with their ranks and compile ids. The events
+/// in a deque, not a vector: a vector of 60,000 events doubles as it grows
+/// and holds the old and the new buffer while it moves them (26 MB at the
+/// peak for 9 MB of events on the 356 MB benchmark log); a deque grows a
+/// block at a time and never moves them.
+class HealthList {
+public:
+  struct EventKey {
+    llvm::Optional<int64_t> Rank;
+    llvm::Optional<CompileId> Id;
+  };
+  // Moved, never copied (a vector of chunks' lists grows by moving them).
+  HealthList() = default;
+  HealthList(HealthList &&) = default;
+  HealthList &operator=(HealthList &&) = default;
+  HealthList(const HealthList &) = delete;
+  HealthList &operator=(const HealthList &) = delete;
+
+  /// Append \p H with its envelope's \p Rank and \p Id (the previous
+  /// event's key when the same).
+  void push_back(HealthEvent H, const llvm::Optional<int64_t> &Rank,
+                 const llvm::Optional<CompileId> &Id) {
+    if (Keys.empty() || Keys.back().Rank != Rank || Keys.back().Id != Id)
+      Keys.push_back(EventKey{Rank, Id});
+    H.Key = static_cast<uint32_t>(Keys.size() - 1);
+    Events.push_back(std::move(H));
+  }
+  const llvm::Optional<int64_t> &rank(const HealthEvent &H) const {
+    return Keys[H.Key].Rank;
+  }
+  const llvm::Optional<CompileId> &id(const HealthEvent &H) const {
+    return Keys[H.Key].Id;
+  }
+  std::deque<HealthEvent>::iterator begin() { return Events.begin(); }
+  std::deque<HealthEvent>::iterator end() { return Events.end(); }
+  std::deque<HealthEvent>::const_iterator begin() const {
+    return Events.begin();
+  }
+  std::deque<HealthEvent>::const_iterator end() const { return Events.end(); }
+  size_t size() const { return Events.size(); }
+
+private:
+  std::deque<HealthEvent> Events;
+  std::vector<EventKey> Keys;
+};
 
 /// A stack frame `{"line", "name", "filename", "loc"}`; \p FileIndex gets
 /// an interned file name's index (-1 if the name is inline or absent).

@@ -393,6 +393,11 @@ Error OutputDirectory::makeParents(StringRef Rel) {
 }
 
 Error OutputDirectory::write(StringRef Rel, StringRef Text) {
+  return write(Rel, [&](raw_ostream &OS) { OS << Text; });
+}
+
+Error OutputDirectory::write(StringRef Rel,
+                             function_ref<void(raw_ostream &)> Fill) {
   std::string Shown = (Path + "/" + Rel).str();
   if (Error E = makeParents(Rel))
     return E;
@@ -405,7 +410,7 @@ Error OutputDirectory::write(StringRef Rel, StringRef Text) {
   if (FD < 0)
     return openError(Shown, lastError());
   raw_fd_ostream OS(FD, /*shouldClose=*/true);
-  OS << Text;
+  Fill(OS);
   OS.close();
   if (OS.has_error()) {
     std::error_code EC = OS.error();

@@ -10,6 +10,8 @@
 #ifndef TLP_ANALYSIS_METRICS_H
 #define TLP_ANALYSIS_METRICS_H
 
+#include "tlp/IR/CompileRecord.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
@@ -31,9 +33,8 @@ llvm::StringRef metricGroupName(MetricGroup G);
 MetricGroup metricGroupOf(llvm::StringRef Name);
 
 /// \p Metrics (name, JSON text) split by group, each in log order.
-std::array<std::vector<const std::pair<std::string, std::string> *>,
-           NumMetricGroups>
-groupMetrics(const std::vector<std::pair<std::string, std::string>> &Metrics);
+std::array<std::vector<MetricList::value_type>, NumMetricGroups>
+groupMetrics(const MetricList &Metrics);
 
 } // namespace tlp
 

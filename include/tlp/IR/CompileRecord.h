@@ -18,7 +18,9 @@
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
@@ -35,6 +37,88 @@ enum class CompileStatus {
 };
 llvm::StringRef compileStatusName(CompileStatus S);
 bool parseCompileStatus(llvm::StringRef S, CompileStatus &Out);
+
+/// The fields of a compilation_metrics event (and its backward and runtime
+/// kin) that are set, in log order: each a name and its value as compact
+/// JSON text, both kept back to back in one buffer. A record keeps about
+/// 40 of them for the whole run; as pairs of std::string they cost about
+/// 110 bytes each (two strings and a heap block for every name over 15
+/// bytes), here the texts and 8 bytes. Entries are read as pairs of
+/// StringRefs, valid until the list changes.
+class MetricList {
+public:
+  using value_type = std::pair<llvm::StringRef, llvm::StringRef>;
+  class iterator {
+  public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = MetricList::value_type;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = value_type;
+    iterator(const MetricList *L, size_t I) : L(L), I(I) {}
+    value_type operator*() const { return (*L)[I]; }
+    iterator &operator++() {
+      ++I;
+      return *this;
+    }
+    bool operator==(const iterator &O) const { return I == O.I; }
+    bool operator!=(const iterator &O) const { return I != O.I; }
+
+  private:
+    const MetricList *L;
+    size_t I;
+  };
+
+  void emplace_back(llvm::StringRef Name, llvm::StringRef Value) {
+    Text.append(Name.data(), Name.size());
+    Ends.push_back(static_cast<uint32_t>(Text.size()));
+    Text.append(Value.data(), Value.size());
+    Ends.push_back(static_cast<uint32_t>(Text.size()));
+  }
+  void push_back(const value_type &KV) { emplace_back(KV.first, KV.second); }
+  size_t size() const { return Ends.size() / 2; }
+  bool empty() const { return Ends.empty(); }
+  value_type operator[](size_t I) const {
+    size_t B = I ? Ends[2 * I - 1] : 0, M = Ends[2 * I], E = Ends[2 * I + 1];
+    llvm::StringRef T(Text);
+    return {T.slice(B, M), T.slice(M, E)};
+  }
+  iterator begin() const { return iterator(this, 0); }
+  iterator end() const { return iterator(this, size()); }
+  /// The first value of \p Name, or "" if not set.
+  llvm::StringRef lookup(llvm::StringRef Name) const {
+    for (value_type KV : *this)
+      if (KV.first == Name)
+        return KV.second;
+    return llvm::StringRef();
+  }
+  /// Replace the value of entry \p I (a repeated key whose last value is
+  /// kept: rare, so the buffer is rebuilt).
+  void setValue(size_t I, llvm::StringRef Value) {
+    MetricList Out;
+    for (size_t J = 0; J < size(); ++J)
+      Out.emplace_back((*this)[J].first, J == I ? Value : (*this)[J].second);
+    *this = std::move(Out);
+  }
+  void clear() {
+    Text.clear();
+    Ends.clear();
+  }
+  /// Give back the capacity that growing left (once the list is complete).
+  void shrinkToFit() {
+    Text.shrink_to_fit();
+    Ends.shrink_to_fit();
+  }
+  bool operator==(const MetricList &O) const {
+    return Text == O.Text && Ends == O.Ends;
+  }
+  bool operator!=(const MetricList &O) const { return !(*this == O); }
+
+private:
+  std::string Text;
+  /// Per entry: the end of its name, then the end of its value, in Text.
+  std::vector<uint32_t> Ends;
+};
 
 /// One FX graph cache or AOTAutograd cache lookup.
 struct CacheLookup {
@@ -237,17 +321,24 @@ bool rawEventTexts(const RawEvent &E, const RawEventReader *Reader,
 /// A chromium_event as a span of time (begin and end paired) or an
 /// instant. Times are microseconds, as the events write them.
 struct Span {
-  std::string Name;
-  std::string Category;
-  /// 'X': a complete span (a B/E pair or an X event); 'i': an instant;
-  /// 'B': a begin whose end never came (Duration 0).
-  char Phase = 'X';
+  /// Both interned (internSpanText): a log has tens of thousands of spans
+  /// and a few dozen names ("entire_frame_compile", "dynamo_timed").
+  llvm::StringRef Name;
+  llvm::StringRef Category;
   int64_t Start = 0;
   int64_t Duration = 0;
   int64_t Tid = 0;
   /// Line of the envelope of the event that began it.
   uint32_t Line = 0;
+  /// 'X': a complete span (a B/E pair or an X event); 'i': an instant;
+  /// 'B': a begin whose end never came (Duration 0).
+  char Phase = 'X';
 };
+
+/// \p S kept once for the whole process (thread-safe): what a Span's name
+/// and category point into. The texts are never freed; they are as many
+/// as the distinct names of the logs read.
+llvm::StringRef internSpanText(llvm::StringRef S);
 
 /// Why a compile broke its graph or restarted: the reason text and the
 /// user line it points at (when the text names one), with how many times
@@ -377,7 +468,7 @@ public:
   std::string Guards;
   /// compilation_metrics fields that are set, in log order: name and the
   /// value as compact JSON text. The config dumps are in Configs.
-  std::vector<std::pair<std::string, std::string>> Metrics;
+  MetricList Metrics;
   /// The configuration dumps of compilation_metrics, in log order: name
   /// ("inductor_config") and index into Module::ConfigTexts.
   std::vector<std::pair<std::string, uint32_t>> Configs;
@@ -386,11 +477,11 @@ public:
   /// runs at the first backward() and logs under the forward's compile
   /// id. Same form as Metrics; empty for inference or when the backward
   /// was not compiled in this log (a warm AOTAutograd cache loads both).
-  std::vector<std::pair<std::string, std::string>> BwdMetrics;
+  MetricList BwdMetrics;
   /// compilation_metrics_runtime, bwd_compilation_metrics_runtime: work
   /// done when the compiled code first runs (runtime autotuning).
-  std::vector<std::pair<std::string, std::string>> RuntimeMetrics;
-  std::vector<std::pair<std::string, std::string>> BwdRuntimeMetrics;
+  MetricList RuntimeMetrics;
+  MetricList BwdRuntimeMetrics;
   std::vector<CacheLookup> Caches;
   std::vector<Span> Spans;
   /// The symbolic shape environment's events, in log order.
@@ -481,9 +572,8 @@ public:
 
 /// A metric of \p Ms (CompileRecord::Metrics, BwdMetrics, ...) as a
 /// number, if set and numeric.
-llvm::Optional<double>
-metricNumberIn(const std::vector<std::pair<std::string, std::string>> &Ms,
-               llvm::StringRef Name);
+llvm::Optional<double> metricNumberIn(const MetricList &Ms,
+                                      llvm::StringRef Name);
 
 /// Find a user location in a reason text: `file.py:12` or `File "file.py",
 /// line 12` (the last one; PyTorch puts the user frame last).

@@ -9,8 +9,10 @@
 #ifndef TLP_SUPPORT_OUTPUTDIRECTORY_H
 #define TLP_SUPPORT_OUTPUTDIRECTORY_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <memory>
 #include <string>
@@ -43,6 +45,10 @@ public:
   /// Write \p Text to \p Rel ('/'-separated, inside the directory; its
   /// parent directories are made). The file must not exist yet.
   llvm::Error write(llvm::StringRef Rel, llvm::StringRef Text);
+  /// The same for a file \p Fill writes as it goes: a large page (the
+  /// index of a 2 GB log is 100 MB) never held whole in memory.
+  llvm::Error write(llvm::StringRef Rel,
+                    llvm::function_ref<void(llvm::raw_ostream &)> Fill);
   /// A symbolic link \p Rel -> \p Target (relative, inside the output).
   llvm::Error link(llvm::StringRef Rel, llvm::StringRef Target);
   /// Swap the new directory into place.

@@ -112,6 +112,24 @@ TEST(JSONWriter, RandomBytesAsNlohmann) {
       C = Rng() % 3 ? char(Pool[Rng() % sizeof(Pool)]) : char(Rng() % 256);
     ASSERT_EQ(writeString(S), dumpOf(S)) << "round " << Round;
   }
+  // Longer text, mostly plain, so that the eight-bytes-at-a-time scan
+  // meets what needs escaping at every offset of a word.
+  for (unsigned Round = 0; Round < 20000; ++Round) {
+    std::string S(Rng() % 40, ' ');
+    for (char &C : S)
+      C = Rng() % 8 ? char('a' + Rng() % 26) : char(Pool[Rng() % sizeof(Pool)]);
+    ASSERT_EQ(writeString(S), dumpOf(S)) << "long round " << Round;
+    std::string Safe = dumpOf(S);
+    for (auto [From, To] : {std::pair<const char *, const char *>{"<", "\\u003c"},
+                            {">", "\\u003e"}, {"&", "\\u0026"},
+                            {"\xE2\x80\xA8", "\\u2028"},
+                            {"\xE2\x80\xA9", "\\u2029"}})
+      for (size_t At = 0; (At = Safe.find(From, At)) != std::string::npos;
+           At += std::strlen(To))
+        Safe.replace(At, std::strlen(From), To);
+    ASSERT_EQ(writeString(S, /*ScriptSafe=*/true), Safe)
+        << "script-safe round " << Round;
+  }
 }
 
 TEST(JSONWriter, ScriptSafe) {

@@ -17,6 +17,8 @@
 
 #include <cassert>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 using namespace llvm;
 
@@ -48,6 +50,24 @@ struct EscapeTable {
 constexpr EscapeTable Table;
 
 const char Hex[] = "0123456789abcdef";
+
+/// Whether a byte of \p W is not copied as it is: a control character,
+/// '"', '\\', a byte over 0x7F, or in script-safe output '<', '>', '&'
+/// (SWAR: a byte under N sets its high bit in (W - N...) & ~W; a byte
+/// equal to C is a zero byte of W ^ C...).
+bool needsAttention(uint64_t W, bool ScriptSafe) {
+  constexpr uint64_t Ones = 0x0101010101010101ULL;
+  constexpr uint64_t Highs = 0x8080808080808080ULL;
+  auto Equal = [&](unsigned char C) {
+    uint64_t V = W ^ (Ones * C);
+    return (V - Ones) & ~V & Highs;
+  };
+  uint64_t Hit = (W & Highs) | ((W - Ones * 0x20) & ~W & Highs) |
+                 Equal('"') | Equal('\\');
+  if (ScriptSafe)
+    Hit |= Equal('<') | Equal('>') | Equal('&');
+  return Hit != 0;
+}
 
 /// The length of the well-formed UTF-8 sequence at \p P (of \p N bytes
 /// left), or 0 if it is not one; then \p Good is how many of its bytes
@@ -96,6 +116,15 @@ void JSONWriter::escape(raw_ostream &OS, StringRef S, bool ScriptSafe) {
   const unsigned char *Run = P; // the start of bytes to copy as they are
   const uint8_t Stop = ScriptSafe ? 3 : 2;
   while (P != E) {
+    // Most text has nothing to escape: eight bytes at a time.
+    if (E - P >= 8) {
+      uint64_t W;
+      std::memcpy(&W, P, sizeof(W));
+      if (!needsAttention(W, ScriptSafe)) {
+        P += 8;
+        continue;
+      }
+    }
     uint8_t C = Table.Class[*P];
     if (C == 0 || C > Stop) {
       ++P;

@@ -17,6 +17,8 @@
 #include "FixtureLog.h"
 #include "LinkedIRFixture.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -27,6 +29,19 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 using Fixture = LinkedIRFixture;
+
+namespace {
+/// What a JSONWriter wrote, read back.
+template <typename Fn> ojson written(Fn &&Write) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  {
+    JSONWriter W(OS);
+    Write(W);
+  }
+  return ojson::parse(OS.str());
+}
+} // namespace
 } // namespace
 
 TEST(UnitView, Facts) {
@@ -118,7 +133,8 @@ public:
   void check(const Module &M, const CompileUnit &U) {
     ++Units;
     UnitView V(M, U);
-    ojson J = unitJSON(V), Pg = unitPageJSON(V, V.slug());
+    ojson J = written([&](JSONWriter &W) { unitJSON(W, V); }),
+          Pg = written([&](JSONWriter &W) { unitPageJSON(W, V, V.slug()); });
     for (const char *Key : {"id", "name", "log", "rank", "compile_id", "graph"})
       EXPECT_EQ(J[Key], Pg[Key]) << Key;
     // The page links its compile's dashboard row: the JSON's compile,

@@ -121,6 +121,25 @@ std::string scriptJSON(const ojson &J, bool Pretty) {
   return Out;
 }
 
+/// A unit page's data block (unitPageJSON) as scriptJSON writes a DOM:
+/// script-safe, and with --pretty in prettyJSON's layout (the writer's
+/// Block and Inline containers, one space a level).
+std::string unitPageData(const UnitView &V, StringRef Id, bool Pretty) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS.SetBuffered();
+  JSONWriter::Options O;
+  O.Pretty = Pretty;
+  O.IndentWidth = 1;
+  O.ScriptSafe = true;
+  {
+    JSONWriter W(OS, O);
+    unitPageJSON(W, V, Id);
+  }
+  OS.flush();
+  return S;
+}
+
 /// What the index keeps of a unit.
 struct UnitSummary {
   std::string Id;   ///< slug, unique within the output
@@ -858,7 +877,7 @@ HTMLEmitter::prepareUnit(const Module &M, const CompileUnit &U) const {
   UnitView V(M, U);
   auto P = std::make_unique<PreparedPage>();
   P->Coverage = V.coverage();
-  P->Data = scriptJSON(unitPageJSON(V, V.slug()), Opts.Pretty);
+  P->Data = unitPageData(V, V.slug(), Opts.Pretty);
   return P;
 }
 
@@ -872,7 +891,7 @@ Error HTMLEmitter::preparedUnit(const Module &M, const CompileUnit &U,
   const std::string &Id = facts().current().Id;
   UnitSummary S = summarize(M, U, P.Coverage, Id);
   if (Id != U.Key.slug()) // a rare clash of slugs: render for the new id
-    P.Data = scriptJSON(unitPageJSON(UnitView(M, U), Id), Opts.Pretty);
+    P.Data = unitPageData(UnitView(M, U), Id, Opts.Pretty);
   const std::string &Data = P.Data;
   Summaries.push_back(S);
 

@@ -24,11 +24,13 @@
 #include "tlp/Support/Parallel.h"
 #include "tlp/Support/Version.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -101,13 +103,6 @@ ojson phasesJSON(const CompilePhases &C) {
   J["backward"] = Part(C.Backward);
   J["runtime_autotune_s"] = optDouble(C.RuntimeAutotune);
   return J;
-}
-
-/// A compilation_metrics value: the JSON it was, or its text.
-ojson metricJSON(StringRef Text) {
-  ojson V = ojson::parse(Text.begin(), Text.end(), nullptr,
-                         /*allow_exceptions=*/false);
-  return V.is_discarded() ? ojson(Text.str()) : V;
 }
 
 ojson shapeJSON(const ShapeEvent &E) {
@@ -207,217 +202,335 @@ ojson exportsJSON(const Module &M) {
   return A;
 }
 
-/// The events tlp does not interpret (shown raw by the pages and the
-/// dump): where each is, not its text.
-ojson rawEventsJSON(const std::vector<RawEvent> &Raw, const CompileRecord *R) {
-  ojson A = ojson::array();
-  for (const RawEvent &E : Raw) {
-    ojson O = ojson::object();
-    O["name"] = E.Name;
-    O["log"] = E.Log;
-    O["line"] = E.Line;
-    O["rank"] = optInt(R ? R->Rank : E.Rank);
-    O["compile_id"] = R && R->Id ? ojson(R->Id->str()) : ojson(nullptr);
-    O["encoding"] = optStr(E.Encoding);
-    O["payload_lines"] = E.PayloadLines;
-    A.push_back(std::move(O));
-  }
-  return A;
+/// A string the log may not give: null when empty.
+void optStr(JSONWriter &W, StringRef S) {
+  if (S.empty())
+    W.null();
+  else
+    W.value(S);
 }
 
-ojson compileJSON(const Module &M, const CompileRecord &R,
-                  const std::vector<std::string> &Units,
-                  ConfigComparer &Configs_) {
-  ojson J = ojson::object();
-  J["id"] = R.slug();
-  J["name"] = R.displayName();
-  J["log"] = M.logName(R.Log);
-  J["rank"] = optInt(R.Rank);
-  J["compile_id"] = R.Id ? ojson(R.Id->str()) : ojson(nullptr);
-  J["ordinal"] = R.Ordinal ? ojson(R.Ordinal) : ojson(nullptr);
-  J["line"] = R.Line;
-  J["status"] = compileStatusName(R.Status).str();
+void optSource(JSONWriter &W, const SourceLoc *S) {
+  if (S)
+    sourceJSON(W, *S);
+  else
+    W.null();
+}
+
+/// A compilation_metrics value: the JSON it was (as nlohmann writes it
+/// again), or its text. The common forms that nlohmann would write back
+/// unchanged (a small integer, a literal, a string without escapes) are
+/// written without parsing.
+void metricJSON(JSONWriter &W, StringRef Text) {
+  auto IsPlainInt = [](StringRef T) {
+    StringRef D = T.startswith("-") ? T.drop_front() : T;
+    return !D.empty() && D.size() <= 18 && (D == "0" || D[0] != '0') &&
+           llvm::all_of(D, [](char C) { return C >= '0' && C <= '9'; }) &&
+           T != "-0";
+  };
+  auto IsPlainString = [](StringRef T) {
+    return T.size() >= 2 && T.front() == '"' && T.back() == '"' &&
+           llvm::all_of(T.drop_front().drop_back(), [](char C) {
+             return C >= 0x20 && C < 0x7f && C != '"' && C != '\\';
+           });
+  };
+  if (IsPlainInt(Text) || Text == "true" || Text == "false" ||
+      Text == "null" || IsPlainString(Text))
+    return W.rawValue(Text);
+  ojson V = ojson::parse(Text.begin(), Text.end(), nullptr,
+                         /*allow_exceptions=*/false);
+  if (V.is_discarded())
+    W.value(Text);
+  else
+    writeJSON(W, V);
+}
+
+/// A table of metrics as an object. A name logged twice keeps its first
+/// place and its last value (as the DOM's operator[] did).
+void metricsJSON(JSONWriter &W, const MetricList &T) {
+  StringMap<size_t> Last;
+  for (size_t I = 0; I < T.size(); ++I)
+    Last[T[I].first] = I;
+  W.object([&] {
+    for (size_t I = 0; I < T.size(); ++I) {
+      size_t &L = Last[T[I].first];
+      if (L == SIZE_MAX)
+        continue; // written already
+      W.key(T[I].first);
+      metricJSON(W, T[L].second);
+      L = SIZE_MAX;
+    }
+  });
+}
+
+void shapeJSON(JSONWriter &W, const ShapeEvent &E) {
+  writeJSON(W, shapeJSON(E));
+}
+
+/// The events tlp does not interpret (shown raw by the pages and the
+/// dump): where each is, not its text.
+void rawEventsJSON(JSONWriter &W, const std::vector<RawEvent> &Raw,
+                   const CompileRecord *R) {
+  W.arrayBegin();
+  for (const RawEvent &E : Raw)
+    W.object([&] {
+      W.attribute("name", E.Name);
+      W.attribute("log", E.Log);
+      W.attribute("line", E.Line);
+      W.key("rank");
+      W.value(R ? R->Rank : E.Rank);
+      W.key("compile_id");
+      if (R && R->Id)
+        W.value(R->Id->str());
+      else
+        W.null();
+      W.key("encoding");
+      optStr(W, E.Encoding);
+      W.attribute("payload_lines", E.PayloadLines);
+    });
+  W.arrayEnd();
+}
+
+void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
+                 const std::vector<std::string> &Units,
+                 ConfigComparer &Configs_) {
+  W.objectBegin();
+  W.attribute("id", R.slug());
+  W.attribute("name", R.displayName());
+  W.attribute("log", M.logName(R.Log));
+  W.attribute("rank", R.Rank);
+  W.key("compile_id");
+  if (R.Id)
+    W.value(R.Id->str());
+  else
+    W.null();
+  W.key("ordinal");
+  if (R.Ordinal)
+    W.value(R.Ordinal);
+  else
+    W.null();
+  W.attribute("line", R.Line);
+  W.attribute("status", compileStatusName(R.Status));
+  W.key("failure");
   if (R.Status == CompileStatus::Failure) {
-    ojson F = ojson::object();
-    F["type"] = R.FailType;
-    F["reason"] = R.FailReason;
-    F["summary"] = R.failSummary();
-    F["frame"] = R.FailFrame ? sourceJSON(*R.FailFrame) : ojson(nullptr);
-    F["user_frame"] =
-        R.FailUserFrame ? sourceJSON(*R.FailUserFrame) : ojson(nullptr);
-    F["traceback"] =
-        R.FailTraceback.empty() ? ojson(nullptr) : ojson(R.FailTraceback);
-    J["failure"] = std::move(F);
+    W.object([&] {
+      W.attribute("type", R.FailType);
+      W.attribute("reason", R.FailReason);
+      W.attribute("summary", R.failSummary());
+      W.key("frame");
+      optSource(W, R.FailFrame ? &*R.FailFrame : nullptr);
+      W.key("user_frame");
+      optSource(W, R.FailUserFrame ? &*R.FailUserFrame : nullptr);
+      W.key("traceback");
+      optStr(W, R.FailTraceback);
+    });
   } else {
-    J["failure"] = nullptr;
+    W.null();
   }
-  J["time_s"] = optDouble(R.compileSeconds());
-  J["backward_time_s"] = optDouble(R.backwardSeconds());
-  J["total_time_s"] = optDouble(R.totalSeconds());
-  J["phases"] = phasesJSON(CompilePhases::compute(R));
-  J["frame"] = R.frame() ? sourceJSON(*R.frame()) : ojson(nullptr);
-  ojson Stack = ojson::array();
-  for (const SourceLoc &F : R.Stack)
-    Stack.push_back(sourceJSON(F));
-  J["stack"] = std::move(Stack);
-  ojson Breaks = ojson::array();
-  for (const BreakReason &B : R.Breaks) {
-    ojson O = ojson::object();
-    O["reason"] = B.Reason;
-    O["summary"] = B.summary();
-    O["kind"] = B.kindName().str();
-    O["restart_class"] =
-        B.restartClass().empty() ? ojson(nullptr) : ojson(B.restartClass());
-    O["source"] = B.Where ? sourceJSON(*B.Where) : ojson(nullptr);
-    O["user_source"] = B.UserFrame ? sourceJSON(*B.UserFrame) : ojson(nullptr);
-    O["traceback"] = B.Traceback.empty() ? ojson(nullptr) : ojson(B.Traceback);
-    O["count"] = B.Count;
-    Breaks.push_back(std::move(O));
-  }
-  J["breaks"] = std::move(Breaks);
-  J["recompile_reasons"] = R.RecompileReasons;
-  J["guard_count"] =
-      R.GuardCount ? ojson(*R.GuardCount) : ojson(nullptr);
-  J["guards"] = R.Guards;
+  W.attribute("time_s", R.compileSeconds());
+  W.attribute("backward_time_s", R.backwardSeconds());
+  W.attribute("total_time_s", R.totalSeconds());
+  W.key("phases");
+  writeJSON(W, phasesJSON(CompilePhases::compute(R)));
+  W.key("frame");
+  optSource(W, R.frame());
+  W.attributeArray("stack", [&] {
+    for (const SourceLoc &F : R.Stack)
+      sourceJSON(W, F);
+  });
+  W.attributeArray("breaks", [&] {
+    for (const BreakReason &B : R.Breaks)
+      W.object([&] {
+        W.attribute("reason", B.Reason);
+        W.attribute("summary", B.summary());
+        W.attribute("kind", B.kindName());
+        W.key("restart_class");
+        optStr(W, B.restartClass());
+        W.key("source");
+        optSource(W, B.Where ? &*B.Where : nullptr);
+        W.key("user_source");
+        optSource(W, B.UserFrame ? &*B.UserFrame : nullptr);
+        W.key("traceback");
+        optStr(W, B.Traceback);
+        W.attribute("count", B.Count);
+      });
+  });
+  W.attribute("recompile_reasons", R.RecompileReasons);
+  W.attribute("guard_count", R.GuardCount);
+  W.attribute("guards", R.Guards);
   // The guard that failed, for each recompile reason, and the guards
   // against those of the compile whose guard failed (tlp/Analysis/Guards.h).
   RecompileGuards G = recompileGuards(M, R);
-  ojson Failed = ojson::array();
-  for (const FailedGuard &F : G.Failed) {
-    ojson O = ojson::object();
-    O["reason"] = F.Reason;
-    O["named"] = F.Named.empty() ? ojson(nullptr) : ojson(F.Named);
-    O["compile"] = F.Guarded ? ojson(F.Guarded->slug()) : ojson(nullptr);
-    bool Found = F.Check.Line != 0;
-    O["line"] = Found ? ojson(F.Check.Line) : ojson(nullptr);
-    O["check"] = Found ? ojson((F.Check.Kind + ": " + F.Check.Expr).str())
-                       : ojson(nullptr);
-    O["source"] = Found && !F.Check.Source.empty()
-                      ? ojson(F.Check.Source.str())
-                      : ojson(nullptr);
-    O["made_at"] = Found && !F.Check.Comment.empty()
-                       ? ojson(F.Check.Comment.str())
-                       : ojson(nullptr);
-    O["how"] = Found ? ojson(F.How) : ojson(nullptr);
-    Failed.push_back(std::move(O));
-  }
-  J["failed_guards"] = std::move(Failed);
-  if (G.Against) {
-    ojson D = ojson::object();
-    D["against"] = G.Against->slug();
-    D["diff"] = G.Diff.empty() ? ojson(nullptr) : ojson(G.Diff);
-    J["guards_diff"] = std::move(D);
-  } else {
-    J["guards_diff"] = nullptr;
-  }
-  ojson Metrics = ojson::object();
-  for (const auto &KV : R.Metrics)
-    Metrics[KV.first.str()] = metricJSON(KV.second);
-  J["metrics"] = std::move(Metrics);
+  W.attributeArray("failed_guards", [&] {
+    for (const FailedGuard &F : G.Failed)
+      W.object([&] {
+        W.attribute("reason", F.Reason);
+        W.key("named");
+        optStr(W, F.Named);
+        W.key("compile");
+        if (F.Guarded)
+          W.value(F.Guarded->slug());
+        else
+          W.null();
+        bool Found = F.Check.Line != 0;
+        W.key("line");
+        if (Found)
+          W.value(F.Check.Line);
+        else
+          W.null();
+        W.key("check");
+        if (Found)
+          W.value((F.Check.Kind + ": " + F.Check.Expr).str());
+        else
+          W.null();
+        W.key("source");
+        optStr(W, Found ? StringRef(F.Check.Source) : StringRef());
+        W.key("made_at");
+        optStr(W, Found ? StringRef(F.Check.Comment) : StringRef());
+        W.key("how");
+        if (Found)
+          W.value(F.How);
+        else
+          W.null();
+      });
+  });
+  W.key("guards_diff");
+  if (G.Against)
+    W.object([&] {
+      W.attribute("against", G.Against->slug());
+      W.key("diff");
+      optStr(W, G.Diff);
+    });
+  else
+    W.null();
+  W.key("metrics");
+  metricsJSON(W, R.Metrics);
   // The configuration dumps (indices into config_texts) and what changed
   // since the previous compile with configuration (docs/json.md).
-  ojson Configs = ojson::object();
-  for (const auto &C : R.Configs)
-    Configs[C.first] = C.second;
-  J["configs"] = std::move(Configs);
-  J["config_changes"] = nullptr;
-  if (&R >= M.Compiles.data() && &R < M.Compiles.data() + M.Compiles.size()) {
-    const CompileRecord *Prev = nullptr;
-    std::vector<ConfigChange> Changes =
-        Configs_.changesFromPrevious(&R - M.Compiles.data(), Prev);
-    if (Prev) {
-      ojson O = ojson::object();
-      O["against"] = Prev->slug();
-      ojson Ch = ojson::array();
-      for (const ConfigChange &C : Changes) {
-        ojson X = ojson::object();
-        X["config"] = C.Config;
-        X["key"] = C.Key.empty() ? ojson(nullptr) : ojson(C.Key);
-        X["before"] = C.Before.empty() ? ojson(nullptr) : ojson(C.Before);
-        X["after"] = C.After.empty() ? ojson(nullptr) : ojson(C.After);
-        Ch.push_back(std::move(X));
+  {
+    StringMap<size_t> Last;
+    for (size_t I = 0; I < R.Configs.size(); ++I)
+      Last[R.Configs[I].first] = I;
+    W.attributeObject("configs", [&] {
+      for (size_t I = 0; I < R.Configs.size(); ++I) {
+        size_t &L = Last[R.Configs[I].first];
+        if (L == SIZE_MAX)
+          continue;
+        W.attribute(R.Configs[I].first, R.Configs[L].second);
+        L = SIZE_MAX;
       }
-      O["changes"] = std::move(Ch);
-      J["config_changes"] = std::move(O);
-    }
+    });
   }
-  for (auto Table : {std::make_pair("bwd_metrics", &R.BwdMetrics),
-                     std::make_pair("runtime_metrics", &R.RuntimeMetrics),
-                     std::make_pair("bwd_runtime_metrics",
-                                    &R.BwdRuntimeMetrics)}) {
-    ojson O = ojson::object();
-    for (const auto &KV : *Table.second)
-      O[KV.first.str()] = metricJSON(KV.second);
-    J[Table.first] = std::move(O);
-  }
-  ojson Caches = ojson::array();
-  for (const CacheLookup &C : R.Caches) {
-    ojson O = ojson::object();
-    O["cache"] = cacheKindName(C.Cache).str();
-    O["result"] = cacheResultName(C.Result).str();
-    O["line"] = C.Line;
-    O["subgraph"] = C.Subgraph.empty() ? ojson(nullptr) : ojson(C.Subgraph);
-    O["key"] = C.Key.empty() ? ojson(nullptr) : ojson(C.Key);
-    O["reason"] = C.Reason.empty() ? ojson(nullptr) : ojson(C.Reason);
-    O["time_saved_ms"] = optDouble(C.TimeSavedMs);
-    O["components"] = C.Components;
-    Caches.push_back(std::move(O));
-  }
-  J["caches"] = std::move(Caches);
-  ojson Diffs = ojson::array();
-  for (const Module::CacheMissDiff &D : M.cacheMissDiffs(R)) {
-    ojson O = ojson::object();
-    O["cache"] = cacheKindName(D.Miss->Cache).str();
-    O["against"] = D.Against->slug();
-    O["against_line"] = D.Before->Line;
-    O["components"] = D.Miss->Components.size();
-    ojson Ch = ojson::array();
-    for (const Module::KeyChange &K : D.Changes) {
-      ojson C = ojson::object();
-      C["name"] = K.Name;
-      C["before"] = K.Before.empty() ? ojson(nullptr) : ojson(K.Before);
-      C["after"] = K.After.empty() ? ojson(nullptr) : ojson(K.After);
-      // Where the values differ: the line, and for values of several
-      // lines the first lines that differ (a changed `gm`).
-      std::string Diff;
-      unsigned Line = 0;
-      if (!K.Before.empty() && !K.After.empty()) {
-        Line = firstDifferingLine(K.Before, K.After);
-        Diff = keyValueDiff(K.Before, K.After);
-      }
-      C["line"] = Line ? ojson(Line) : ojson(nullptr);
-      C["diff"] = Diff.empty() ? ojson(nullptr) : ojson(Diff);
-      Ch.push_back(std::move(C));
-    }
-    O["changed"] = std::move(Ch);
-    Diffs.push_back(std::move(O));
-  }
-  J["cache_miss_diffs"] = std::move(Diffs);
-  ojson Spans = ojson::array();
-  for (const Span &S : R.Spans) {
-    ojson O = ojson::object();
-    O["name"] = S.Name.str();
-    O["cat"] = S.Category.str();
-    O["ph"] = std::string(1, S.Phase);
-    O["start_us"] = S.Start;
-    O["dur_us"] = S.Duration;
-    O["tid"] = S.Tid;
-    O["line"] = S.Line;
-    Spans.push_back(std::move(O));
-  }
-  J["spans"] = std::move(Spans);
-  ojson Shapes = ojson::array();
-  for (const ShapeEvent &E : R.Shapes)
-    Shapes.push_back(shapeJSON(E));
-  J["shapes"] = std::move(Shapes);
-  J["artifacts"] = rawEventsJSON(R.Raw, &R);
-  J["units"] = Units;
-  J["no_output"] = Units.empty() ? ojson(R.noOutputReason()) : ojson(nullptr);
+  W.key("config_changes");
+  const CompileRecord *Prev = nullptr;
+  std::vector<ConfigChange> Changes;
+  if (&R >= M.Compiles.data() && &R < M.Compiles.data() + M.Compiles.size())
+    Changes = Configs_.changesFromPrevious(&R - M.Compiles.data(), Prev);
+  if (Prev)
+    W.object([&] {
+      W.attribute("against", Prev->slug());
+      W.attributeArray("changes", [&] {
+        for (const ConfigChange &C : Changes)
+          W.object([&] {
+            W.attribute("config", C.Config);
+            W.key("key");
+            optStr(W, C.Key);
+            W.key("before");
+            optStr(W, C.Before);
+            W.key("after");
+            optStr(W, C.After);
+          });
+      });
+    });
+  else
+    W.null();
+  W.key("bwd_metrics");
+  metricsJSON(W, R.BwdMetrics);
+  W.key("runtime_metrics");
+  metricsJSON(W, R.RuntimeMetrics);
+  W.key("bwd_runtime_metrics");
+  metricsJSON(W, R.BwdRuntimeMetrics);
+  W.attributeArray("caches", [&] {
+    for (const CacheLookup &C : R.Caches)
+      W.object([&] {
+        W.attribute("cache", cacheKindName(C.Cache));
+        W.attribute("result", cacheResultName(C.Result));
+        W.attribute("line", C.Line);
+        W.key("subgraph");
+        optStr(W, C.Subgraph);
+        W.key("key");
+        optStr(W, C.Key);
+        W.key("reason");
+        optStr(W, C.Reason);
+        W.attribute("time_saved_ms", C.TimeSavedMs);
+        W.attribute("components", C.Components);
+      });
+  });
+  W.attributeArray("cache_miss_diffs", [&] {
+    for (const Module::CacheMissDiff &D : M.cacheMissDiffs(R))
+      W.object([&] {
+        W.attribute("cache", cacheKindName(D.Miss->Cache));
+        W.attribute("against", D.Against->slug());
+        W.attribute("against_line", D.Before->Line);
+        W.attribute("components", D.Miss->Components.size());
+        W.attributeArray("changed", [&] {
+          for (const Module::KeyChange &K : D.Changes)
+            W.object([&] {
+              W.attribute("name", K.Name);
+              W.key("before");
+              optStr(W, K.Before);
+              W.key("after");
+              optStr(W, K.After);
+              // Where the values differ: the line, and for values of
+              // several lines the first lines that differ (a changed `gm`).
+              std::string Diff;
+              unsigned Line = 0;
+              if (!K.Before.empty() && !K.After.empty()) {
+                Line = firstDifferingLine(K.Before, K.After);
+                Diff = keyValueDiff(K.Before, K.After);
+              }
+              W.key("line");
+              if (Line)
+                W.value(Line);
+              else
+                W.null();
+              W.key("diff");
+              optStr(W, Diff);
+            });
+        });
+      });
+  });
+  W.attributeArray("spans", [&] {
+    for (const Span &S : R.Spans)
+      W.object([&] {
+        W.attribute("name", S.Name);
+        W.attribute("cat", S.Category);
+        W.attribute("ph", StringRef(&S.Phase, 1));
+        W.attribute("start_us", S.Start);
+        W.attribute("dur_us", S.Duration);
+        W.attribute("tid", S.Tid);
+        W.attribute("line", S.Line);
+      });
+  });
+  W.attributeArray("shapes", [&] {
+    for (const ShapeEvent &E : R.Shapes)
+      shapeJSON(W, E);
+  });
+  W.key("artifacts");
+  rawEventsJSON(W, R.Raw, &R);
+  W.attribute("units", Units);
+  W.key("no_output");
+  if (Units.empty())
+    W.value(R.noOutputReason());
+  else
+    W.null();
   // A restarted attempt's units: the graph it logged before the restart.
-  J["discarded"] = !Units.empty() && R.Status == CompileStatus::Restart
-                       ? ojson(R.restartText())
-                       : ojson(nullptr);
-  return J;
+  W.key("discarded");
+  if (!Units.empty() && R.Status == CompileStatus::Restart)
+    W.value(R.restartText());
+  else
+    W.null();
+  W.objectEnd();
 }
 
 /// The ranks compared (docs/json.md): null with fewer than two ranks.
@@ -558,8 +671,11 @@ ojson profileJSON(const ProfileTrace &T, const ProfileReport &R,
   return O;
 }
 
-/// Writes the top-level object by hand and each unit as one nlohmann DOM,
-/// so memory holds one unit's JSON at a time.
+/// Writes the document through one JSONWriter as it goes; each unit and
+/// each compile record is written on a worker into its own text (with the
+/// indentation of its place in the document), which the document takes as
+/// it is, in order. No DOM is built but for the small, cold parts
+/// (phases, exports, ranks, the profile).
 class JSONEmitter : public Emitter {
 public:
   using Emitter::Emitter;
@@ -568,31 +684,29 @@ public:
     if (!emit::readProfile(Opts, Diags, Profile))
       return createStringError(inconvertibleErrorCode(),
                                "the profile could not be read");
-    Stream = &out();
-    raw_ostream &OS = *Stream;
-    OS << '{' << nl();
-    key("schema");
-    OS << '"' << JSONSchemaVersion << "\"," << nl();
-    key("producer");
-    OS << "\"tlp " << TLP_VERSION_STRING << "\"," << nl();
-    ojson Logs = ojson::array();
-    for (uint32_t I = 0; I < M.Logs.size(); ++I) {
-      ojson L = ojson::object();
-      L["path"] = M.logName(I);
-      L["rank"] = optInt(M.Logs[I].Rank);
-      L["event_rank"] = optInt(M.Logs[I].EventRank);
-      L["torch_version"] = optStr(M.Logs[I].TorchVersion);
-      L["torch_commit"] = optStr(M.Logs[I].TorchCommit);
-      // A file of a depyf dump, not a log (docs/inputs.md).
-      L["dump_file"] = M.Logs[I].DumpFile;
-      L["pid"] = optInt(M.Logs[I].Pid);
-      L["debug_folder"] = M.Logs[I].DebugFolder;
-      Logs.push_back(std::move(L));
-    }
-    key("logs");
-    OS << dump(Logs, Opts.Pretty, 2) << ',' << nl();
-    key("units");
-    OS << '[';
+    Doc = std::make_unique<JSONWriter>(out(), writerOptions(0));
+    JSONWriter &W = *Doc;
+    W.objectBegin();
+    W.attribute("schema", JSONSchemaVersion);
+    W.attribute("producer", "tlp " TLP_VERSION_STRING);
+    W.attributeArray("logs", [&] {
+      for (uint32_t I = 0; I < M.Logs.size(); ++I)
+        W.object([&] {
+          W.attribute("path", M.logName(I));
+          W.attribute("rank", M.Logs[I].Rank);
+          W.attribute("event_rank", M.Logs[I].EventRank);
+          W.key("torch_version");
+          optStr(W, M.Logs[I].TorchVersion);
+          W.key("torch_commit");
+          optStr(W, M.Logs[I].TorchCommit);
+          // A file of a depyf dump, not a log (docs/inputs.md).
+          W.attribute("dump_file", M.Logs[I].DumpFile);
+          W.attribute("pid", M.Logs[I].Pid);
+          W.attribute("debug_folder", M.Logs[I].DebugFolder);
+        });
+    });
+    W.key("units");
+    W.arrayBegin();
     return Error::success();
   }
 
@@ -602,8 +716,7 @@ public:
 
   std::unique_ptr<PreparedUnit>
   prepareUnit(const Module &M, const CompileUnit &U) const override {
-    return std::make_unique<PreparedText>(
-        dump(unitJSON(UnitView(M, U)), Opts.Pretty, 4));
+    return std::make_unique<PreparedText>(unitText(M, U, ""));
   }
 
   EmitterTraits traits() const override {
@@ -617,24 +730,17 @@ public:
                      std::unique_ptr<PreparedUnit> Prepared) override {
     std::string &Text = static_cast<PreparedText &>(*Prepared).Text;
     const std::string &Id = facts().current().Id;
-    if (Id != U.Key.slug()) { // a rare clash of slugs: the unique id
-      ojson J = unitJSON(UnitView(M, U));
-      J["id"] = Id;
-      Text = dump(J, Opts.Pretty, 4);
-    }
-    raw_ostream &OS = *Stream;
-    OS << (Units++ ? "," : "") << nl() << (Opts.Pretty ? "    " : "");
-    OS << Text;
+    if (Id != U.Key.slug()) // a rare clash of slugs: the unique id
+      Text = unitText(M, U, Id);
+    Doc->rawValue(Text);
     return Error::success();
   }
 
   Error end(const Module &M) override {
-    raw_ostream &OS = *Stream;
-    if (Units)
-      OS << nl() << ind();
-    OS << "]," << nl();
-    key("compiles");
-    OS << '[';
+    JSONWriter &W = *Doc;
+    W.arrayEnd();
+    W.key("compiles");
+    W.arrayBegin();
     // The records are rendered on the workers, a batch at a time (each
     // worker with its own ConfigComparer, whose cache is not shared), and
     // written in order: the end of the run is not one thread's work.
@@ -656,92 +762,112 @@ public:
           if (It != facts().UnitsOfRecord.end())
             for (size_t U : It->second)
               Ids.push_back(facts().Units[U].Id);
-          Texts[K] = dump(compileJSON(M, M.Compiles[I], Ids, *Configs[T]),
-                          Opts.Pretty, 4);
+          raw_string_ostream OS(Texts[K]);
+          OS.SetBuffered();
+          {
+            JSONWriter CW(OS, writerOptions(2));
+            compileJSON(CW, M, M.Compiles[I], Ids, *Configs[T]);
+          }
+          OS.flush();
         }
       });
       for (size_t K = 0; K < N; ++K)
-        OS << (First + K ? "," : "") << nl() << (Opts.Pretty ? "    " : "")
-           << Texts[K];
+        W.rawValue(Texts[K]);
     }
-    if (!M.Compiles.empty())
-      OS << nl() << ind();
-    OS << "]," << nl();
+    W.arrayEnd();
     // Each distinct graph break once, over all ranks (docs/json.md).
-    ojson Breaks = ojson::array();
-    for (const DistinctBreak &D : distinctBreaks(M)) {
-      const BreakReason &B = *D.First;
-      ojson O = ojson::object();
-      O["summary"] = B.label();
-      O["kind"] = B.kindName().str();
-      O["source"] = B.Where ? sourceJSON(*B.Where) : ojson(nullptr);
-      O["user_source"] = B.UserFrame ? sourceJSON(*B.UserFrame) : ojson(nullptr);
-      O["reason"] = B.Reason;
-      ojson Ids = ojson::array();
-      for (size_t I : D.Records)
-        Ids.push_back(M.Compiles[I].slug());
-      O["compiles"] = std::move(Ids);
-      O["frames"] = D.Frames;
-      O["ranks"] = D.Ranks;
-      O["count"] = D.Hits;
-      Breaks.push_back(std::move(O));
-    }
-    key("graph_breaks");
-    OS << dump(Breaks, Opts.Pretty, 2) << ',' << nl();
-    key("rank_runtime");
-    OS << dump(rankRuntimeJSON(M, &facts().Collectives), Opts.Pretty, 2)
-       << ',' << nl();
-    key("exports");
-    OS << dump(exportsJSON(M), Opts.Pretty, 2) << ',' << nl();
-    key("artifacts");
-    OS << dump(rawEventsJSON(M.Raw, nullptr), Opts.Pretty, 2) << ',' << nl();
+    W.attributeArray("graph_breaks", [&] {
+      for (const DistinctBreak &D : distinctBreaks(M)) {
+        const BreakReason &B = *D.First;
+        W.object([&] {
+          W.attribute("summary", B.label());
+          W.attribute("kind", B.kindName());
+          W.key("source");
+          optSource(W, B.Where ? &*B.Where : nullptr);
+          W.key("user_source");
+          optSource(W, B.UserFrame ? &*B.UserFrame : nullptr);
+          W.attribute("reason", B.Reason);
+          W.attributeArray("compiles", [&] {
+            for (size_t I : D.Records)
+              W.value(M.Compiles[I].slug());
+          });
+          W.attribute("frames", D.Frames);
+          W.attribute("ranks", D.Ranks);
+          W.attribute("count", D.Hits);
+        });
+      }
+    });
+    W.key("rank_runtime");
+    writeJSON(W, rankRuntimeJSON(M, &facts().Collectives));
+    W.key("exports");
+    writeJSON(W, exportsJSON(M));
+    W.key("artifacts");
+    rawEventsJSON(W, M.Raw, nullptr);
     if (Profile) {
-      key("profile");
-      OS << dump(profileJSON(*Profile,
-                             attributeProfile(*Profile, facts().ProfileUnits),
-                             facts().ProfileUnits),
-                 Opts.Pretty, 2)
-         << ',' << nl();
+      W.key("profile");
+      writeJSON(W, profileJSON(*Profile,
+                               attributeProfile(*Profile, facts().ProfileUnits),
+                               facts().ProfileUnits));
     }
-    key("key_components");
-    OS << dump(ojson(M.KeyComponents), Opts.Pretty, 2) << ',' << nl();
-    key("config_texts");
-    OS << dump(ojson(M.ConfigTexts), Opts.Pretty, 2) << ',' << nl();
-    key("ranks");
-    OS << dump(ranksJSON(compareRanks(facts().Digests, &M)), Opts.Pretty, 2) << ','
-       << nl();
-    ojson Stats = ojson::object();
-    Stats["lines"] = M.Stats.Lines;
-    Stats["events"] = M.Stats.Events;
-    Stats["payloads"] = M.Stats.Payloads;
-    Stats["md5_mismatches"] = M.Stats.Md5Mismatches;
-    Stats["malformed_lines"] = M.Stats.MalformedLines;
-    ojson Unknown = ojson::object();
-    for (auto &KV : M.Stats.UnknownKinds)
-      Unknown[KV.first] = KV.second;
-    Stats["unknown_kinds"] = std::move(Unknown);
-    Stats["ungrouped_artifacts"] = M.Artifacts.size();
-    key("stats");
-    OS << dump(Stats, Opts.Pretty, 2) << ',' << nl();
-    ojson Diag = ojson::array();
-    for (const Diagnostic &D : M.Diagnostics)
-      Diag.push_back(diagnosticJSON(D));
-    key("diagnostics");
-    OS << dump(Diag, Opts.Pretty, 2) << nl() << '}' << '\n';
+    W.attribute("key_components", M.KeyComponents);
+    W.attribute("config_texts", M.ConfigTexts);
+    W.key("ranks");
+    writeJSON(W, ranksJSON(compareRanks(facts().Digests, &M)));
+    W.attributeObject("stats", [&] {
+      W.attribute("lines", M.Stats.Lines);
+      W.attribute("events", M.Stats.Events);
+      W.attribute("payloads", M.Stats.Payloads);
+      W.attribute("md5_mismatches", M.Stats.Md5Mismatches);
+      W.attribute("malformed_lines", M.Stats.MalformedLines);
+      StringMap<size_t> Last;
+      const auto &Unknown = M.Stats.UnknownKinds;
+      for (size_t I = 0; I < Unknown.size(); ++I)
+        Last[Unknown[I].first] = I;
+      W.attributeObject("unknown_kinds", [&] {
+        for (size_t I = 0; I < Unknown.size(); ++I) {
+          size_t &L = Last[Unknown[I].first];
+          if (L == SIZE_MAX)
+            continue;
+          W.attribute(Unknown[I].first, Unknown[L].second);
+          L = SIZE_MAX;
+        }
+      });
+      W.attribute("ungrouped_artifacts", M.Artifacts.size());
+    });
+    W.attributeArray("diagnostics", [&] {
+      for (const Diagnostic &D : M.Diagnostics)
+        writeJSON(W, diagnosticJSON(D));
+    });
+    W.objectEnd();
+    out() << '\n';
+    Doc.reset();
     return Error::success();
   }
 
 private:
-  raw_ostream *Stream = nullptr;
-  size_t Units = 0;
+  std::unique_ptr<JSONWriter> Doc;
   Optional<ProfileTrace> Profile;
-  /// Unit ids by compile record index.
-  /// The units with a rank, for the ranks compared.
 
-  const char *nl() const { return Opts.Pretty ? "\n" : ""; }
-  const char *ind() const { return Opts.Pretty ? "  " : ""; }
-  void key(StringRef K) {
-    *Stream << ind() << '"' << K << '"' << (Opts.Pretty ? ": " : ":");
+  /// The writer's options for a value at \p Depth in the document.
+  JSONWriter::Options writerOptions(unsigned Depth) const {
+    JSONWriter::Options O;
+    O.Pretty = Opts.Pretty;
+    O.BaseIndent = Depth * O.IndentWidth;
+    return O;
+  }
+
+  /// A unit's object, at its place in "units" (depth 2).
+  std::string unitText(const Module &M, const CompileUnit &U,
+                       StringRef Id) const {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    OS.SetBuffered();
+    {
+      JSONWriter W(OS, writerOptions(2));
+      unitJSON(W, UnitView(M, U), Id);
+    }
+    OS.flush();
+    return Text;
   }
 };
 

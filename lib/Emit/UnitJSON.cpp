@@ -1,7 +1,9 @@
 //===- UnitJSON.cpp - The one JSON serialisation of a unit ----------------===//
 //
 // unitJSON(): the unit of docs/json.md. unitPageJSON(): its projection for
-// the HTML page (docs/html.md). Keys keep a fixed order.
+// the HTML page (docs/html.md). Keys keep a fixed order. Both write
+// through a JSONWriter: no DOM is built (issue 24), except for the text a
+// kernel's info holds, which is parsed and written again as before.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,8 +13,8 @@
 
 #include "tlp/Analysis/NameMatch.h"
 #include "tlp/Analysis/PassTimeline.h"
-#include "tlp/Support/StringUtils.h"
 #include "tlp/IR/InductorNames.h"
+#include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -22,14 +24,38 @@ using ojson = nlohmann::ordered_json;
 
 namespace tlp {
 
+namespace {
+using Layout = JSONWriter::Layout;
+/// On one line in the page's pretty layout (unitPageJSON).
+constexpr Layout In = Layout::Inline;
+} // namespace
+
+void sourceMembers(JSONWriter &W, const SourceLoc &S) {
+  W.attribute("file", S.File);
+  W.attribute("line", S.Line);
+  W.attribute("function", S.Function);
+  W.attribute("code", S.Code);
+  // Only when the trace underlined part of the line: a span PyTorch did
+  // not log is not given.
+  if (S.hasSpan()) {
+    W.attributeArray("span", [&] {
+      W.value(S.SpanBegin);
+      W.value(S.SpanEnd);
+    });
+    W.attribute("underlined", S.underlined());
+  }
+}
+
+void sourceJSON(JSONWriter &W, const SourceLoc &S) {
+  W.object([&] { sourceMembers(W, S); });
+}
+
 ojson sourceJSON(const SourceLoc &S) {
   ojson J = ojson::object();
   J["file"] = S.File;
   J["line"] = S.Line;
   J["function"] = S.Function;
   J["code"] = S.Code;
-  // Only when the trace underlined part of the line: a span PyTorch did
-  // not log is not given.
   if (S.hasSpan()) {
     J["span"] = ojson::array({S.SpanBegin, S.SpanEnd});
     J["underlined"] = S.underlined().str();
@@ -37,139 +63,231 @@ ojson sourceJSON(const SourceLoc &S) {
   return J;
 }
 
-namespace {
-
-ojson optInt(const Optional<int64_t> &V) {
-  return V ? ojson(*V) : ojson(nullptr);
+void writeJSON(JSONWriter &W, const ojson &J) {
+  switch (J.type()) {
+  case ojson::value_t::object:
+    W.object([&] {
+      for (auto It = J.begin(); It != J.end(); ++It) {
+        W.key(It.key());
+        writeJSON(W, It.value());
+      }
+    });
+    return;
+  case ojson::value_t::array:
+    W.array([&] {
+      for (const ojson &E : J)
+        writeJSON(W, E);
+    });
+    return;
+  case ojson::value_t::string:
+    W.value(J.get_ref<const std::string &>());
+    return;
+  case ojson::value_t::boolean:
+    W.value(J.get<bool>());
+    return;
+  case ojson::value_t::number_integer:
+    W.value(J.get<int64_t>());
+    return;
+  case ojson::value_t::number_unsigned:
+    W.value(J.get<uint64_t>());
+    return;
+  case ojson::value_t::number_float:
+    W.value(J.get<double>());
+    return;
+  case ojson::value_t::null:
+    W.null();
+    return;
+  case ojson::value_t::binary:
+  case ojson::value_t::discarded:
+    // Neither is made by parsing text; as nlohmann would write them.
+    W.rawValue(J.dump());
+    return;
+  }
 }
 
-ojson range(uint32_t B, uint32_t E) { return ojson::array({B, E}); }
+namespace {
 
-ojson indices(const std::vector<uint32_t> &V) {
-  ojson A = ojson::array();
+template <typename T> void optValue(JSONWriter &W, const Optional<T> &V) {
+  if (V)
+    W.value(*V);
+  else
+    W.null();
+}
+
+/// A string the unit may not have: null when empty.
+void optStr(JSONWriter &W, StringRef S) {
+  if (S.empty())
+    W.null();
+  else
+    W.value(S);
+}
+
+void range(JSONWriter &W, uint32_t B, uint32_t E, Layout L = Layout::Block) {
+  W.arrayBegin(L);
+  W.value(B);
+  W.value(E);
+  W.arrayEnd();
+}
+
+void indices(JSONWriter &W, ArrayRef<uint32_t> V, Layout L) {
+  W.arrayBegin(L);
   for (uint32_t I : V)
-    A.push_back(I);
-  return A;
+    W.value(I);
+  W.arrayEnd();
+}
+
+void strings(JSONWriter &W, ArrayRef<std::string> V,
+             Layout L = Layout::Block) {
+  W.arrayBegin(L);
+  for (const std::string &X : V)
+    W.value(X);
+  W.arrayEnd();
 }
 
 //===----------------------------------------------------------------------===//
 // The JSON output's unit
 //===----------------------------------------------------------------------===//
 
-ojson artifactRef(const Artifact *A) {
-  if (!A)
-    return nullptr;
-  ojson J = ojson::object();
-  J["name"] = A->Name;
-  J["line"] = A->Line;
-  return J;
+void artifactRef(JSONWriter &W, const Artifact *A,
+                 const MappingArtifact *Mapping = nullptr) {
+  if (!A && !Mapping)
+    return W.null();
+  W.object([&] {
+    if (A) {
+      W.attribute("name", A->Name);
+      W.attribute("line", A->Line);
+    }
+    if (Mapping) {
+      W.key("version");
+      optValue(W, Mapping->Version);
+    }
+  });
 }
 
-ojson codeJSON(const CodeArtifact *C) {
+void codeJSON(JSONWriter &W, const CodeArtifact *C) {
   if (!C)
-    return nullptr;
-  ojson J = ojson::object();
-  J["language"] = languageName(C->Lang).str();
-  J["lines"] = C->lines().size();
-  if (C->EntryBegin)
-    J["entry"] = {C->EntryBegin, C->EntryEnd};
-  else
-    J["entry"] = nullptr;
-  return J;
+    return W.null();
+  W.object([&] {
+    W.attribute("language", languageName(C->Lang));
+    W.attribute("lines", C->lines().size());
+    W.key("entry");
+    if (C->EntryBegin)
+      range(W, C->EntryBegin, C->EntryEnd);
+    else
+      W.null();
+  });
 }
 
-ojson nodesJSON(const UnitView &V, const GraphArtifact *G, bool Pre) {
-  ojson Arr = ojson::array();
+void nodesJSON(JSONWriter &W, const UnitView &V, const GraphArtifact *G,
+               bool Pre) {
+  W.arrayBegin();
   if (!G)
-    return Arr;
+    return W.arrayEnd();
   const CompileUnit &U = V.unit();
   const UnitProvenance &P = V.provenance();
   const GraphArtifact *Other = Pre ? U.PostGrad.get() : U.PreGrad.get();
   for (uint32_t I = 0; I < G->Nodes.size(); ++I) {
     const Node &N = G->Nodes[I];
-    ojson J = ojson::object();
-    J["name"] = N.Name;
-    J["line"] = N.Line;
-    J["op"] = nodeOpName(N.Op).str();
-    J["target"] = N.Target;
-    J["type"] = N.Type;
+    W.objectBegin();
+    W.attribute("name", N.Name);
+    W.attribute("line", N.Line);
+    W.attribute("op", nodeOpName(N.Op));
+    W.attribute("target", N.Target);
+    W.attribute("type", N.Type);
     Optional<uint32_t> S = V.sourceOf(N);
-    J["source"] = S ? sourceJSON(U.Sources[*S]) : ojson(nullptr);
+    W.key("source");
+    if (S)
+      sourceJSON(W, U.Sources[*S]);
+    else
+      W.null();
     if (!N.Scope.empty())
-      J["scope"] = N.Scope;
-    ojson Linked = ojson::array();
-    if (Other)
-      for (uint32_t O : Pre ? P.postOfPre(I) : P.preOfPost(I))
-        Linked.push_back(Other->Nodes[O].Name);
-    J[Pre ? "post_nodes" : "pre_nodes"] = std::move(Linked);
-    ojson Kernels = ojson::array();
-    for (uint32_t K : Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I))
-      Kernels.push_back(V.kernel(K).Key);
-    J["kernels"] = std::move(Kernels);
-    Arr.push_back(std::move(J));
+      W.attribute("scope", N.Scope);
+    W.attributeArray(Pre ? "post_nodes" : "pre_nodes", [&] {
+      if (Other)
+        for (uint32_t O : Pre ? P.postOfPre(I) : P.preOfPost(I))
+          W.value(Other->Nodes[O].Name);
+    });
+    W.attributeArray("kernels", [&] {
+      for (uint32_t K : Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I))
+        W.value(V.kernel(K).Key);
+    });
+    W.objectEnd();
   }
-  return Arr;
+  W.arrayEnd();
 }
 
-ojson kernelsJSON(const UnitView &V) {
+void kernelsJSON(JSONWriter &W, const UnitView &V) {
   const CompileUnit &U = V.unit();
   const UnitProvenance &P = V.provenance();
-  ojson Arr = ojson::array();
+  W.arrayBegin();
   for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
     const Kernel &K = U.Kernels[R];
     const UnitView::KernelFacts &F = V.kernel(R);
-    ojson J = ojson::object();
-    J["name"] = K.Name;
-    J["kind"] = kernelKindName(K.Kind).str();
-    J["handle"] = K.Handle ? ojson(*K.Handle) : ojson(nullptr);
-    J["key"] = F.Key;
-    J["call_lines"] = K.CallLines;
-    J["def_lines"] = F.Def ? range(F.Def->Begin, F.Def->End) : ojson(nullptr);
-    J["kernel_code_lines"] =
-        F.KernelCodeDef ? range(F.KernelCodeDef->Begin, F.KernelCodeDef->End)
-                        : ojson(nullptr);
-    ojson Post = ojson::array(), Pre = ojson::array(), Src = ojson::array();
-    if (U.PostGrad)
-      for (uint32_t Q : P.postOfKernel(R))
-        Post.push_back(U.PostGrad->Nodes[Q].Name);
-    if (U.PreGrad)
-      for (uint32_t Q : P.preOfKernel(R))
-        Pre.push_back(U.PreGrad->Nodes[Q].Name);
+    W.objectBegin();
+    W.attribute("name", K.Name);
+    W.attribute("kind", kernelKindName(K.Kind));
+    W.key("handle");
+    optValue(W, K.Handle);
+    W.attribute("key", F.Key);
+    W.attribute("call_lines", K.CallLines);
+    W.key("def_lines");
+    if (F.Def)
+      range(W, F.Def->Begin, F.Def->End);
+    else
+      W.null();
+    W.key("kernel_code_lines");
+    if (F.KernelCodeDef)
+      range(W, F.KernelCodeDef->Begin, F.KernelCodeDef->End);
+    else
+      W.null();
+    W.attributeArray("post_nodes", [&] {
+      if (U.PostGrad)
+        for (uint32_t Q : P.postOfKernel(R))
+          W.value(U.PostGrad->Nodes[Q].Name);
+    });
+    W.attributeArray("pre_nodes", [&] {
+      if (U.PreGrad)
+        for (uint32_t Q : P.preOfKernel(R))
+          W.value(U.PreGrad->Nodes[Q].Name);
+    });
     const auto &Sources = P.sourcesOfKernel(R);
     const auto &Origins = P.sourceOriginsOfKernel(R);
-    for (size_t I = 0; I < Sources.size(); ++I) {
-      ojson S = sourceJSON(U.Sources[Sources[I]]);
-      S["origin"] = edgeOriginName(Origins[I]).str();
-      Src.push_back(std::move(S));
-    }
-    J["post_nodes"] = std::move(Post);
-    J["pre_nodes"] = std::move(Pre);
-    J["source"] = std::move(Src);
-    J["in_mapping"] = K.InMapping;
-    ojson Info = nullptr;
+    W.attributeArray("source", [&] {
+      for (size_t I = 0; I < Sources.size(); ++I)
+        W.object([&] {
+          sourceMembers(W, U.Sources[Sources[I]]);
+          W.attribute("origin", edgeOriginName(Origins[I]));
+        });
+    });
+    W.attribute("in_mapping", K.InMapping);
+    W.key("info");
     if (F.Info) {
-      Info = ojson::parse(F.Info->Info, nullptr, /*allow_exceptions=*/false);
+      ojson Info =
+          ojson::parse(F.Info->Info, nullptr, /*allow_exceptions=*/false);
       if (Info.is_discarded())
-        Info = F.Info->Info; // Python-only tokens such as NaN: keep the text
+        W.value(F.Info->Info); // Python-only tokens such as NaN: the text
+      else
+        writeJSON(W, Info);
+    } else {
+      W.null();
     }
-    J["info"] = std::move(Info);
-    Arr.push_back(std::move(J));
+    W.objectEnd();
   }
-  return Arr;
+  W.arrayEnd();
 }
 
-ojson coverageJSON(const UnitCoverage &C) {
-  auto One = [](const CoverageCount &N) {
-    ojson J = ojson::object();
-    J["linked"] = N.Linked;
-    J["total"] = N.Total;
-    return J;
+void coverageJSON(JSONWriter &W, const UnitCoverage &C) {
+  auto One = [&](StringRef Key, const CoverageCount &N) {
+    W.attributeObject(Key, [&] {
+      W.attribute("linked", N.Linked);
+      W.attribute("total", N.Total);
+    });
   };
-  ojson J = ojson::object();
-  J["pre_grad"] = One(C.Pre);
-  J["post_grad"] = One(C.Post);
-  J["kernels"] = One(C.Kernels);
-  return J;
+  W.object([&] {
+    One("pre_grad", C.Pre);
+    One("post_grad", C.Post);
+    One("kernels", C.Kernels);
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -180,7 +298,7 @@ ojson coverageJSON(const UnitCoverage &C) {
 /// targetAliases() per distinct target of a computing node (the same names
 /// tlp-emit --node answers to), and each target's index.
 struct OpNames {
-  ojson Lists = ojson::array();
+  std::vector<std::vector<std::string>> Lists;
   StringMap<int64_t> Index;
   int64_t of(const Node &N) {
     if (N.Target.empty() || !(N.Op == NodeOp::CallFunction ||
@@ -188,12 +306,8 @@ struct OpNames {
                               N.Op == NodeOp::CallModule))
       return -1;
     auto [It, New] = Index.try_emplace(N.Target, int64_t(Lists.size()));
-    if (New) {
-      ojson A = ojson::array();
-      for (std::string &S : targetAliases(N.Target))
-        A.push_back(std::move(S));
-      Lists.push_back(std::move(A));
-    }
+    if (New)
+      Lists.push_back(targetAliases(N.Target));
     return It->second;
   }
 };
@@ -204,107 +318,130 @@ struct OpNames {
 /// scope if nested: the JSON's node object with names as indices. Targets
 /// and types are left to the node's line of text, which shows them: graphs
 /// of 20,000 nodes must load fast, and load time follows the page's size.
-ojson graphPage(const UnitView &V, const GraphArtifact *G, bool Pre,
-                OpNames &Ops) {
+void graphPage(JSONWriter &W, const UnitView &V, const GraphArtifact *G,
+               bool Pre, OpNames &Ops) {
   if (!G)
-    return nullptr;
+    return W.null();
   const CompileUnit &U = V.unit();
   const UnitProvenance &P = V.provenance();
-  ojson J = ojson::object();
-  J["artifact"] = G->Name;
-  J["log_line"] = G->Line;
-  ojson Nodes = ojson::array();
+  W.objectBegin();
+  W.attribute("artifact", G->Name);
+  W.attribute("log_line", G->Line);
   bool HasOther = Pre ? U.PostGrad != nullptr : U.PreGrad != nullptr;
-  for (uint32_t I = 0; I < G->Nodes.size(); ++I) {
-    const Node &N = G->Nodes[I];
-    ojson O = ojson::array();
-    O.push_back(N.Name);
-    O.push_back(N.Line);
-    O.push_back(nodeOpName(N.Op).str());
-    Optional<uint32_t> S = V.sourceOf(N);
-    O.push_back(S ? int64_t(*S) : int64_t(-1));
-    const std::vector<uint32_t> &Links = Pre ? P.postOfPre(I) : P.preOfPost(I);
-    O.push_back(HasOther ? indices(Links) : ojson::array());
-    O.push_back(indices(Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I)));
-    O.push_back(Ops.of(N));
-    if (!N.Scope.empty())
-      O.push_back(N.Scope);
-    Nodes.push_back(std::move(O));
-  }
-  J["nodes"] = std::move(Nodes);
+  W.attributeArray("nodes", [&] {
+    for (uint32_t I = 0; I < G->Nodes.size(); ++I) {
+      const Node &N = G->Nodes[I];
+      W.arrayBegin(In);
+      W.value(N.Name);
+      W.value(N.Line);
+      W.value(nodeOpName(N.Op));
+      Optional<uint32_t> S = V.sourceOf(N);
+      W.value(S ? int64_t(*S) : int64_t(-1));
+      const std::vector<uint32_t> &Links =
+          Pre ? P.postOfPre(I) : P.preOfPost(I);
+      indices(W, HasOther ? ArrayRef<uint32_t>(Links) : ArrayRef<uint32_t>(),
+              In);
+      indices(W, Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I), In);
+      W.value(Ops.of(N));
+      if (!N.Scope.empty())
+        W.value(N.Scope);
+      W.arrayEnd();
+    }
+  });
   // The post-grad graph's data flow, for the fusion graph (fusion.js):
   // each node's inputs (Node::Inputs, node indices).
-  if (!Pre) {
-    ojson Inputs = ojson::array();
-    for (const Node &N : G->Nodes)
-      Inputs.push_back(indices(N.Inputs));
-    J["inputs"] = std::move(Inputs);
-  }
-  J["text"] = G->Text;
-  return J;
+  if (!Pre)
+    W.attributeArray("inputs", [&] {
+      for (const Node &N : G->Nodes)
+        indices(W, N.Inputs, In);
+    });
+  W.attribute("text", G->Text);
+  W.objectEnd();
 }
 
-ojson codePage(const CodeArtifact *C) {
+void codePage(JSONWriter &W, const CodeArtifact *C) {
   if (!C)
-    return nullptr;
-  ojson J = ojson::object();
-  J["artifact"] = C->Name;
-  J["log_line"] = C->Line;
-  J["language"] = languageName(C->Lang).str();
-  J["entry"] =
-      C->EntryBegin ? range(C->EntryBegin, C->EntryEnd) : ojson(nullptr);
-  J["text"] = C->Text;
-  return J;
+    return W.null();
+  W.object([&] {
+    W.attribute("artifact", C->Name);
+    W.attribute("log_line", C->Line);
+    W.attribute("language", languageName(C->Lang));
+    W.key("entry");
+    if (C->EntryBegin)
+      range(W, C->EntryBegin, C->EntryEnd, In);
+    else
+      W.null();
+    W.attribute("text", C->Text);
+  });
 }
 
-ojson kernelsPage(const UnitView &V) {
+void kernelsPage(JSONWriter &W, const UnitView &V) {
   const CompileUnit &U = V.unit();
   const UnitProvenance &P = V.provenance();
-  ojson Arr = ojson::array();
+  W.arrayBegin();
   for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
     const Kernel &K = U.Kernels[R];
     const UnitView::KernelFacts &F = V.kernel(R);
-    ojson J = ojson::object();
-    J["name"] = K.Name;
-    J["key"] = F.Key;
-    J["kind"] = kernelKindName(K.Kind).str();
-    J["handle"] = K.Handle ? ojson(*K.Handle) : ojson(nullptr);
-    J["calls"] = indices(K.CallLines);
+    W.objectBegin(In);
+    W.attribute("name", K.Name);
+    W.attribute("key", F.Key);
+    W.attribute("kind", kernelKindName(K.Kind));
+    W.key("handle");
+    optValue(W, K.Handle);
+    W.key("calls");
+    indices(W, K.CallLines, In);
     // The page selects the comment block above a definition too.
     if (const KernelDef *D = F.Def) {
-      J["def"] = range(D->HeaderBegin ? D->HeaderBegin : D->Begin, D->End);
-      J["def_begin"] = D->Begin;
+      W.key("def");
+      range(W, D->HeaderBegin ? D->HeaderBegin : D->Begin, D->End, In);
+      W.attribute("def_begin", D->Begin);
     }
     if (const KernelDef *D = F.KernelCodeDef) {
-      J["kernel_def"] =
-          range(D->HeaderBegin ? D->HeaderBegin : D->Begin, D->End);
-      J["kernel_def_begin"] = D->Begin;
+      W.key("kernel_def");
+      range(W, D->HeaderBegin ? D->HeaderBegin : D->Begin, D->End, In);
+      W.attribute("kernel_def_begin", D->Begin);
     }
-    J["post"] = indices(P.postOfKernel(R));
-    J["pre"] = indices(P.preOfKernel(R));
-    ojson Src = ojson::array();
+    W.key("post");
+    indices(W, P.postOfKernel(R), In);
+    W.key("pre");
+    indices(W, P.preOfKernel(R), In);
     const auto &Sources = P.sourcesOfKernel(R);
     const auto &Origins = P.sourceOriginsOfKernel(R);
-    for (size_t I = 0; I < Sources.size(); ++I)
-      Src.push_back(
-          ojson::array({Sources[I], edgeOriginName(Origins[I]).str()}));
-    J["sources"] = std::move(Src);
-    J["in_mapping"] = K.InMapping;
-    J["info"] = F.Info ? ojson(F.Info->Info) : ojson(nullptr);
-    Arr.push_back(std::move(J));
+    W.attributeArray(
+        "sources",
+        [&] {
+          for (size_t I = 0; I < Sources.size(); ++I) {
+            W.arrayBegin(In);
+            W.value(Sources[I]);
+            W.value(edgeOriginName(Origins[I]));
+            W.arrayEnd();
+          }
+        },
+        In);
+    W.attribute("in_mapping", K.InMapping);
+    W.key("info");
+    if (F.Info)
+      W.value(F.Info->Info);
+    else
+      W.null();
+    W.objectEnd();
   }
-  return Arr;
+  W.arrayEnd();
 }
 
 /// What the page lists as not linked: computing nodes that were mapped to
 /// nothing, kernels with no node and kernels with no user source.
-ojson unlinkedPage(const UnitView &V) {
-  ojson J = ojson::object();
-  J["pre"] = indices(V.unlinkedPre());
-  J["post"] = indices(V.unlinkedPost());
-  J["kernels_without_nodes"] = indices(V.kernelsWithoutNodes());
-  J["kernels_without_source"] = indices(V.kernelsWithoutSource());
-  return J;
+void unlinkedPage(JSONWriter &W, const UnitView &V) {
+  W.object([&] {
+    W.key("pre");
+    indices(W, V.unlinkedPre(), In);
+    W.key("post");
+    indices(W, V.unlinkedPost(), In);
+    W.key("kernels_without_nodes");
+    indices(W, V.kernelsWithoutNodes(), In);
+    W.key("kernels_without_source");
+    indices(W, V.kernelsWithoutSource(), In);
+  });
 }
 
 /// Every edge of the unit with its origin and confidence, grouped: one
@@ -313,159 +450,182 @@ ojson unlinkedPage(const UnitView &V) {
 /// 1 post, 2 kernel, 3 source). Flat, so that a unit of 40,000 edges stays
 /// small and fast to parse; the page draws inferred links (confidence
 /// under 100) dashed and lists them.
-ojson edgesPage(const UnitView &V) {
+void edgesPage(JSONWriter &W, const UnitView &V) {
   const CompileUnit &U = V.unit();
-  ojson J = ojson::array();
+  W.arrayBegin();
   for (const UnitView::EdgeGroup &G : V.edgeGroups()) {
-    ojson Flat = ojson::array();
+    W.arrayBegin(In);
+    W.value(edgeOriginName(G.Origin));
+    W.value(unsigned(G.Confidence));
+    W.arrayBegin(In);
     for (uint32_t I : G.Edges) {
       const Edge &E = U.Edges[I];
-      for (uint32_t X : {uint32_t(E.From.Kind), E.From.Index,
-                         uint32_t(E.To.Kind), E.To.Index})
-        Flat.push_back(X);
+      W.value(uint32_t(E.From.Kind));
+      W.value(E.From.Index);
+      W.value(uint32_t(E.To.Kind));
+      W.value(E.To.Index);
     }
-    J.push_back(ojson::array({edgeOriginName(G.Origin).str(),
-                              unsigned(G.Confidence), std::move(Flat)}));
+    W.arrayEnd();
+    W.arrayEnd();
   }
-  return J;
+  W.arrayEnd();
 }
 
-ojson sourcePage(const SourceLoc &S) {
-  return ojson::array({S.File, S.Line, S.Function, S.Code});
+/// [file, line, function, code]: the array is left open for what follows.
+void sourcePageBegin(JSONWriter &W, const SourceLoc &S) {
+  W.arrayBegin(In);
+  W.value(S.File);
+  W.value(S.Line);
+  W.value(S.Function);
+  W.value(S.Code);
 }
 
-ojson coveragePage(const UnitCoverage &C) {
-  auto One = [](const CoverageCount &N) {
-    return ojson::array({N.Linked, N.Total});
+void coveragePage(JSONWriter &W, const UnitCoverage &C) {
+  auto One = [&](StringRef Key, const CoverageCount &N) {
+    W.key(Key);
+    W.arrayBegin(In);
+    W.value(N.Linked);
+    W.value(N.Total);
+    W.arrayEnd();
   };
-  ojson J = ojson::object();
-  J["pre_grad"] = One(C.Pre);
-  J["post_grad"] = One(C.Post);
-  J["kernels"] = One(C.Kernels);
-  return J;
+  W.object([&] {
+    One("pre_grad", C.Pre);
+    One("post_grad", C.Post);
+    One("kernels", C.Kernels);
+  });
 }
 
 } // namespace
 
 /// A unit of a restarted attempt holds the graph it logged before the
 /// restart, which Dynamo discarded: why, or null.
-static ojson discardedJSON(const UnitView &V) {
+static void discardedJSON(JSONWriter &W, const UnitView &V) {
   const CompileRecord *R = V.compile();
   if (!R || R->Status != CompileStatus::Restart)
-    return ojson(nullptr);
-  return ojson("discarded: the attempt " + R->restartText() +
-               "; a later attempt compiled the frame");
+    return W.null();
+  W.value("discarded: the attempt " + R->restartText() +
+          "; a later attempt compiled the frame");
 }
 
 /// The pass timeline: each stage with its file, node count and what it
 /// changed against the stage before (tlp/Analysis/PassTimeline.h).
-static ojson stagesJSON(const UnitView &V) {
+static void stagesJSON(JSONWriter &W, const UnitView &V) {
   const CompileUnit &U = V.unit();
-  ojson A = ojson::array();
+  W.arrayBegin();
   for (const TimelineStep &S : passTimeline(V.module(), U)) {
     const PassStage &PS = U.Stages[S.Stage];
-    ojson J = ojson::object();
-    J["stage"] = PS.Stage;
-    J["file"] = PS.Graph ? ojson(V.module().logName(PS.Graph->Log))
-                         : ojson(nullptr);
-    J["nodes"] = S.Nodes;
-    J["same_text"] = S.SameText;
-    J["added"] = S.Added;
-    J["removed"] = S.Removed;
-    J["changed"] = S.Changed;
-    ojson C = ojson::array();
-    for (const DigestChange &D : S.Changes)
-      C.push_back(ojson::object({{"change", D.Change},
-                                 {"node", D.What},
-                                 {"detail", D.Detail}}));
-    J["changes"] = std::move(C);
-    A.push_back(std::move(J));
+    W.objectBegin();
+    W.attribute("stage", PS.Stage);
+    W.key("file");
+    if (PS.Graph)
+      W.value(V.module().logName(PS.Graph->Log));
+    else
+      W.null();
+    W.attribute("nodes", S.Nodes);
+    W.attribute("same_text", S.SameText);
+    W.attribute("added", S.Added);
+    W.attribute("removed", S.Removed);
+    W.attribute("changed", S.Changed);
+    W.attributeArray("changes", [&] {
+      for (const DigestChange &D : S.Changes)
+        W.object([&] {
+          W.attribute("change", D.Change);
+          W.attribute("node", D.What);
+          W.attribute("detail", D.Detail);
+        });
+    });
+    W.objectEnd();
   }
-  return A;
+  W.arrayEnd();
 }
 
 /// The files of a depyf dump the unit keeps (without their texts, which
 /// the files hold), Dynamo code with its guards.
-static ojson filesJSON(const UnitView &V) {
+static void filesJSON(JSONWriter &W, const UnitView &V) {
   const Module &M = V.module();
-  ojson A = ojson::array();
+  W.arrayBegin();
   for (const UnitFile &F : V.unit().Files) {
-    ojson J = ojson::object();
-    J["kind"] = unitFileKindName(F.Kind).str();
-    J["file"] = M.logName(F.Log);
-    J["lines"] = emit::textFileLines(F.Text);
+    W.objectBegin();
+    W.attribute("kind", unitFileKindName(F.Kind));
+    W.attribute("file", M.logName(F.Log));
+    W.attribute("lines", emit::textFileLines(F.Text));
     if (F.Kind == UnitFile::DynamoCode) {
-      J["guard_file"] = F.GuardLog ? ojson(M.logName(*F.GuardLog))
-                                   : ojson(nullptr);
-      ojson G = ojson::array();
-      for (const DynamoGuard &DG : F.Guards)
-        G.push_back(ojson::object({{"line", DG.Line},
-                                   {"code", DG.Code},
-                                   {"comment", DG.Comment.empty()
-                                                   ? ojson(nullptr)
-                                                   : ojson(DG.Comment)}}));
-      J["guards"] = std::move(G);
+      W.key("guard_file");
+      if (F.GuardLog)
+        W.value(M.logName(*F.GuardLog));
+      else
+        W.null();
+      W.attributeArray("guards", [&] {
+        for (const DynamoGuard &DG : F.Guards)
+          W.object([&] {
+            W.attribute("line", DG.Line);
+            W.attribute("code", DG.Code);
+            W.key("comment");
+            optStr(W, DG.Comment);
+          });
+      });
     }
-    A.push_back(std::move(J));
+    W.objectEnd();
   }
-  return A;
-}
-
-static ojson stringsJSON(ArrayRef<std::string> V) {
-  ojson A = ojson::array();
-  for (const std::string &X : V)
-    A.push_back(X);
-  return A;
+  W.arrayEnd();
 }
 
 /// The scheduler nodes after fusion (top level), each with the nodes it
 /// fused, the buffers it reads and writes, its kernel and post-grad nodes
 /// (link-scheduler-ir); null when the unit has no ir_post_fusion.txt.
-static ojson schedulerNodesJSON(const UnitView &V) {
+static void schedulerNodesJSON(JSONWriter &W, const UnitView &V) {
   const CompileUnit &U = V.unit();
   const SchedulerIRArtifact *S = U.PostFusion.get();
   if (!S || !S->isLoaded())
-    return ojson(nullptr);
-  ojson A = ojson::array();
+    return W.null();
+  W.arrayBegin();
   for (const SchedulerNode &N : S->Nodes) {
     if (N.Parent)
       continue;
-    ojson J = ojson::object();
-    J["name"] = N.Name;
-    J["class"] = N.Class;
-    J["line"] = N.Line;
-    std::vector<std::string> Fused;
-    for (uint32_t I : N.SubNodes)
-      if (I < S->Nodes.size())
-        Fused.push_back(S->Nodes[I].Name);
-    J["fused"] = stringsJSON(Fused);
-    J["reads"] = stringsJSON(S->readBuffers(N));
-    J["writes"] = stringsJSON(S->writtenBuffers(N));
-    ojson Outs = ojson::array();
-    for (const SchedulerBuffer &B : N.Outputs) {
-      ojson O = ojson::object();
-      O["name"] = B.Name;
-      O["type"] = B.Type;
-      O["layout"] = B.Layout;
-      O["users"] = stringsJSON(B.Users);
-      Outs.push_back(std::move(O));
-    }
-    J["outputs"] = std::move(Outs);
-    J["extern_kernel"] =
-        N.ExternKernel.empty() ? ojson(nullptr) : ojson(N.ExternKernel);
-    J["kernel"] = N.Kernel && *N.Kernel < U.Kernels.size()
-                      ? ojson(U.Kernels[*N.Kernel].key())
-                      : ojson(nullptr);
-    J["kernel_by"] = N.KernelBy.empty() ? ojson(nullptr) : ojson(N.KernelBy);
-    std::vector<std::string> Post;
-    for (uint32_t P : N.PostNodes)
-      if (U.PostGrad && P < U.PostGrad->Nodes.size())
-        Post.push_back(U.PostGrad->Nodes[P].Name);
-    J["post_grad_nodes"] = stringsJSON(Post);
-    J["post_grad_by"] =
-        N.PostNodesBy.empty() ? ojson(nullptr) : ojson(N.PostNodesBy);
-    J["confidence"] = N.PostNodesBy.empty() ? ojson(nullptr)
-                                            : ojson(unsigned(N.PostNodesConfidence));
+    W.objectBegin();
+    W.attribute("name", N.Name);
+    W.attribute("class", N.Class);
+    W.attribute("line", N.Line);
+    W.attributeArray("fused", [&] {
+      for (uint32_t I : N.SubNodes)
+        if (I < S->Nodes.size())
+          W.value(S->Nodes[I].Name);
+    });
+    W.key("reads");
+    strings(W, S->readBuffers(N));
+    W.key("writes");
+    strings(W, S->writtenBuffers(N));
+    W.attributeArray("outputs", [&] {
+      for (const SchedulerBuffer &B : N.Outputs)
+        W.object([&] {
+          W.attribute("name", B.Name);
+          W.attribute("type", B.Type);
+          W.attribute("layout", B.Layout);
+          W.key("users");
+          strings(W, B.Users);
+        });
+    });
+    W.key("extern_kernel");
+    optStr(W, N.ExternKernel);
+    W.key("kernel");
+    if (N.Kernel && *N.Kernel < U.Kernels.size())
+      W.value(U.Kernels[*N.Kernel].key());
+    else
+      W.null();
+    W.key("kernel_by");
+    optStr(W, N.KernelBy);
+    W.attributeArray("post_grad_nodes", [&] {
+      for (uint32_t P : N.PostNodes)
+        if (U.PostGrad && P < U.PostGrad->Nodes.size())
+          W.value(U.PostGrad->Nodes[P].Name);
+    });
+    W.key("post_grad_by");
+    optStr(W, N.PostNodesBy);
+    W.key("confidence");
+    if (N.PostNodesBy.empty())
+      W.null();
+    else
+      W.value(unsigned(N.PostNodesConfidence));
     // A fused node's loop bodies are its sub-nodes'.
     std::vector<std::string> Ops = N.Ops;
     for (uint32_t I : N.SubNodes)
@@ -473,157 +633,240 @@ static ojson schedulerNodesJSON(const UnitView &V) {
         for (const std::string &Op : S->Nodes[I].Ops)
           if (!is_contained(Ops, Op))
             Ops.push_back(Op);
-    J["ops"] = stringsJSON(Ops);
-    A.push_back(std::move(J));
+    W.key("ops");
+    strings(W, Ops);
+    W.objectEnd();
   }
-  return A;
+  W.arrayEnd();
 }
 
-ojson unitJSON(const UnitView &V) {
+void unitJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
   const CompileUnit &U = V.unit();
   const UnitProvenance &P = V.provenance();
-  ojson J = ojson::object();
-  J["id"] = V.slug();
-  J["name"] = V.displayName();
-  J["log"] = V.logName();
-  J["rank"] = optInt(U.Key.Rank);
-  J["compile_id"] = U.Key.Id ? ojson(V.compileId()) : ojson(nullptr);
-  J["graph"] = V.graphName().str();
-  J["subgraph"] =
-      U.Key.Subgraph.empty() ? ojson(nullptr) : ojson(U.Key.Subgraph);
+  W.objectBegin();
+  if (Id.empty())
+    W.attribute("id", V.slug());
+  else
+    W.attribute("id", Id);
+  W.attribute("name", V.displayName());
+  W.attribute("log", V.logName());
+  W.key("rank");
+  optValue(W, U.Key.Rank);
+  W.key("compile_id");
+  if (U.Key.Id)
+    W.value(V.compileId());
+  else
+    W.null();
+  W.attribute("graph", V.graphName());
+  W.key("subgraph");
+  optStr(W, U.Key.Subgraph);
   // A depyf dump's graph name (`__compiled_fn_1`): not a compile id.
-  J["fn"] = U.Key.Fn.empty() ? ojson(nullptr) : ojson(U.Key.Fn);
-  J["frame"] = U.Frame ? sourceJSON(*U.Frame) : ojson(nullptr);
-  J["compile"] = V.compile() ? ojson(V.compile()->slug()) : ojson(nullptr);
-  J["discarded"] = discardedJSON(V);
-  ojson A = ojson::object();
-  for (unsigned I = 0; I < NumUnitSlots; ++I) {
-    UnitSlot S = static_cast<UnitSlot>(I);
-    A[unitSlotRole(S).str()] = artifactRef(U.slot(S));
-  }
-  if (U.Mapping)
-    A["mapping"]["version"] =
-        U.Mapping->Version ? ojson(*U.Mapping->Version) : ojson(nullptr);
-  J["artifacts"] = std::move(A);
-  J["pre_grad_nodes"] = nodesJSON(V, U.PreGrad.get(), true);
-  J["post_grad_nodes"] = nodesJSON(V, U.PostGrad.get(), false);
-  J["code"] = codeJSON(U.Code.get());
-  J["kernel_code"] = codeJSON(U.KernelCode.get());
-  J["kernels"] = kernelsJSON(V);
+  W.key("fn");
+  optStr(W, U.Key.Fn);
+  W.key("frame");
+  if (U.Frame)
+    sourceJSON(W, *U.Frame);
+  else
+    W.null();
+  W.key("compile");
+  if (V.compile())
+    W.value(V.compile()->slug());
+  else
+    W.null();
+  W.key("discarded");
+  discardedJSON(W, V);
+  W.attributeObject("artifacts", [&] {
+    for (unsigned I = 0; I < NumUnitSlots; ++I) {
+      UnitSlot S = static_cast<UnitSlot>(I);
+      W.key(unitSlotRole(S));
+      artifactRef(W, U.slot(S),
+                  S == UnitSlot::Mapping ? U.Mapping.get() : nullptr);
+    }
+  });
+  W.key("pre_grad_nodes");
+  nodesJSON(W, V, U.PreGrad.get(), true);
+  W.key("post_grad_nodes");
+  nodesJSON(W, V, U.PostGrad.get(), false);
+  W.key("code");
+  codeJSON(W, U.Code.get());
+  W.key("kernel_code");
+  codeJSON(W, U.KernelCode.get());
+  W.key("kernels");
+  kernelsJSON(W, V);
   // The unit's user source lines with their kernels (the same answer as
   // the Markdown report, the HTML page and --source).
-  ojson Srcs = ojson::array();
-  for (uint32_t I = 0; I < U.Sources.size(); ++I) {
-    ojson S = sourceJSON(U.Sources[I]);
-    ojson Keys = ojson::array();
-    for (uint32_t R : P.kernelsOfSource(I))
-      Keys.push_back(V.kernel(R).Key);
-    S["kernels"] = std::move(Keys);
-    Srcs.push_back(std::move(S));
-  }
-  J["sources"] = std::move(Srcs);
-  J["coverage"] = coverageJSON(V.coverage());
+  W.attributeArray("sources", [&] {
+    for (uint32_t I = 0; I < U.Sources.size(); ++I)
+      W.object([&] {
+        sourceMembers(W, U.Sources[I]);
+        W.attributeArray("kernels", [&] {
+          for (uint32_t R : P.kernelsOfSource(I))
+            W.value(V.kernel(R).Key);
+        });
+      });
+  });
+  W.key("coverage");
+  coverageJSON(W, V.coverage());
   // Every edge with its origin and confidence (inferred edges are under
   // 100; docs/inference.md).
-  ojson Edges = ojson::array();
-  for (const Edge &E : U.Edges) {
-    ojson EJ = ojson::object();
-    EJ["from"] = V.endpointText(E.From);
-    EJ["to"] = V.endpointText(E.To);
-    EJ["origin"] = edgeOriginName(E.Origin).str();
-    EJ["confidence"] = unsigned(E.Confidence);
-    Edges.push_back(std::move(EJ));
-  }
-  J["edges"] = std::move(Edges);
-  J["stages"] = stagesJSON(V);
-  J["files"] = filesJSON(V);
-  J["folder"] = U.Key.Folder.empty() ? ojson(nullptr) : ojson(U.Key.Folder);
-  J["scheduler_nodes"] = schedulerNodesJSON(V);
-  return J;
+  W.attributeArray("edges", [&] {
+    for (const Edge &E : U.Edges)
+      W.object([&] {
+        W.attribute("from", V.endpointText(E.From));
+        W.attribute("to", V.endpointText(E.To));
+        W.attribute("origin", edgeOriginName(E.Origin));
+        W.attribute("confidence", unsigned(E.Confidence));
+      });
+  });
+  W.key("stages");
+  stagesJSON(W, V);
+  W.key("files");
+  filesJSON(W, V);
+  W.key("folder");
+  optStr(W, U.Key.Folder);
+  W.key("scheduler_nodes");
+  schedulerNodesJSON(W, V);
+  W.objectEnd();
 }
 
-ojson unitPageJSON(const UnitView &V, StringRef Id) {
+void unitPageJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
   const CompileUnit &U = V.unit();
   const UnitProvenance &P = V.provenance();
-  ojson J = ojson::object();
-  J["id"] = Id.str();
-  J["name"] = V.displayName();
-  J["log"] = V.logName();
-  J["rank"] = optInt(U.Key.Rank);
-  J["compile_id"] = U.Key.Id ? ojson(V.compileId()) : ojson(nullptr);
+  W.objectBegin();
+  W.attribute("id", Id);
+  W.attribute("name", V.displayName());
+  W.attribute("log", V.logName());
+  W.key("rank");
+  optValue(W, U.Key.Rank);
+  W.key("compile_id");
+  if (U.Key.Id)
+    W.value(V.compileId());
+  else
+    W.null();
   // The anchor of the unit's compile in the dashboard (index.html#...), so
   // that the page links back to its row; the record without a compile id
   // has no row.
   const CompileRecord *R = V.compile();
-  J["compile"] = R && R->Id ? ojson(emit::compileAnchor(*R)) : ojson(nullptr);
+  W.key("compile");
+  if (R && R->Id)
+    W.value(emit::compileAnchor(*R));
+  else
+    W.null();
   // The compile as the dashboard names it ("0/0 #2" when ids repeat).
-  J["compile_name"] = R && R->Id ? ojson(R->idName()) : ojson(nullptr);
+  W.key("compile_name");
+  if (R && R->Id)
+    W.value(R->idName());
+  else
+    W.null();
   // The compile's events shown raw: the slug of its artifacts page
   // (raw-SLUG.html, #raw-SLUG) and how many.
-  J["raw"] = R && !R->Raw.empty()
-                 ? ojson::array({R->slug(), R->Raw.size()})
-                 : ojson(nullptr);
-  J["discarded"] = discardedJSON(V);
+  W.key("raw");
+  if (R && !R->Raw.empty()) {
+    W.arrayBegin(In);
+    W.value(R->slug());
+    W.value(R->Raw.size());
+    W.arrayEnd();
+  } else {
+    W.null();
+  }
+  W.key("discarded");
+  discardedJSON(W, V);
   // The pass timeline's page (timeline-ID.html, #timeline-ID) and how many
   // stages, when the unit has stages or dump files.
-  J["timeline"] = U.Stages.empty() && U.Files.empty()
-                      ? ojson(nullptr)
-                      : ojson::array({Id.str(), U.Stages.size()});
-  J["graph"] = V.graphName().str();
-  J["frame"] = U.Frame ? sourcePage(*U.Frame) : ojson(nullptr);
-  J["coverage"] = coveragePage(V.coverage());
+  W.key("timeline");
+  if (U.Stages.empty() && U.Files.empty()) {
+    W.null();
+  } else {
+    W.arrayBegin(In);
+    W.value(Id);
+    W.value(U.Stages.size());
+    W.arrayEnd();
+  }
+  W.attribute("graph", V.graphName());
+  W.key("frame");
+  if (U.Frame) {
+    sourcePageBegin(W, *U.Frame);
+    W.arrayEnd();
+  } else {
+    W.null();
+  }
+  W.key("coverage");
+  coveragePage(W, V.coverage());
   // The provenance artifacts the unit has: [role, artifact, log line].
-  ojson Prov = ojson::array();
-  for (UnitSlot S : {UnitSlot::Mapping, UnitSlot::NodeTree,
-                     UnitSlot::KernelNodes, UnitSlot::StackTraces,
-                     UnitSlot::KernelInfo})
-    if (const Artifact *A = U.slot(S))
-      Prov.push_back(ojson::array({unitSlotRole(S).str(), A->Name, A->Line}));
-  J["provenance"] = std::move(Prov);
-  ojson Sources = ojson::array();
+  W.attributeArray("provenance", [&] {
+    for (UnitSlot S : {UnitSlot::Mapping, UnitSlot::NodeTree,
+                       UnitSlot::KernelNodes, UnitSlot::StackTraces,
+                       UnitSlot::KernelInfo})
+      if (const Artifact *A = U.slot(S)) {
+        W.arrayBegin(In);
+        W.value(unitSlotRole(S));
+        W.value(A->Name);
+        W.value(A->Line);
+        W.arrayEnd();
+      }
+  });
   // [file, line, function, code, kernel rows, span?]: the kernels of the
   // line (or of its call, for an entry with a span) as
   // UnitProvenance::kernelsOfSource says (the Markdown and --source
   // agree); the span, [begin, end) in code, only when the trace had one.
-  for (uint32_t I = 0; I < U.Sources.size(); ++I) {
-    ojson S = sourcePage(U.Sources[I]);
-    S.push_back(P.kernelsOfSource(I));
-    if (U.Sources[I].hasSpan())
-      S.push_back(ojson::array({U.Sources[I].SpanBegin, U.Sources[I].SpanEnd}));
-    Sources.push_back(std::move(S));
-  }
-  J["sources"] = std::move(Sources);
+  W.attributeArray("sources", [&] {
+    for (uint32_t I = 0; I < U.Sources.size(); ++I) {
+      sourcePageBegin(W, U.Sources[I]);
+      indices(W, P.kernelsOfSource(I), In);
+      if (U.Sources[I].hasSpan())
+        range(W, U.Sources[I].SpanBegin, U.Sources[I].SpanEnd, In);
+      W.arrayEnd();
+    }
+  });
   OpNames Ops;
-  J["pre"] = graphPage(V, U.PreGrad.get(), true, Ops);
-  J["post"] = graphPage(V, U.PostGrad.get(), false, Ops);
-  J["ops"] = std::move(Ops.Lists);
-  J["code"] = codePage(U.Code.get());
-  J["kernel_code"] = codePage(U.KernelCode.get());
-  J["kernels"] = kernelsPage(V);
-  J["unlinked"] = unlinkedPage(V);
-  J["edges"] = edgesPage(V);
+  W.key("pre");
+  graphPage(W, V, U.PreGrad.get(), true, Ops);
+  W.key("post");
+  graphPage(W, V, U.PostGrad.get(), false, Ops);
+  W.attributeArray("ops", [&] {
+    for (const std::vector<std::string> &L : Ops.Lists)
+      strings(W, L, In);
+  });
+  W.key("code");
+  codePage(W, U.Code.get());
+  W.key("kernel_code");
+  codePage(W, U.KernelCode.get());
+  W.key("kernels");
+  kernelsPage(W, V);
+  W.key("unlinked");
+  unlinkedPage(W, V);
+  W.key("edges");
+  edgesPage(W, V);
   // [name, class, fused node names, reads, writes, kernel row or null,
   // how the kernel was found]: the scheduler nodes after fusion.
-  ojson Sched = ojson(nullptr);
+  W.key("scheduler");
   if (const SchedulerIRArtifact *S = U.PostFusion.get()) {
-    Sched = ojson::array();
+    W.arrayBegin();
     for (const SchedulerNode &N : S->Nodes) {
       if (N.Parent)
         continue;
-      std::vector<std::string> Fused;
+      W.arrayBegin(In);
+      W.value(N.Name);
+      W.value(N.Class);
+      W.arrayBegin(In);
       for (uint32_t I : N.SubNodes)
         if (I < S->Nodes.size())
-          Fused.push_back(S->Nodes[I].Name);
-      Sched.push_back(ojson::array(
-          {N.Name, N.Class, stringsJSON(Fused),
-           stringsJSON(S->readBuffers(N)), stringsJSON(S->writtenBuffers(N)),
-           N.Kernel && *N.Kernel < U.Kernels.size() ? ojson(*N.Kernel)
-                                                    : ojson(nullptr),
-           N.KernelBy}));
+          W.value(S->Nodes[I].Name);
+      W.arrayEnd();
+      strings(W, S->readBuffers(N), In);
+      strings(W, S->writtenBuffers(N), In);
+      if (N.Kernel && *N.Kernel < U.Kernels.size())
+        W.value(*N.Kernel);
+      else
+        W.null();
+      W.value(N.KernelBy);
+      W.arrayEnd();
     }
+    W.arrayEnd();
+  } else {
+    W.null();
   }
-  J["scheduler"] = std::move(Sched);
-  return J;
+  W.objectEnd();
 }
 
 } // namespace tlp

@@ -457,15 +457,39 @@ static ojson schedulerNodesJSON(const UnitView &V) {
                       ? ojson(U.Kernels[*N.Kernel].key())
                       : ojson(nullptr);
     J["kernel_by"] = N.KernelBy.empty() ? ojson(nullptr) : ojson(N.KernelBy);
-    std::vector<std::string> Post;
-    for (uint32_t P : N.PostNodes)
-      if (U.PostGrad && P < U.PostGrad->Nodes.size())
-        Post.push_back(U.PostGrad->Nodes[P].Name);
-    J["post_grad_nodes"] = stringsJSON(Post);
-    J["post_grad_by"] =
-        N.PostNodesBy.empty() ? ojson(nullptr) : ojson(N.PostNodesBy);
-    J["confidence"] = N.PostNodesBy.empty() ? ojson(nullptr)
-                                            : ojson(unsigned(N.PostNodesConfidence));
+    // The post-grad nodes of a node and how they were found; why not,
+    // when the data did not decide.
+    auto PostOf = [&](const SchedulerNode &X, ojson &O) {
+      std::vector<std::string> Post;
+      for (uint32_t P : X.PostNodes)
+        if (U.PostGrad && P < U.PostGrad->Nodes.size())
+          Post.push_back(U.PostGrad->Nodes[P].Name);
+      O["post_grad_nodes"] = stringsJSON(Post);
+      O["post_grad_by"] =
+          X.PostNodesBy.empty() ? ojson(nullptr) : ojson(X.PostNodesBy);
+      O["confidence"] = X.PostNodesBy.empty()
+                            ? ojson(nullptr)
+                            : ojson(unsigned(X.PostNodesConfidence));
+      O["post_grad_unknown"] = X.PostNodesUnknown.empty()
+                                   ? ojson(nullptr)
+                                   : ojson(X.PostNodesUnknown);
+    };
+    PostOf(N, J);
+    // Each fused node's share of the kernel's post-grad nodes.
+    ojson Split = ojson::array();
+    for (uint32_t I : N.SubNodes)
+      if (I < S->Nodes.size()) {
+        ojson O = ojson::object();
+        O["name"] = S->Nodes[I].Name;
+        PostOf(S->Nodes[I], O);
+        Split.push_back(std::move(O));
+      }
+    J["split"] = std::move(Split);
+    std::vector<std::string> Pre;
+    for (uint32_t I : N.PreFusionNodes)
+      if (U.PreFusion && I < U.PreFusion->Nodes.size())
+        Pre.push_back(U.PreFusion->Nodes[I].Name);
+    J["pre_fusion"] = U.PreFusion ? stringsJSON(Pre) : ojson(nullptr);
     // A fused node's loop bodies are its sub-nodes'.
     std::vector<std::string> Ops = N.Ops;
     for (uint32_t I : N.SubNodes)
@@ -603,7 +627,9 @@ ojson unitPageJSON(const UnitView &V, StringRef Id) {
   J["unlinked"] = unlinkedPage(V);
   J["edges"] = edgesPage(V);
   // [name, class, fused node names, reads, writes, kernel row or null,
-  // how the kernel was found]: the scheduler nodes after fusion.
+  // how the kernel was found, pre-fusion node names (null: no
+  // ir_pre_fusion.txt), [[fused node, post-grad node indices, how or
+  // null, why unknown or null]]]: the scheduler nodes after fusion.
   ojson Sched = ojson(nullptr);
   if (const SchedulerIRArtifact *S = U.PostFusion.get()) {
     Sched = ojson::array();
@@ -614,12 +640,33 @@ ojson unitPageJSON(const UnitView &V, StringRef Id) {
       for (uint32_t I : N.SubNodes)
         if (I < S->Nodes.size())
           Fused.push_back(S->Nodes[I].Name);
+      ojson Pre = ojson(nullptr);
+      if (U.PreFusion) {
+        Pre = ojson::array();
+        for (uint32_t I : N.PreFusionNodes)
+          if (I < U.PreFusion->Nodes.size())
+            Pre.push_back(U.PreFusion->Nodes[I].Name);
+      }
+      ojson Split = ojson::array();
+      for (uint32_t I : N.SubNodes) {
+        if (I >= S->Nodes.size())
+          continue;
+        const SchedulerNode &X = S->Nodes[I];
+        ojson Post = ojson::array();
+        for (uint32_t P : X.PostNodes)
+          Post.push_back(P);
+        Split.push_back(ojson::array(
+            {X.Name, std::move(Post),
+             X.PostNodesBy.empty() ? ojson(nullptr) : ojson(X.PostNodesBy),
+             X.PostNodesUnknown.empty() ? ojson(nullptr)
+                                        : ojson(X.PostNodesUnknown)}));
+      }
       Sched.push_back(ojson::array(
           {N.Name, N.Class, stringsJSON(Fused),
            stringsJSON(S->readBuffers(N)), stringsJSON(S->writtenBuffers(N)),
            N.Kernel && *N.Kernel < U.Kernels.size() ? ojson(*N.Kernel)
                                                     : ojson(nullptr),
-           N.KernelBy}));
+           N.KernelBy, std::move(Pre), std::move(Split)}));
     }
   }
   J["scheduler"] = std::move(Sched);

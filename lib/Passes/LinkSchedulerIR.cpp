@@ -516,14 +516,14 @@ private:
             auto Rows = Out.RowsOfPost.find(I);
             if (Rows == Out.RowsOfPost.end())
               continue;
-            bool Reads_ = false;
+            bool ReadsOne = false;
             for (uint32_t R : Rows->second) {
               auto B = Out.BufsOfRow.find(R);
               if (B != Out.BufsOfRow.end())
                 for (const std::string &X : Reads)
-                  Reads_ |= B->second.count(X) > 0;
+                  ReadsOne |= B->second.count(X) > 0;
             }
-            if (!Reads_) {
+            if (!ReadsOne) {
               Why = "the data flow from " + G.Nodes[P].Name + " reaches " +
                     G.Nodes[I].Name +
                     ", computed by another kernel, none of whose buffers "

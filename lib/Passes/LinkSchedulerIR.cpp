@@ -79,6 +79,63 @@ std::string layoutShortForm(StringRef Layout) {
   return Short + "]";
 }
 
+/// The op whose value a node's loop body stores in buffer \p Buf (`store
+/// = ops.store('buf5', get_index_1, sigmoid, None)` after `sigmoid =
+/// ops.sigmoid(relu)`: `sigmoid`), as the post-grad graph names it (a
+/// reduction's type: `sum`, `amax`; `truediv` is `div`); empty if the
+/// body says none. Read from the node's lines of the IR's text, which
+/// the IR keeps.
+std::string storedOp(const SchedulerIRArtifact &S, const SchedulerNode &N,
+                     StringRef Buf) {
+  SmallVector<StringRef, 0> Lines;
+  StringRef(S.Text).split(Lines, '\n');
+  uint32_t End = std::min<uint32_t>(N.EndLine ? N.EndLine : N.Line,
+                                    Lines.size());
+  std::string Var;
+  for (uint32_t L = N.Line; L && L <= End && Var.empty(); ++L) {
+    StringRef T = Lines[L - 1].trim();
+    for (StringRef Store : {"ops.store('", "ops.store_reduction('"}) {
+      size_t At = T.find(Store);
+      if (At == StringRef::npos ||
+          !T.substr(At + Store.size()).startswith((Buf + "',").str()))
+        continue;
+      SmallVector<StringRef, 4> Args;
+      T.substr(At + Store.size()).split(Args, ',');
+      if (Args.size() >= 3)
+        Var = Args[2].trim().rtrim(')').trim().str();
+    }
+  }
+  if (Var.empty())
+    return "";
+  for (uint32_t L = N.Line; L && L <= End; ++L) {
+    StringRef T = Lines[L - 1].trim();
+    if (!T.consume_front(Var + " = ops."))
+      continue;
+    StringRef Op = T.take_while([](char C) { return isAlnum(C) || C == '_'; });
+    if (Op == "truediv")
+      return "div";
+    if (Op != "reduction")
+      return Op.str();
+    size_t Q = T.find('\'');
+    StringRef Kind =
+        Q == StringRef::npos ? "" : T.substr(Q + 1).take_until([](char C) {
+          return C == '\'';
+        });
+    return Kind == "max" ? "amax" : Kind == "min" ? "amin" : Kind.str();
+  }
+  return "";
+}
+
+/// The op of an FX node's target: `sigmoid` of
+/// `torch.ops.aten.sigmoid.default`.
+StringRef fxOp(StringRef Target) {
+  SmallVector<StringRef, 5> Parts;
+  Target.split(Parts, '.');
+  if (Parts.size() >= 4 && Parts[0] == "torch" && Parts[1] == "ops")
+    return Parts[3];
+  return Parts.empty() ? Target : Parts.back();
+}
+
 /// A buffer one of the nodes of a kernel row writes, and the post-grad
 /// node of the row that holds its value (its anchor) when one is found.
 struct RowBuffer {
@@ -91,6 +148,8 @@ struct RowBuffer {
   Optional<uint32_t> Anchor;
   /// Anchored by the order of buffers and nodes, not by its type alone.
   bool ByOrder = false;
+  /// Of the nodes of its type, the one whose op the loop body stores.
+  bool ByOp = false;
   std::string Why;
 };
 
@@ -378,6 +437,16 @@ private:
             Same.push_back(P);
         }
         RB.Candidates = Same.empty() ? OfType : Same;
+        // The one candidate whose op the loop body stores, if one is.
+        std::string Stored = storedOp(S, S.Nodes[L], B);
+        std::vector<uint32_t> ByOp;
+        for (uint32_t P : RB.Candidates)
+          if (!Stored.empty() && fxOp(G.Nodes[P].Target) == Stored)
+            ByOp.push_back(P);
+        if (ByOp.size() == 1 && RB.Candidates.size() > 1) {
+          RB.Candidates = ByOp;
+          RB.ByOp = true;
+        }
         Bufs.push_back(std::move(RB));
       }
 
@@ -479,7 +548,7 @@ private:
       std::string Why;
       std::vector<uint32_t> Todo;
       std::vector<std::string> From;
-      bool ByOrder = false;
+      bool ByOrder = false, ByOp = false;
       for (const RowBuffer &B : Bufs)
         if (B.Writer == L) {
           if (!B.Anchor) {
@@ -489,6 +558,7 @@ private:
           Todo.push_back(*B.Anchor);
           From.push_back(B.Name + " (" + G.Nodes[*B.Anchor].Name + ")");
           ByOrder |= B.ByOrder;
+          ByOp |= B.ByOp;
         }
       // A buffer it reads that no scheduler node writes and that is no
       // input of the graph: the file is not the whole story.
@@ -539,6 +609,7 @@ private:
           }
           if (is_contained(Reads, Bufs[A->second].Name)) {
             ByOrder |= Bufs[A->second].ByOrder;
+            ByOp |= Bufs[A->second].ByOp;
             continue;
           }
           Why = "the data flow from " + G.Nodes[P].Name + " reaches " +
@@ -553,10 +624,12 @@ private:
       }
       N.PostNodes.assign(Seen.begin(), Seen.end());
       N.PostNodesBy = "data flow from " + llvm::join(From, ", ") +
-                      (ByOrder ? " (buffer types and order)"
-                               : " (buffer types)") +
+                      (ByOrder  ? " (buffer types and order)"
+                       : ByOp   ? " (buffer types and stored ops)"
+                                : " (buffer types)") +
                       " within " + EdgesBy.str();
-      N.PostNodesConfidence = std::min<uint8_t>(Conf, ByOrder ? 70 : 80);
+      N.PostNodesConfidence =
+          std::min<uint8_t>(Conf, ByOrder ? 70 : ByOp ? 75 : 80);
     }
   }
 };

@@ -20,7 +20,9 @@ writes it. `pre_fusion` must be the
 fused node's sub-nodes (or the node itself), each a node of
 ir_pre_fusion.txt. Then the run's directory (logs
 and folders together): every folder joins the unit of its own process's
-log, and each such unit carries the folder's scheduler nodes. Prints one
+log, each such unit carries the folder's scheduler nodes, and its shares
+(linked with the log's graph and edges) are checked against the folder's
+files as above. Prints one
 line a folder and a summary; exit 1 on a problem.
 """
 
@@ -300,8 +302,34 @@ def main():
         if m and pids.get(m.group(3)) != m.group(1):
             problems.append("%s of pid %s joined %s of pid %s" % (
                 m.group(2), m.group(1), m.group(3), pids.get(m.group(3))))
+    # The shares of the units the folders joined (linked with the log's
+    # graphs and edges) checked against the folder's files as well.
+    shares = [0, 0, 0]
+    for line in out.stderr.split("\n"):
+        m = re.search(r"^(\S+): note: this folder is unit (\S+) (\w+) "
+                      r"(?:\(log \d+\) )?of (\S+\.log) ", line)
+        if not m:
+            continue
+        folder, cid, graph, log = m.groups()
+        unit = [u for u in with_ir if u["log"] == log and
+                u["compile_id"] == cid and u["graph"] == graph]
+        if len(unit) != 1:
+            problems.append("%s: joined %d units" % (folder, len(unit)))
+            continue
+        raw, layouts = sub_nodes(open(os.path.join(
+            folder, "ir_post_fusion.txt")).read())
+        fx, _ = fx_graph(open(os.path.join(
+            folder, "fx_graph_transformed.py")).read())
+        pre = os.path.join(folder, "ir_pre_fusion.txt")
+        pre_names = [n["name"] for n in scheduler_nodes(open(pre).read())] \
+            if os.path.exists(pre) else []
+        for g in unit[0]["scheduler_nodes"]:
+            for k, v in enumerate(check_split(unit[0]["id"], g, raw, layouts,
+                                              fx, pre_names, problems)):
+                shares[k] += v
     print("directory: %d units, %d with scheduler nodes, %d folders joined "
-          "their log's unit" % (len(units), len(with_ir), joined))
+          "their log's unit; %d fused nodes, %d with their post-grad nodes, "
+          "%d unknown" % (len(units), len(with_ir), joined, *shares))
     for p in problems:
         print("problem:", p)
     print("%d folders checked, %d problems" % (len(folders), len(problems)))

@@ -446,6 +446,14 @@ private:
             Fused.push_back(S.Nodes[I].Name);
         T += "; fused " + llvm::join(Fused, ", ");
       }
+      if (U.PreFusion) {
+        std::vector<std::string> Before;
+        for (uint32_t I : N.PreFusionNodes)
+          if (I < U.PreFusion->Nodes.size())
+            Before.push_back(U.PreFusion->Nodes[I].Name);
+        T += "; before fusion " + (Before.empty() ? std::string("none found")
+                                                   : llvm::join(Before, ", "));
+      }
       std::vector<std::string> Reads = S.readBuffers(N),
                                Writes = S.writtenBuffers(N);
       if (!Reads.empty())
@@ -453,6 +461,25 @@ private:
       if (!Writes.empty())
         T += "; writes " + llvm::join(Writes, ", ");
       Notes[N.Line] = T;
+      // Each fused node's share of the kernel's post-grad nodes, at its
+      // header line.
+      for (uint32_t I : N.SubNodes) {
+        if (I >= S.Nodes.size())
+          continue;
+        const SchedulerNode &X = S.Nodes[I];
+        std::vector<std::string> Post;
+        for (uint32_t P : X.PostNodes)
+          if (U.PostGrad && P < U.PostGrad->Nodes.size())
+            Post.push_back(U.PostGrad->Nodes[P].Name);
+        Notes[X.Line] =
+            !X.PostNodesUnknown.empty()
+                ? "post-grad nodes unknown: " + X.PostNodesUnknown
+            : !Post.empty()
+                ? "post-grad nodes " + llvm::join(Post, ", ") + " (" +
+                      X.PostNodesBy + ", confidence " +
+                      std::to_string(X.PostNodesConfidence) + ")"
+                : std::string("post-grad nodes not linked");
+      }
     }
     return Notes;
   }

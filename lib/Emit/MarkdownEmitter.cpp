@@ -1460,29 +1460,70 @@ private:
     OS << "### Scheduler nodes\n\n"
           "The scheduler nodes after fusion ("
        << mdCode(S->Name, false)
-       << "), each with the nodes it fused, the buffers it reads and "
-          "writes, and the kernel that runs it.\n\n";
-    OS << "| node | class | fused | reads | writes | kernel | found by | "
-          "post-grad nodes |\n"
-          "|---|---|---|---|---|---|---|---|\n";
+       << "), each with the nodes it fused, the nodes before fusion it "
+          "came from, the buffers it reads and writes, and the kernel that "
+          "runs it.\n\n";
+    const SchedulerIRArtifact *Pre = U.PreFusion.get();
+    auto PostNames = [&](const SchedulerNode &X) {
+      std::vector<std::string> Post;
+      for (uint32_t P : X.PostNodes)
+        if (U.PostGrad && P < U.PostGrad->Nodes.size())
+          Post.push_back(U.PostGrad->Nodes[P].Name);
+      return Post;
+    };
+    OS << "| node | class | fused | before fusion | reads | writes | kernel "
+          "| found by | post-grad nodes |\n"
+          "|---|---|---|---|---|---|---|---|---|\n";
+    bool AnyFused = false;
     for (const SchedulerNode &N : S->Nodes) {
       if (N.Parent)
         continue;
-      std::vector<std::string> Fused, Post;
+      std::vector<std::string> Fused, Before;
+      std::vector<std::string> Post = PostNames(N);
       for (uint32_t I : N.SubNodes)
         if (I < S->Nodes.size())
           Fused.push_back(S->Nodes[I].Name);
-      for (uint32_t P : N.PostNodes)
-        if (U.PostGrad && P < U.PostGrad->Nodes.size())
-          Post.push_back(U.PostGrad->Nodes[P].Name);
+      AnyFused |= !Fused.empty();
+      for (uint32_t I : N.PreFusionNodes)
+        if (Pre && I < Pre->Nodes.size())
+          Before.push_back(Pre->Nodes[I].Name);
       OS << "| " << mdCode(N.Name) << " | " << mdCode(N.Class) << " | "
-         << mdCodeList(Fused) << " | " << mdCodeList(S->readBuffers(N))
+         << mdCodeList(Fused) << " | "
+         << (Pre ? mdCodeList(Before) : std::string("no ir_pre_fusion.txt"))
+         << " | " << mdCodeList(S->readBuffers(N))
          << " | " << mdCodeList(S->writtenBuffers(N)) << " | "
          << (N.Kernel && *N.Kernel < U.Kernels.size()
                  ? mdCode(U.Kernels[*N.Kernel].key())
                  : std::string())
          << " | " << mdCell(N.KernelBy) << " | " << mdCodeList(Post)
          << " |\n";
+    }
+    OS << "\n";
+    if (!AnyFused)
+      return;
+    // Each fused node's share of its kernel's post-grad nodes.
+    OS << "Each fused node's post-grad nodes, by data flow in its kernel "
+          "(unknown where the data does not decide).\n\n"
+          "| fused node | in | post-grad nodes | found by | confidence |\n"
+          "|---|---|---|---|---|\n";
+    for (const SchedulerNode &N : S->Nodes) {
+      if (N.Parent)
+        continue;
+      for (uint32_t I : N.SubNodes) {
+        if (I >= S->Nodes.size())
+          continue;
+        const SchedulerNode &X = S->Nodes[I];
+        OS << "| " << mdCode(X.Name) << " | " << mdCode(N.Name) << " | ";
+        if (!X.PostNodesUnknown.empty())
+          OS << "unknown | " << mdCell(X.PostNodesUnknown) << " | |\n";
+        else
+          OS << mdCodeList(PostNames(X)) << " | " << mdCell(X.PostNodesBy)
+             << " | "
+             << (X.PostNodesBy.empty()
+                     ? std::string()
+                     : std::to_string(X.PostNodesConfidence))
+             << " |\n";
+      }
     }
     OS << "\n";
   }

@@ -614,18 +614,44 @@ static void schedulerNodesJSON(JSONWriter &W, const UnitView &V) {
       W.null();
     W.key("kernel_by");
     optStr(W, N.KernelBy);
-    W.attributeArray("post_grad_nodes", [&] {
-      for (uint32_t P : N.PostNodes)
-        if (U.PostGrad && P < U.PostGrad->Nodes.size())
-          W.value(U.PostGrad->Nodes[P].Name);
+    // The post-grad nodes of a node and how they were found; why not,
+    // when the data did not decide.
+    auto PostOf = [&](const SchedulerNode &X) {
+      W.attributeArray("post_grad_nodes", [&] {
+        for (uint32_t P : X.PostNodes)
+          if (U.PostGrad && P < U.PostGrad->Nodes.size())
+            W.value(U.PostGrad->Nodes[P].Name);
+      });
+      W.key("post_grad_by");
+      optStr(W, X.PostNodesBy);
+      W.key("confidence");
+      if (X.PostNodesBy.empty())
+        W.null();
+      else
+        W.value(unsigned(X.PostNodesConfidence));
+      W.key("post_grad_unknown");
+      optStr(W, X.PostNodesUnknown);
+    };
+    PostOf(N);
+    // Each fused node's share of the kernel's post-grad nodes.
+    W.attributeArray("split", [&] {
+      for (uint32_t I : N.SubNodes)
+        if (I < S->Nodes.size())
+          W.object([&] {
+            W.attribute("name", S->Nodes[I].Name);
+            PostOf(S->Nodes[I]);
+          });
     });
-    W.key("post_grad_by");
-    optStr(W, N.PostNodesBy);
-    W.key("confidence");
-    if (N.PostNodesBy.empty())
+    W.key("pre_fusion");
+    if (U.PreFusion) {
+      W.arrayBegin();
+      for (uint32_t I : N.PreFusionNodes)
+        if (I < U.PreFusion->Nodes.size())
+          W.value(U.PreFusion->Nodes[I].Name);
+      W.arrayEnd();
+    } else {
       W.null();
-    else
-      W.value(unsigned(N.PostNodesConfidence));
+    }
     // A fused node's loop bodies are its sub-nodes'.
     std::vector<std::string> Ops = N.Ops;
     for (uint32_t I : N.SubNodes)
@@ -838,7 +864,9 @@ void unitPageJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
   W.key("edges");
   edgesPage(W, V);
   // [name, class, fused node names, reads, writes, kernel row or null,
-  // how the kernel was found]: the scheduler nodes after fusion.
+  // how the kernel was found, pre-fusion node names (null: no
+  // ir_pre_fusion.txt), [[fused node, post-grad node indices, how or
+  // null, why unknown or null]]]: the scheduler nodes after fusion.
   W.key("scheduler");
   if (const SchedulerIRArtifact *S = U.PostFusion.get()) {
     W.arrayBegin();
@@ -860,6 +888,31 @@ void unitPageJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
       else
         W.null();
       W.value(N.KernelBy);
+      if (U.PreFusion) {
+        W.arrayBegin(In);
+        for (uint32_t I : N.PreFusionNodes)
+          if (I < U.PreFusion->Nodes.size())
+            W.value(U.PreFusion->Nodes[I].Name);
+        W.arrayEnd();
+      } else {
+        W.null();
+      }
+      W.arrayBegin(In);
+      for (uint32_t I : N.SubNodes) {
+        if (I >= S->Nodes.size())
+          continue;
+        const SchedulerNode &X = S->Nodes[I];
+        W.arrayBegin(In);
+        W.value(X.Name);
+        W.arrayBegin(In);
+        for (uint32_t P : X.PostNodes)
+          W.value(P);
+        W.arrayEnd();
+        optStr(W, X.PostNodesBy);
+        optStr(W, X.PostNodesUnknown);
+        W.arrayEnd();
+      }
+      W.arrayEnd();
       W.arrayEnd();
     }
     W.arrayEnd();

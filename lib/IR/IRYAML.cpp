@@ -889,6 +889,8 @@ template <> struct MappingTraits<tlp::SchedulerNode> {
     mapOptStr(Io, "post_nodes_by", N.PostNodesBy);
     Io.mapOptional("post_nodes_confidence", N.PostNodesConfidence,
                    uint8_t(0));
+    mapOptStr(Io, "post_nodes_unknown", N.PostNodesUnknown);
+    mapOptVector(Io, "pre_fusion_nodes", N.PreFusionNodes);
   }
 };
 

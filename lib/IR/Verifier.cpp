@@ -177,8 +177,8 @@ private:
       checkSchedulerIR(*S, Where, U);
   }
 
-  /// Sub-nodes and parents agree, and the links name a kernel row and
-  /// post-grad nodes of the unit.
+  /// Sub-nodes and parents agree, and the links name a kernel row,
+  /// post-grad nodes and pre-fusion nodes of the unit.
   void checkSchedulerIR(const SchedulerIRArtifact &S, const std::string &Where,
                         const CompileUnit *U) {
     size_t N = S.Nodes.size();
@@ -204,6 +204,11 @@ private:
       for (uint32_t P : Node.PostNodes)
         if (!U->PostGrad || P >= U->PostGrad->Nodes.size())
           fail(W, "post-grad node " + Twine(P) + " is out of range");
+      for (uint32_t P : Node.PreFusionNodes)
+        if (!U->PreFusion || P >= U->PreFusion->Nodes.size())
+          fail(W, "pre-fusion node " + Twine(P) + " is out of range");
+      if (!Node.PostNodes.empty() && !Node.PostNodesUnknown.empty())
+        fail(W, "has post-grad nodes and says why they are unknown");
     }
   }
 

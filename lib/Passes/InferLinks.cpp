@@ -115,9 +115,10 @@ bool decomposesInto(StringRef Pre, StringRef Post) {
     return In({"full"});
   if (Pre == "split" || Pre == "chunk")
     return In({"split_with_sizes", "split"});
+  // A linear lowers to addmm or mm (a batched input is viewed as 2-D
+  // first), never to bmm: that is a matmul's.
   if (Pre == "linear")
-    return In({"addmm", "mm", "bmm", "permute", "t", "view", "expand",
-               "add"});
+    return In({"addmm", "mm", "permute", "t", "view", "expand", "add"});
   if (Pre == "matmul")
     return In({"mm", "bmm", "view", "reshape", "expand", "unsafe_view",
                "clone"});

@@ -21,11 +21,12 @@ const ctx = {
   console,
 };
 vm.createContext(ctx);
-for (const f of ['util.js', 'details.js'])
+for (const f of ['util.js', 'model.js', 'details.js'])
   vm.runInContext(fs.readFileSync(path.join(dir, f), 'utf8'), ctx, { filename: f });
 const d = JSON.parse(fs.readFileSync(unitFile, 'utf8'));
 for (let k = 0; k < 3; ++k) {
-  const rows = vm.runInContext('schedulerRows', ctx)({ d }, k);
+  const post = { data: { nodes: d.post.nodes.map((a) => ({ name: a[0] })) } };
+  const rows = vm.runInContext('schedulerRows', ctx)({ d, post }, k);
   if (!rows.length) { console.log('kernel ' + k + ': none'); continue; }
   for (const [title, fill] of rows) {
     const dd = new Element('dd');

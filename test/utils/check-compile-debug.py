@@ -9,9 +9,20 @@ this script's own (the node headers not under a `snodes[i] =` line, their
 scheduler_nodes (names, classes, written buffers, fused nodes); each node's
 kernel must be called in output_code.py on a line that passes one of the
 buffers it writes (an extern node: a call of its `node.kernel`); the
-post-grad graph's node count must be tlp's. Then the run's directory (logs
+post-grad graph's node count must be tlp's. Each fused node's share of its
+kernel's post-grad nodes (`split`) is checked against fx_graph_transformed.py
+and the file's own lines: its nodes are the kernel's; each buffer it writes
+has a node of its layout (dtype and sizes) among them; each of them none
+of the others uses is of the layout of a buffer it writes (stored, not
+dropped); what they use inside the kernel is among them or, of the
+layout of a buffer the node reads, in the share of the fused node that
+writes it. `pre_fusion` must be the
+fused node's sub-nodes (or the node itself), each a node of
+ir_pre_fusion.txt. Then the run's directory (logs
 and folders together): every folder joins the unit of its own process's
-log, and each such unit carries the folder's scheduler nodes. Prints one
+log, each such unit carries the folder's scheduler nodes, and its shares
+(linked with the log's graph and edges) are checked against the folder's
+files as above. Prints one
 line a folder and a summary; exit 1 on a problem.
 """
 
@@ -69,6 +80,129 @@ def scheduler_nodes(text):
     return out
 
 
+SUB_PROP = re.compile(r"^(\w+)\.(writes|unmet_dependencies|met_dependencies)"
+                      r" = (.*)$")
+LAYOUT = re.compile(r"^\s*(\w+)(?:\.layout = |_layout = )"
+                    r"\w+\('[^']*', torch\.(\w+), size=\[([^\]]*)\]")
+FX_NODE = re.compile(r'^\s+(\w+): "([^"]*)" = (.*)$')
+DTYPES = {"float32": "f32", "float64": "f64", "float16": "f16",
+          "bfloat16": "bf16", "int8": "i8", "int16": "i16", "int32": "i32",
+          "int64": "i64", "uint8": "u8", "bool": "b8"}
+
+
+def sub_nodes(text):
+    """Every node (sub-nodes too): name -> {writes, reads}, and the
+    layouts of the buffers the file names: buffer -> 'f32[4, 1]'."""
+    nodes, layouts, lines = {}, {}, text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = HEADER.match(line)
+        if m:
+            nodes[m.group(1)] = {"writes": [], "reads": []}
+        m = SUB_PROP.match(line)
+        if m and m.group(1) in nodes:
+            value = m.group(3)
+            # pprint breaks a long list onto the lines below.
+            while value.count("[") > value.count("]") or not value.strip():
+                i += 1
+                value += lines[i]
+            key = "writes" if m.group(2) == "writes" else "reads"
+            for b in QUOTED.findall(value):
+                if b not in nodes[m.group(1)][key]:
+                    nodes[m.group(1)][key].append(b)
+        m = LAYOUT.match(line)
+        if m and m.group(2) in DTYPES:
+            dims = ", ".join(d.strip() for d in m.group(3).split(","))
+            layouts[m.group(1)] = "%s[%s]" % (DTYPES[m.group(2)], dims)
+        i += 1
+    return nodes, layouts
+
+
+def fx_graph(text):
+    """The post-grad graph: name -> (short type, inputs), and what it
+    returns."""
+    nodes, order = {}, []
+    for line in text.split("\n"):
+        m = FX_NODE.match(line)
+        if not m:
+            continue
+        t = re.match(r"^(\w+)(\[[^\]]*\])", m.group(2))
+        rhs = re.sub(r"'[^']*'", "", m.group(3).split(";")[0])
+        words = re.findall(r"(?<![\w.])([A-Za-z_]\w*)(?![\w(])", rhs)
+        nodes[m.group(1)] = (t.group(1) + t.group(2) if t else None,
+                             [w for w in words if w in nodes])
+        order.append(m.group(1))
+    ret = re.search(r"^\s+return \((.*)\)\s*$", text, re.M)
+    returned = set(re.findall(r"\w+", ret.group(1))) if ret else set()
+    return nodes, returned
+
+
+def check_split(name, g, raw, layouts, fx, pre_names, problems):
+    """The shares of g's fused nodes and g's pre-fusion nodes against the
+    files; returns (fused nodes, with post-grad nodes, unknown)."""
+    known = unknown = 0
+    want_pre = g["fused"] or [g["name"]]
+    if g["pre_fusion"] is not None:
+        if g["pre_fusion"] != want_pre:
+            problems.append("%s: node %s: pre_fusion %s, the file fused %s"
+                            % (name, g["name"], g["pre_fusion"], want_pre))
+        for p in g["pre_fusion"]:
+            if p not in pre_names:
+                problems.append("%s: node %s: %s is not in ir_pre_fusion.txt"
+                                % (name, g["name"], p))
+    kernel = set(g["post_grad_nodes"])
+    for s in g["split"]:
+        if s["post_grad_unknown"] is not None:
+            unknown += 1
+            if s["post_grad_nodes"]:
+                problems.append("%s: %s has post-grad nodes and is unknown"
+                                % (name, s["name"]))
+            continue
+        if not s["post_grad_nodes"]:
+            continue
+        known += 1
+        where = "%s: %s of %s" % (name, s["name"], g["name"])
+        mine = set(s["post_grad_nodes"])
+        if kernel and not mine <= kernel:
+            problems.append("%s: %s are not the kernel's" % (
+                where, sorted(mine - kernel)))
+            continue
+        if any(n not in fx for n in mine):
+            problems.append("%s: %s not in fx_graph_transformed.py" % (
+                where, sorted(n for n in mine if n not in fx)))
+            continue
+        node = raw.get(s["name"], {"writes": [], "reads": []})
+        write_types = {layouts.get(b) for b in node["writes"]}
+        for b in node["writes"]:
+            if not any(fx[n][0] == layouts.get(b) for n in mine):
+                problems.append("%s: no node of buffer %s's layout %s" % (
+                    where, b, layouts.get(b)))
+        # What it computes and uses itself for nothing is what it stores:
+        # of the layout of a buffer it writes.
+        used = {i for n in mine for i in fx[n][1]}
+        for n in mine - used:
+            if fx[n][0] not in write_types:
+                problems.append("%s: %s (%s) is used by none of them and "
+                                "is no buffer it writes %s" % (
+                                    where, n, fx[n][0], node["writes"]))
+        # What it uses inside the kernel and does not compute it loads: a
+        # node of the share of the fused node that writes a buffer it
+        # reads, of that buffer's layout.
+        loaded = set()
+        for b in node["reads"]:
+            for other in g["split"]:
+                if b in raw.get(other["name"], {"writes": []})["writes"]:
+                    loaded |= {i for i in other["post_grad_nodes"]
+                               if i in fx and fx[i][0] == layouts.get(b)}
+        for n in mine:
+            for i in fx[n][1]:
+                if i in kernel and i not in mine and i not in loaded:
+                    problems.append("%s: %s uses %s, which it neither "
+                                    "computes nor reads" % (where, n, i))
+    return len(g["split"]), known, unknown
+
+
 def call_lines(code, kernel):
     """The lines of output_code.py that call `kernel(`."""
     pat = re.compile(r"(^|[^\w.])" + re.escape(kernel) + r"\(")
@@ -102,8 +236,18 @@ def check_folder(tools, folder, problems):
         problems.append("%s: nodes %s, the file has %s" % (
             name, [n["name"] for n in got], [n["name"] for n in want]))
         return
+    raw, layouts = sub_nodes(ir)
+    fx, _ = fx_graph(open(os.path.join(folder,
+                                       "fx_graph_transformed.py")).read())
+    pre_path = os.path.join(folder, "ir_pre_fusion.txt")
+    pre_names = [n["name"] for n in scheduler_nodes(open(pre_path).read())] \
+        if os.path.exists(pre_path) else []
     fused = kernels = 0
+    shares = [0, 0, 0]
     for g, w in zip(got, want):
+        for k, v in enumerate(check_split(name, g, raw, layouts, fx,
+                                          pre_names, problems)):
+            shares[k] += v
         if g["class"] != w["class"] or g["writes"] != w["writes"] or \
                 g["fused"] != w["fused"]:
             problems.append("%s: node %s: tlp %s, the file %s" % (
@@ -125,8 +269,9 @@ def check_folder(tools, folder, problems):
         kernels += 1
     post = u["artifacts"]["post_grad"]
     print("%s: %d scheduler nodes, %d fused, %d with their kernel, "
-          "post-grad graph %s" % (name, len(want), fused, kernels,
-                                  post["name"] if post else None))
+          "post-grad graph %s; %d fused nodes, %d with their post-grad "
+          "nodes, %d unknown" % (name, len(want), fused, kernels,
+                                 post["name"] if post else None, *shares))
 
 
 def main():
@@ -157,8 +302,34 @@ def main():
         if m and pids.get(m.group(3)) != m.group(1):
             problems.append("%s of pid %s joined %s of pid %s" % (
                 m.group(2), m.group(1), m.group(3), pids.get(m.group(3))))
+    # The shares of the units the folders joined (linked with the log's
+    # graphs and edges) checked against the folder's files as well.
+    shares = [0, 0, 0]
+    for line in out.stderr.split("\n"):
+        m = re.search(r"^(\S+): note: this folder is unit (\S+) (\w+) "
+                      r"(?:\(log \d+\) )?of (\S+\.log) ", line)
+        if not m:
+            continue
+        folder, cid, graph, log = m.groups()
+        unit = [u for u in with_ir if u["log"] == log and
+                u["compile_id"] == cid and u["graph"] == graph]
+        if len(unit) != 1:
+            problems.append("%s: joined %d units" % (folder, len(unit)))
+            continue
+        raw, layouts = sub_nodes(open(os.path.join(
+            folder, "ir_post_fusion.txt")).read())
+        fx, _ = fx_graph(open(os.path.join(
+            folder, "fx_graph_transformed.py")).read())
+        pre = os.path.join(folder, "ir_pre_fusion.txt")
+        pre_names = [n["name"] for n in scheduler_nodes(open(pre).read())] \
+            if os.path.exists(pre) else []
+        for g in unit[0]["scheduler_nodes"]:
+            for k, v in enumerate(check_split(unit[0]["id"], g, raw, layouts,
+                                              fx, pre_names, problems)):
+                shares[k] += v
     print("directory: %d units, %d with scheduler nodes, %d folders joined "
-          "their log's unit" % (len(units), len(with_ir), joined))
+          "their log's unit; %d fused nodes, %d with their post-grad nodes, "
+          "%d unknown" % (len(units), len(with_ir), joined, *shares))
     for p in problems:
         print("problem:", p)
     print("%d folders checked, %d problems" % (len(folders), len(problems)))

@@ -456,12 +456,20 @@ struct SchedulerNode {
   std::vector<std::string> Ops;
   /// Set by link-scheduler-ir (post-fusion top-level nodes): the unit's
   /// kernel row that runs the node, how it was found, and the post-grad
-  /// nodes it computes (indices into the post-grad graph's nodes).
+  /// nodes it computes (indices into the post-grad graph's nodes). A
+  /// sub-node of a fused node, or one of several nodes a kernel row runs,
+  /// gets its share of the row's post-grad nodes by data flow, or, where
+  /// the data does not decide, none and PostNodesUnknown (why).
   llvm::Optional<uint32_t> Kernel;
   std::string KernelBy;
   std::vector<uint32_t> PostNodes;
   std::string PostNodesBy;
   uint8_t PostNodesConfidence = 0;
+  std::string PostNodesUnknown;
+  /// Set by link-scheduler-ir (post-fusion top-level nodes): the nodes of
+  /// the unit's ir_pre_fusion.txt this node came from (indices into its
+  /// nodes): the fused node's sub-nodes, or the node itself, by name.
+  std::vector<uint32_t> PreFusionNodes;
 
   bool isFused() const { return !SubNodes.empty(); }
 };

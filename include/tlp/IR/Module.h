@@ -27,7 +27,7 @@
 namespace tlp {
 
 /// Current version of the IR text form (docs/IR.md).
-constexpr unsigned IRVersion = 7;
+constexpr unsigned IRVersion = 8;
 
 /// One input log file.
 struct LogFile {

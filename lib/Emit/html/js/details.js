@@ -97,16 +97,25 @@ function jumpButton(parent, K, it) {
 }
 
 /// The scheduler nodes (ir_post_fusion.txt) kernel row \p k runs: for
-/// each, the nodes it fused and the buffers it reads and writes
-/// (d.scheduler: [name, class, fused, reads, writes, kernel row, how]).
+/// each, the nodes it fused, the nodes before fusion it came from, the
+/// buffers it reads and writes, and each fused node's post-grad nodes
+/// (d.scheduler: [name, class, fused, reads, writes, kernel row, how,
+/// pre-fusion names or null, [[fused node, post-grad nodes, how, why
+/// unknown]]]).
 function schedulerRows(m, k) {
   var rows = [];
+  function postName(i) { return m.post ? qualified(m.post.data.nodes[i]) : '#' + i; }
   (m.d.scheduler || []).forEach(function (n) {
     if (n[5] !== k) return;
     rows.push(['scheduler node ' + n[0], function (dd) {
       dd.appendChild(make('div', '', n[1] + (n[2].length ? ' fusing ' + n[2].join(', ') : '') + ' (found by ' + n[6] + ')'));
+      if (n[7]) dd.appendChild(make('div', '', 'before fusion ' + (n[7].join(', ') || 'not in ir_pre_fusion.txt')));
       dd.appendChild(make('div', '', 'reads ' + (n[3].join(', ') || 'nothing')));
       dd.appendChild(make('div', '', 'writes ' + (n[4].join(', ') || 'nothing')));
+      (n[8] || []).forEach(function (s) {
+        dd.appendChild(make('div', '', s[0] + ': ' + (s[3] !== null ? 'post-grad nodes unknown (' + s[3] + ')' :
+          s[1].map(postName).join(', ') + ' (' + s[2] + ')')));
+      });
     }]);
   });
   return rows;

@@ -13,6 +13,8 @@
 //    largest is 1 and has a visible background; a row's text less its cell
 //    is still the log's line;
 //  - the drawer's kernel table has a time per timed kernel;
+//  - the search marks no time cell; the fusion graph's kernel boxes
+//    carry their kernel's time in their tooltip;
 //  - --hostile TEXT: some tooltip holds TEXT as text, no element of the
 //    page was made from it; no console error (the harness).
 //
@@ -162,6 +164,33 @@ runChecks(async ({ newPage, open }) => {
   const filled = times.filter((t) => t).length;
   if (filled !== mine.length) fail('drawer kernel times', filled, mine.length);
   console.log(`${unit}: drawer: ${filled} kernel times of ${times.length} kernels`);
+
+  // The search marks what it finds in a row's text, not in its time
+  // cell: "0" is in every cell and in rows with time (buf0, ...).
+  await page.click('#search-open');
+  await page.fill('#search-input', '0');
+  const marks = await page.evaluate(() => [document.querySelectorAll('span.tm mark.hit').length,
+    document.querySelectorAll('.r.found span.tm').length, document.querySelectorAll('.r.found mark.hit').length]);
+  if (marks[0]) fail('search marks in time cells', marks[0], 0);
+  if (!marks[1] || !marks[2]) fail('found rows with a time cell, and marks', marks.slice(1), 'some');
+  await page.keyboard.press('Escape');
+  console.log(`${unit}: search: ${marks[2]} marks, none in the time cells of ${marks[1]} rows found`);
+
+  // The fusion graph's kernel boxes: the time in each timed kernel's
+  // tooltip.
+  await page.evaluate(() => window.tlp.postTab('fusion'));
+  await page.waitForSelector('[data-panel="fusion"] svg.fusion g.k', { state: 'attached' });
+  const boxes = await page.evaluate(() => Array.from(document.querySelectorAll('svg.fusion g.k')).map((g) =>
+    [window.tlp.data().kernels[Number(g.dataset.k)].key, g.querySelector('title').textContent]));
+  let timedBoxes = 0;
+  for (const [key, title] of boxes) {
+    const k = byKey.get(key);
+    const want = k ? fmtMs(k.total_ns) + (k.share !== null ? ' (' + fmtShare(k.share) + ')' : '') : null;
+    if (want && !title.includes(', ' + want)) fail('fusion box ' + key, title, want);
+    if (!want && / ms/.test(title)) fail('fusion box ' + key + ' without time', title, 'no time');
+    if (want) ++timedBoxes;
+  }
+  console.log(`${unit}: fusion graph: ${timedBoxes} of ${boxes.length} kernel boxes with their time`);
 
   if (args.hostile) {
     const h = await page.evaluate((text) => {

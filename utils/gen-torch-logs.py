@@ -462,6 +462,51 @@ print("profiled")
         note="the GPT-like model (2 blocks), three steps under "
         "torch.profiler (work/profile.json, work/key_averages.json)")
 
+# A profiled training run: the MLP compiled (its forward and its backward,
+# compiled at the first backward()), trained with SGD (momentum; the
+# optimizer's step eager) on fixed data, the caches on so that each graph
+# call names its FX graph cache key (`## Call CompiledFxGraph KEY ##`).
+# Two steps warm up, three run under the profiler. The backward's graph
+# calls run outside any compiled region: tlp tells them by that key.
+program("profile-train", [(None, "0/0", "forward"), (None, "0/0", "backward")],
+        MLP + r'''
+import json
+from torch.profiler import profile, ProfilerActivity
+inductor_config.cpp.enable_kernel_profile = True
+model = MLP()
+opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+f = torch.compile(model)
+x, y = torch.randn(4, 16), torch.randn(4, 8)
+
+def step():
+    opt.zero_grad(set_to_none=True)
+    loss = torch.nn.functional.mse_loss(f(x), y)
+    loss.backward()
+    opt.step()
+    return loss
+
+for _ in range(2):
+    step()
+with profile(activities=[ProfilerActivity.CPU], record_shapes=False) as prof:
+    for _ in range(3):
+        step()
+prof.export_chrome_trace("profile.json")
+rows = [dict(name=e.key, count=e.count,
+             self_cpu_time_total=e.self_cpu_time_total,
+             cpu_time_total=e.cpu_time_total)
+        for e in prof.key_averages()]
+rows.sort(key=lambda r: r["name"])
+with open("key_averages.json", "w") as out:
+    json.dump(rows, out, indent=1)
+print("profiled", step().item())
+''', prov_variants=False, caches=True,
+        compiles=[dict(compile_id="0/0", status="success",
+                       caches={"fx_graph": ["miss", "miss"],
+                               "aotautograd": ["miss"]})],
+        note="the MLP's training (forward, backward, SGD), caches on, three "
+        "steps under torch.profiler after two of warm-up (work/profile.json, "
+        "work/key_averages.json)")
+
 # A small CNN's training step. PyTorch 2.13 logs an empty provenance
 # mapping ({"version": 2.0}) for its backward: where a node went is not
 # known there, which tlp must say (not "vanished").

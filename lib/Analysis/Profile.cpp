@@ -18,13 +18,27 @@ using namespace llvm;
 
 namespace tlp {
 
-ProfileUnit profileUnit(const CompileUnit &U, StringRef Id, StringRef Name) {
+ProfileUnit profileUnit(const Module &M, const CompileUnit &U, StringRef Id,
+                        StringRef Name) {
   ProfileUnit P;
   P.Id = Id.str();
   P.Name = Name.str();
   if (U.Key.Id)
     P.CompileId = U.Key.Id->str();
   P.Graph = U.Key.Graph;
+  P.Subgraph = U.Key.Subgraph;
+  if (const CompileRecord *R = M.findCompile(U)) {
+    P.Record = static_cast<size_t>(R - M.Compiles.data());
+    std::vector<const CacheLookup *> Lookups;
+    for (const CacheLookup &C : R->Caches)
+      if (C.Cache == CacheLookup::FXGraph && C.Subgraph == U.Key.Subgraph)
+        Lookups.push_back(&C);
+    llvm::stable_sort(Lookups, [](const CacheLookup *A, const CacheLookup *B) {
+      return A->Line < B->Line;
+    });
+    for (const CacheLookup *C : Lookups)
+      P.CompileKeys.push_back(C->Key);
+  }
   UnitProvenance Prov(U);
   const GraphArtifact *Pre = U.graphFor(Endpoint::PreNode);
   const GraphArtifact *Post = U.graphFor(Endpoint::PostNode);
@@ -36,11 +50,15 @@ ProfileUnit profileUnit(const CompileUnit &U, StringRef Id, StringRef Name) {
     Row.Kind = K.Kind;
     Row.CallLines = K.CallLines;
     for (uint32_t N : Prov.postOfKernel(R))
-      if (Post && N < Post->Nodes.size())
+      if (Post && N < Post->Nodes.size()) {
         Row.Post.push_back(Post->Nodes[N].Name);
+        Row.PostIdx.push_back(N);
+      }
     for (uint32_t N : Prov.preOfKernel(R))
-      if (Pre && N < Pre->Nodes.size())
+      if (Pre && N < Pre->Nodes.size()) {
         Row.Pre.push_back(Pre->Nodes[N].Name);
+        Row.PreIdx.push_back(N);
+      }
     for (uint32_t S : Prov.sourcesOfKernel(R)) {
       if (S >= U.Sources.size())
         continue;
@@ -63,6 +81,18 @@ std::string profileNameOfKernel(const ProfileUnit::Row &R) {
     return "aten::" + N.split('.').first.str();
   }
   return R.Name;
+}
+
+StringRef graphCallKey(StringRef EventName) {
+  StringRef S = EventName;
+  if (!S.consume_front("## Call CompiledFxGraph"))
+    return "";
+  S = S.trim();
+  S.consume_back("##");
+  S = S.trim();
+  if (S == "None" || S.find_first_of(" \t") != StringRef::npos)
+    return "";
+  return S;
 }
 
 std::string formatMicros(double Nanos) {
@@ -213,6 +243,26 @@ ProfileReport attributeProfile(const ProfileTrace &T,
       Sites[U] = callSites(Units[U]);
     return *Sites[U];
   };
+  // The FX graph cache key of each unit: the i-th lookup of a compile
+  // (record) and subgraph is its i-th unit's, in module order (the
+  // forward's, then the backward's), when there are as many as units.
+  Rep.UnitKeys.assign(Units.size(), std::string());
+  std::map<std::pair<size_t, std::string>, std::vector<uint32_t>> Groups;
+  for (uint32_t U = 0; U < Units.size(); ++U)
+    if (Units[U].Record)
+      Groups[{*Units[U].Record, Units[U].Subgraph}].push_back(U);
+  for (const auto &G : Groups) {
+    const std::vector<std::string> &Keys = Units[G.second.front()].CompileKeys;
+    if (Keys.size() != G.second.size())
+      continue;
+    for (size_t I = 0; I < Keys.size(); ++I)
+      Rep.UnitKeys[G.second[I]] = Keys[I];
+  }
+  StringMap<std::vector<uint32_t>> UnitsOfKey;
+  for (uint32_t U = 0; U < Units.size(); ++U)
+    if (!Rep.UnitKeys[U].empty())
+      UnitsOfKey[Rep.UnitKeys[U]].push_back(U);
+
   std::vector<int64_t> RowOf(N, -1), UnitOf(N, -1);
   std::map<std::pair<uint32_t, uint32_t>, size_t> KernelIdx;
   // Call events in trace order, for a deterministic first mention.
@@ -245,9 +295,45 @@ ProfileReport attributeProfile(const ProfileTrace &T,
     if (Compile.empty() && Cand.empty())
       for (uint32_t U = 0; U < Units.size(); ++U)
         Cand.push_back(U);
+    // A call that names its FX graph cache key ("## Call CompiledFxGraph
+    // KEY ##") is the call of the unit with that key: among the
+    // candidates if some of them have it, else among all units; several
+    // (the same graph compiled in two logs): scored among those.
     int64_t Best = -1;
+    ProfileReport::CompileTime::KeyCalls *ByKey = nullptr;
+    StringRef Key = graphCallKey(T.Names[Ev[G].Name]);
+    if (!Key.empty()) {
+      auto KC = llvm::find_if(
+          C.ByKey, [&](const ProfileReport::CompileTime::KeyCalls &X) {
+            return X.Key == Key;
+          });
+      if (KC == C.ByKey.end()) {
+        C.ByKey.emplace_back();
+        C.ByKey.back().Key = Key.str();
+        KC = C.ByKey.end() - 1;
+      }
+      ++KC->Calls;
+      KC->Time += Ev[G].Duration;
+      auto It = UnitsOfKey.find(Key);
+      if (It != UnitsOfKey.end()) {
+        std::vector<uint32_t> Named;
+        for (uint32_t U : It->second)
+          if (is_contained(Cand, U))
+            Named.push_back(U);
+        if (Named.empty())
+          Named = It->second;
+        if (Named.size() == 1) {
+          Best = Named.front();
+          ByKey = &*KC;
+          ByKey->Unit = Named.front();
+          ++Rep.GraphCallsByKey;
+        } else {
+          Cand = std::move(Named);
+        }
+      }
+    }
     size_t BestScore = 0;
-    for (uint32_t U : Cand) {
+    for (uint32_t U : ByKey ? std::vector<uint32_t>() : Cand) {
       const CallSites &S = SitesOf(U);
       size_t Score = 0;
       for (uint32_t K : Kids)
@@ -376,6 +462,45 @@ ProfileReport attributeProfile(const ProfileTrace &T,
     return A.Total > B.Total;
   });
   return Rep;
+}
+
+std::vector<UnitTimes> unitTimes(const ProfileReport &R,
+                                 ArrayRef<ProfileUnit> Units) {
+  std::vector<UnitTimes> Out(Units.size());
+  std::vector<std::map<uint32_t, UnitTimes::Shared>> Post(Units.size()),
+      Pre(Units.size());
+  std::vector<std::map<std::string, UnitTimes::Shared>> Lines(Units.size());
+  auto Add = [](UnitTimes::Shared &S, double Time) {
+    S.Time += Time;
+    ++S.Kernels;
+  };
+  for (uint32_t I = 0; I < R.Kernels.size(); ++I) {
+    const ProfileReport::KernelTime &K = R.Kernels[I];
+    const ProfileUnit::Row &Row = Units[K.Unit].Rows[K.Row];
+    Out[K.Unit].Kernels.push_back({K.Row, I});
+    for (uint32_t N : Row.PostIdx)
+      Add(Post[K.Unit][N], double(K.Total) / Row.PostIdx.size());
+    for (uint32_t N : Row.PreIdx)
+      Add(Pre[K.Unit][N], double(K.Total) / Row.PreIdx.size());
+    for (const std::string &L : Row.Lines)
+      Add(Lines[K.Unit][L], double(K.Total) / Row.Lines.size());
+  }
+  for (size_t U = 0; U < Units.size(); ++U) {
+    llvm::sort(Out[U].Kernels);
+    for (auto &E : Post[U]) {
+      E.second.Node = E.first;
+      Out[U].Post.push_back(E.second);
+    }
+    for (auto &E : Pre[U]) {
+      E.second.Node = E.first;
+      Out[U].Pre.push_back(E.second);
+    }
+    for (auto &E : Lines[U]) {
+      E.second.Line = E.first;
+      Out[U].Lines.push_back(E.second);
+    }
+  }
+  return Out;
 }
 
 } // namespace tlp

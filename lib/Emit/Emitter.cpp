@@ -140,7 +140,7 @@ void ModuleFactsBuilder::add(const Module &M, const CompileUnit &U,
     Facts.Digests.push_back(std::move(*Digest));
   }
   if (Traits.NeedsProfile)
-    Facts.ProfileUnits.push_back(profileUnit(U, F.Id, F.Name));
+    Facts.ProfileUnits.push_back(profileUnit(M, U, F.Id, F.Name));
   Facts.Units.push_back(std::move(F));
 }
 

@@ -1001,8 +1001,7 @@ static std::string heatClass(double Part, double Whole) {
 }
 
 void writeProfile(raw_ostream &OS, const ProfileTrace &T,
-                  ArrayRef<ProfileUnit> Units) {
-  ProfileReport R = attributeProfile(T, Units);
+                  const ProfileReport &R, ArrayRef<ProfileUnit> Units) {
   const size_t Top = 20;
   OS << "<h2 id=\"profile-head\">Where the time goes</h2>\n<p>From the "
         "profile <code>"

@@ -43,7 +43,7 @@ void writeRankRuntime(llvm::raw_ostream &OS, const Module &M,
 /// time per compile, the top kernels and user lines (heat-coloured), the
 /// events that matched no kernel.
 void writeProfile(llvm::raw_ostream &OS, const ProfileTrace &T,
-                  llvm::ArrayRef<ProfileUnit> Units);
+                  const ProfileReport &R, llvm::ArrayRef<ProfileUnit> Units);
 
 /// \p DirMode: links to a compile's artifacts go to its page (else to
 /// its section of the one page).

@@ -41,6 +41,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 using namespace llvm;
@@ -140,6 +141,46 @@ std::string unitPageData(const UnitView &V, StringRef Id, bool Pretty) {
   return S;
 }
 
+/// The units' measured time for their pages' time column (--profile;
+/// docs/html.md, "Time on the unit page"; read by time.js): a list of
+/// [unit id, times] for the units with a timed kernel, where times holds
+///   kernels: [row, calls, total ns, self ns, share of the region or null]
+///   post, pre: [node index, ns, kernels it has a share of]
+///   lines: ["file:line", ns, kernels]
+/// Shared times are rounded to the nanosecond. Lists, not objects keyed
+/// by names from the log, so that no name can be a special key.
+ojson profilePageJSON(const ProfileReport &R, ArrayRef<ProfileUnit> Units) {
+  std::vector<UnitTimes> Times = unitTimes(R, Units);
+  ojson J = ojson::object();
+  ojson List = ojson::array();
+  for (size_t U = 0; U < Units.size(); ++U) {
+    const UnitTimes &T = Times[U];
+    if (T.Kernels.empty())
+      continue;
+    ojson E = ojson::object();
+    ojson Ks = ojson::array();
+    for (auto [Row, I] : T.Kernels) {
+      const ProfileReport::KernelTime &K = R.Kernels[I];
+      Ks.push_back(ojson::array({Row, K.Count, K.Total, K.Self,
+                                 K.Share ? ojson(*K.Share) : ojson(nullptr)}));
+    }
+    E["kernels"] = std::move(Ks);
+    auto Shared = [](const std::vector<UnitTimes::Shared> &V, bool Line) {
+      ojson A = ojson::array();
+      for (const UnitTimes::Shared &S : V)
+        A.push_back(ojson::array({Line ? ojson(S.Line) : ojson(S.Node),
+                                  std::llround(S.Time), S.Kernels}));
+      return A;
+    };
+    E["post"] = Shared(T.Post, false);
+    E["pre"] = Shared(T.Pre, false);
+    E["lines"] = Shared(T.Lines, true);
+    List.push_back(ojson::array({Units[U].Id, std::move(E)}));
+  }
+  J["units"] = std::move(List);
+  return J;
+}
+
 /// What the index keeps of a unit.
 struct UnitSummary {
   std::string Id;   ///< slug, unique within the output
@@ -216,6 +257,13 @@ public:
 
 private:
   Optional<ProfileTrace> Profile;
+  /// The join of Profile onto the units, made once at the end.
+  Optional<ProfileReport> Report;
+  const ProfileReport &profileReport() {
+    if (!Report)
+      Report = attributeProfile(*Profile, facts().ProfileUnits);
+    return *Report;
+  }
   bool DirMode = false;
   std::string Dir;
   std::vector<UnitSummary> Summaries;
@@ -344,8 +392,11 @@ void HTMLEmitter::writeApp(raw_ostream &OS) {
      << "<button id=\"search-next\" type=\"button\" title=\"next "
         "(Enter)\">&#8595;</button></div>\n"
      << "<div id=\"help\" class=\"overlay\" hidden></div>\n";
+  // profile.js (--profile): the units' measured time, written at the end
+  // (the join needs every unit), read by time.js.
   if (DirMode)
     OS << "<script src=\"units.js\"></script>\n"
+       << (Profile ? "<script src=\"profile.js\"></script>\n" : "")
        << "<script src=\"tlp.js\"></script>\n";
   else
     OS << "<script>\n" << TlpJS << "</script>\n";
@@ -682,7 +733,7 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
   writeRanks(OS, M, Links);
   emit::writeRankRuntime(OS, M, &facts().Collectives);
   if (Profile)
-    emit::writeProfile(OS, *Profile, facts().ProfileUnits);
+    emit::writeProfile(OS, *Profile, profileReport(), facts().ProfileUnits);
   emit::writeArtifactsSection(OS, M, DirMode, rawTextsFn());
   // What the reader counted and did not read (Stats.UnknownKinds).
   OS << "<h2>Not read</h2>\n";
@@ -941,6 +992,11 @@ Error HTMLEmitter::end(const Module &M) {
     for (const std::string &T : TimelineSections)
       OS << T;
     OS << "</section>\n";
+    if (Profile)
+      OS << "<script type=\"application/json\" id=\"tlp-profile\">"
+         << scriptJSON(profilePageJSON(profileReport(), facts().ProfileUnits),
+                       Opts.Pretty)
+         << "</script>\n";
     writeApp(OS);
     return Error::success();
   }
@@ -951,6 +1007,14 @@ Error HTMLEmitter::end(const Module &M) {
   if (Error Err = write("units.js", "window.TLP_UNITS = " +
                                         scriptJSON(List, Opts.Pretty) + ";\n"))
     return Err;
+  if (Profile)
+    if (Error Err = write("profile.js",
+                          "window.TLP_PROFILE = " +
+                              scriptJSON(profilePageJSON(profileReport(),
+                                                         facts().ProfileUnits),
+                                         Opts.Pretty) +
+                              ";\n"))
+      return Err;
 
   // Written as it is made: the index of a large log is tens of MB, held
   // whole (and twice while its string grew) it was the run's peak.

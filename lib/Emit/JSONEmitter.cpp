@@ -611,6 +611,7 @@ ojson profileJSON(const ProfileTrace &T, const ProfileReport &R,
   Ev["untimed"] = R.Untimed;
   Ev["damaged"] = R.Damaged;
   Ev["graph_calls_without_unit"] = R.UnknownGraphCalls;
+  Ev["graph_calls_by_key"] = R.GraphCallsByKey;
   O["events"] = std::move(Ev);
   ojson Ks = ojson::array();
   for (const ProfileReport::KernelTime &K : R.Kernels) {
@@ -655,6 +656,18 @@ ojson profileJSON(const ProfileTrace &T, const ProfileReport &R,
     J["region_ns"] = C.RegionTime;
     J["graph_call_ns"] = C.GraphCallTime;
     J["kernel_ns"] = C.KernelTime;
+    // The graph calls by the FX graph cache key they name, and the unit
+    // the key is of (docs/profile.md, "The unit of a graph call").
+    ojson Keys = ojson::array();
+    for (const auto &K : C.ByKey) {
+      ojson KJ = ojson::object();
+      KJ["key"] = K.Key;
+      KJ["unit"] = K.Unit ? ojson(Units[*K.Unit].Id) : ojson(nullptr);
+      KJ["calls"] = K.Calls;
+      KJ["time_ns"] = K.Time;
+      Keys.push_back(std::move(KJ));
+    }
+    J["graph_calls_by_key"] = std::move(Keys);
     Cs.push_back(std::move(J));
   }
   O["compiles"] = std::move(Cs);

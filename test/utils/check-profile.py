@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check tlp-emit --profile's figures against torch.profiler's own.
 
-    test/utils/check-profile.py TLP.json KEY_AVERAGES.json NAME
+    test/utils/check-profile.py [--training] TLP.json KEY_AVERAGES.json NAME
 
 TLP.json is `tlp-emit --json --profile work/profile.json trace` of a
 profiled run of utils/gen-torch-logs.py (profile-mlp, profile-gpt);
@@ -20,6 +20,25 @@ decimals), exactly:
     calls and unmatched events add up to the timed events, and no graph
     call lacks a unit.
 
+With --training (profile-train: a forward and a backward compiled, the
+FX graph cache on), also:
+
+  - the forward unit's kernels and the backward unit's kernels are both
+    timed, each kernel as many times as the steps profiled (the count
+    of the compiled region);
+  - each C++ kernel event's count and self time, per unit: the forward's
+    against key_averages, the backward's likewise (their names differ);
+  - every graph call was told by the FX graph cache key it names: as
+    many keys as units, each naming one unit, the backward's key in the
+    calls outside any region, the forward's in its compile's region.
+
+  and not the unmatched events by name: in a training step the same ops
+  (aten::copy_, aten::as_strided) run both inside kernel calls (tlp counts
+  them there) and in the optimizer, and key_averages merges an op with a
+  same-named only child (aten::div_ inside aten::div_ counts once), so
+  a name's unmatched figures are not its key_averages row. Nothing
+  dropped and no unmatched event in a graph call are still checked.
+
 Prints one line per problem and `NAME: N figures checked, P problems`;
 exits 1 on a problem."""
 import json
@@ -31,7 +50,10 @@ def ns(us):
 
 
 def main():
-    tlp, ka, name = sys.argv[1:4]
+    args = sys.argv[1:]
+    training = "--training" in args
+    args = [a for a in args if a != "--training"]
+    tlp, ka, name = args[:3]
     p = json.load(open(tlp))["profile"]
     rows = {r["name"]: r for r in json.load(open(ka))}
     problems = []
@@ -61,6 +83,8 @@ def main():
             same(e + " self", self_ns,
                  ns(rows.get(e, {}).get("self_cpu_time_total", 0)))
     for c in p["compiles"]:
+        if c["compile_id"] is None:  # graph calls outside any region
+            continue
         r = rows.get("Torch-Compiled Region: %s" % c["compile_id"], {})
         same("region %s count" % c["compile_id"], c["regions"], r.get("count"))
         same("region %s time" % c["compile_id"], c["region_ns"],
@@ -78,6 +102,8 @@ def main():
     for n, (count, self_ns) in sorted(unmatched.items()):
         if n not in rows:  # the profiler's own span ("PyTorch Profiler (0)")
             continue
+        if training:  # not comparable by name (the docstring says why)
+            continue
         same(n + " count", count, rows[n]["count"])
         same(n + " self", self_ns, ns(rows[n]["self_cpu_time_total"]))
     ev = p["events"]
@@ -87,11 +113,41 @@ def main():
     same("unmatched in graph calls",
          sum(u["count"] for u in p["unmatched"] if u["where"] == "graph call"),
          0)
+    if training:
+        check_training(p, rows, same)
     for line in problems:
         print("%s: %s" % (name, line))
     print("%s: %d kernels, %d figures checked, %d problems"
           % (name, len(p["kernels"]), checked, len(problems)))
     return 1 if problems else 0
+
+
+def check_training(p, rows, same):
+    """The forward's and the backward's figures apart, and the graph
+    calls told by their keys (each figure through same())."""
+    steps = rows["Torch-Compiled Region: 0/0"]["count"]
+    units = sorted({k["unit"] for k in p["kernels"]})
+    kinds = sorted(u.rsplit("-", 1)[1] for u in units)
+    same("units timed", kinds, ["backward", "forward"])
+    for u in units:
+        ks = [k for k in p["kernels"] if k["unit"] == u]
+        same(u + " kernels timed", len(ks) > 0, True)
+        for k in ks:
+            same("%s %s count" % (u, k["kernel"]), k["count"], steps)
+            if k["kind"] == "cpp":
+                r = rows.get("graph_0_" + k["event"], {})
+                same("%s %s self" % (u, k["kernel"]), k["self_ns"],
+                     ns(r.get("self_cpu_time_total", 0)))
+    by_key = [(c["compile_id"], b) for c in p["compiles"]
+              for b in c["graph_calls_by_key"]]
+    same("keys", len(by_key), len(units))
+    calls = sum(c["graph_calls"] for c in p["compiles"])
+    same("graph calls by key", p["events"]["graph_calls_by_key"], calls)
+    for cid, b in by_key:
+        same("key %s calls" % b["key"], b["calls"], steps)
+        kind = (b["unit"] or "-").rsplit("-", 1)[-1]
+        same("key %s unit" % b["key"], kind,
+             "forward" if cid is not None else "backward")
 
 
 if __name__ == "__main__":

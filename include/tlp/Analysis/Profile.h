@@ -32,6 +32,14 @@ struct ProfileUnit {
   std::string Name;      ///< its display name
   std::string CompileId; ///< "0/0"; empty for AOT and export
   GraphKind Graph = GraphKind::Unknown;
+  /// Its compile's record (index into Module::Compiles), if any, and the
+  /// keys of that compile's FX graph cache lookups for the unit's
+  /// subgraph, in log order ("" for a lookup without a key). The join
+  /// gives the i-th key to the i-th unit of the record and subgraph
+  /// (docs/profile.md, "The unit of a graph call").
+  llvm::Optional<size_t> Record;
+  std::string Subgraph;
+  std::vector<std::string> CompileKeys;
   struct Row {
     std::string Key;  ///< Kernel::key()
     std::string Name; ///< Kernel::Name
@@ -40,13 +48,21 @@ struct ProfileUnit {
     /// Linked post-grad and pre-grad node names, and user lines
     /// ("file:line"), each once, in the unit's order.
     std::vector<std::string> Post, Pre, Lines;
+    /// The indices of Post and Pre in the unit's graphs (the page's rows).
+    std::vector<uint32_t> PostIdx, PreIdx;
   };
   std::vector<Row> Rows;
 };
 
-/// The unit \p U (id \p Id, display name \p Name) as the join reads it.
-ProfileUnit profileUnit(const CompileUnit &U, llvm::StringRef Id,
-                        llvm::StringRef Name);
+/// The unit \p U (id \p Id, display name \p Name) of module \p M as the
+/// join reads it.
+ProfileUnit profileUnit(const Module &M, const CompileUnit &U,
+                        llvm::StringRef Id, llvm::StringRef Name);
+
+/// The FX graph cache key a graph call event names ("## Call
+/// CompiledFxGraph KEY ##"), or "" (not a graph call, or "None": the
+/// cache was off).
+llvm::StringRef graphCallKey(llvm::StringRef EventName);
 
 /// The name a profile event of kernel row \p R has: for a C++ kernel its
 /// name after the `graph_N_` prefix (cpp.enable_kernel_profile), for an
@@ -85,6 +101,16 @@ struct ProfileReport {
     /// graph calls ("## Call CompiledFxGraph ... ##") in them, and of the
     /// matched kernels in those calls.
     int64_t RegionTime = 0, GraphCallTime = 0, KernelTime = 0;
+    /// The graph calls that name an FX graph cache key, by key in order
+    /// of first call: the unit the key names (its index; None when no
+    /// unit has it), how many calls and their inclusive time.
+    struct KeyCalls {
+      std::string Key;
+      llvm::Optional<uint32_t> Unit;
+      uint64_t Calls = 0;
+      int64_t Time = 0;
+    };
+    std::vector<KeyCalls> ByKey;
   };
   /// Events that matched no kernel, by name and where they were.
   struct Unmatched {
@@ -114,12 +140,37 @@ struct ProfileReport {
   /// Graph calls whose unit could not be told (no unit of the compile, or
   /// none whose kernels the call's events name).
   uint64_t UnknownGraphCalls = 0;
+  /// Graph calls whose unit their FX graph cache key told.
+  uint64_t GraphCallsByKey = 0;
+  /// The FX graph cache key each unit was given (index as Units; "" for
+  /// none).
+  std::vector<std::string> UnitKeys;
 };
 
 /// Join \p T onto \p Units (in module order). Deterministic: the same
 /// trace and units give the same report.
 ProfileReport attributeProfile(const ProfileTrace &T,
                                llvm::ArrayRef<ProfileUnit> Units);
+
+/// One unit's measured time, row by row, for its page (the time column
+/// of docs/html.md): the same figures and sharing rule as the report's,
+/// with nodes by their index in the unit's graphs and lines of this unit
+/// only.
+struct UnitTimes {
+  /// Kernel row -> index into ProfileReport::Kernels, in row order.
+  std::vector<std::pair<uint32_t, uint32_t>> Kernels;
+  struct Shared {
+    uint32_t Node = 0;    ///< node index (Post, Pre)
+    std::string Line;     ///< "file:line" (Lines)
+    double Time = 0;
+    uint32_t Kernels = 0; ///< timed kernel rows it has a share of
+  };
+  std::vector<Shared> Post, Pre, Lines; ///< by node index, line text
+};
+
+/// The times of each unit of \p Units (same indices) in \p R.
+std::vector<UnitTimes> unitTimes(const ProfileReport &R,
+                                 llvm::ArrayRef<ProfileUnit> Units);
 
 /// Nanoseconds as microseconds with three decimals ("12.345").
 std::string formatMicros(double Nanos);

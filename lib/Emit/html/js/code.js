@@ -36,7 +36,9 @@ function codeView(panel, m, kind) {
       var pre = m.kernels[ks[0]].pre;
       return pre.length ? note('pre-grad nodes', pre.map(function (p) { return qualified(m.pre.data.nodes[p]); })) : '';
     } : null,
-    cls: function (i) { return linked.has(i) ? 'linked' : (isComment(c.lines[i - 1]) ? 'c' : ''); }
+    cls: function (i) { return linked.has(i) ? 'linked' : (isComment(c.lines[i - 1]) ? 'c' : ''); },
+    time: codeTime(m, kind),
+    timeWidth: '16ch'
   });
 }
 

@@ -273,16 +273,17 @@ function fusionSVG(m, F, L) {
 function fusionBoxSVG(m, F, L, b, nodes) {
   if (b.kind === 'n') return fgNodeSVG(nodes[b.i], b.i, b.x, b.y, b.w, b.h);
   var out = [];
-  var K = m.kernels[b.k], mem = F.members[b.k];
+  var K = m.kernels[b.k], mem = F.members[b.k], tm = kernelTimeText(m, b.k);
   out.push('<g class="k kind-' + esc(K.kind) + (b.open ? '' : ' shut') + '" data-k="' + b.k + '"><title>' +
-    esc('kernel ' + K.key + ': ' + plural(mem.length, 'post-grad node') + (b.open ? '' : ' (double-click to expand)')) +
+    esc('kernel ' + K.key + ': ' + plural(mem.length, 'post-grad node') + (tm ? ', ' + tm : '') +
+      (b.open ? '' : ' (double-click to expand)')) +
     '</title><rect class="kbox" x="' + b.x.toFixed(1) + '" y="' + b.y.toFixed(1) + '" width="' + b.w.toFixed(1) +
     '" height="' + b.h.toFixed(1) + '" rx="6" fill="hsl(' + hue(b.k) + ' 60% 55%)"/>' +
     '<text class="kt" x="' + (b.x + 10).toFixed(1) + '" y="' + (b.y + 14).toFixed(1) + '">' + (b.open ? '−' : '+') + '</text>' +
     '<text class="kl" x="' + (b.x + 22).toFixed(1) + '" y="' + (b.y + 14).toFixed(1) + '">' + esc(fgLabel(K.key, 40)) + '</text>');
   if (!b.open) {
     out.push('<text class="kn" x="' + (b.x + 22).toFixed(1) + '" y="' + (b.y + 28).toFixed(1) + '">' +
-      esc(plural(mem.length, 'node')) + '</text>');
+      esc(plural(mem.length, 'node') + (tm ? ' · ' + tm : '')) + '</text>');
   } else {
     mem.forEach(function (i) {
       var a = L.nodeAt;

@@ -26,6 +26,7 @@ function graphView(panel, m, kind) {
       var ks = g.data.nodes[n].kernels;
       return ks.length ? note('kernels', ks.map(function (k) { return m.kernels[k].key; })) : '';
     },
-    cls: function (i) { return linked.has(i) ? 'linked' : (isComment(g.lines[i - 1]) ? 'c' : ''); }
+    cls: function (i) { return linked.has(i) ? 'linked' : (isComment(g.lines[i - 1]) ? 'c' : ''); },
+    time: graphTime(m, kind)
   });
 }

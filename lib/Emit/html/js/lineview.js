@@ -48,6 +48,9 @@ function colourNow() {
 //   spec.line(i)     data-line of row i (null: none)
 //   spec.cls(i)      base classes of row i
 //   spec.attrs(i)    extra attributes (optional)
+//   spec.time(i)     row i's time cell {text, heat, tip} or null
+//                    (optional: a time column, time.js)
+//   spec.timeWidth   the time column's width (CSS length)
 function LineView(panel, spec) {
   this.panel = panel;
   this.spec = spec;
@@ -56,6 +59,10 @@ function LineView(panel, spec) {
   this.sizer.style.height = spec.count * LINE_HEIGHT + 'px';
   var digits = String(spec.maxLine || spec.count).length;
   this.sizer.style.setProperty('--gutter', Math.max(3, digits) + 'ch');
+  if (spec.time) {
+    this.sizer.classList.add('timed');
+    this.sizer.style.setProperty('--tcol', spec.timeWidth || '12ch');
+  }
   this.scroll.appendChild(this.sizer);
   panel.appendChild(this.scroll);
   this.chunks = new Array(Math.ceil(spec.count / CHUNK));
@@ -86,7 +93,12 @@ LineView.prototype.rowHTML = function (i, coloured) {
   if (this.spec.attrs) s += this.spec.attrs(i);
   if (this.groups && this.groups[i])
     s += ' style="--gh:' + (this.groups[i] - 1) + '"';
-  return s + '>' + (coloured ? this.spec.colour(i) : this.spec.html(i)) + '</div>';
+  s += '>';
+  if (this.spec.time) {
+    var t = this.spec.time(i);
+    if (t) s += timeCellHTML(t);
+  }
+  return s + (coloured ? this.spec.colour(i) : this.spec.html(i)) + '</div>';
 };
 LineView.prototype.render = function (c) {
   if (c < 0 || c >= this.chunks.length || this.chunks[c]) return;
@@ -122,7 +134,12 @@ LineView.prototype.markText = function (i) {
   var q = this.query;
   if (!q || !this.marks.found.has(i)) return;
   var nodes = [], text = '';
-  var w = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  // Not the time cell's text (time.js): it is not the row's.
+  var w = document.createTreeWalker(e, NodeFilter.SHOW_TEXT, {
+    acceptNode: function (n) {
+      return n.parentNode.closest('.tm') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+    }
+  });
   for (var n = w.nextNode(); n; n = w.nextNode()) { nodes.push([n, text.length]); text += n.data; }
   // Lower case one UTF-16 unit at a time, so that offsets stay those of
   // the text (a few characters grow when lowered: they are left as are).

@@ -25,6 +25,7 @@ function sourceView(panel, m) {
     },
     line: function (i) { return s.rows[i].header ? null : s.rows[i].line; },
     attrs: function (i) { var r = s.rows[i]; return r.header ? '' : ' data-file="' + esc(r.file) + '"'; },
-    cls: function (i) { return s.rows[i].header ? 'file' : 'linked'; }
+    cls: function (i) { return s.rows[i].header ? 'file' : 'linked'; },
+    time: sourceTime(m)
   });
 }

@@ -16,6 +16,8 @@ var fusion = null; // the fusion graph of page.m, once drawn
 var FUSION_COLLAPSE_AT = 300; // more post-grad nodes: kernels start collapsed
 var FG_NODE_H = 22, FG_KERNEL_H = 34, FG_GAP_X = 14, FG_GAP_Y = 34, FG_PAD = 8, FG_HEAD = 20;
 var FG_CHAR = 6.6; // px per character of the 11px monospace labels
+var FG_LANE = 2, FG_LANE_GAP = 5; // an edge's lane through a layer: its width, the gap between two
+var FG_BADGE_W = 22; // the +N badge of a node computed in several kernels
 
 /// Show the post-grad column's tab \p t ('post' or 'fusion').
 function setPostTab(t) {
@@ -51,45 +53,55 @@ function resetFusion() {
 }
 
 /// The groups: each node's box (its first kernel, or -1) and each
-/// kernel's member nodes, and the data-flow edges [from, to].
+/// kernel's member nodes, the data-flow edges [from, to], and the links
+/// [node, kernel] from a node to each kernel after its first (a node
+/// computed in several kernels; tlp-emit --dot's dotted edges), with
+/// each kernel's links (alsoOf).
 function fusionModel(m) {
   var nodes = m.post.data.nodes, inputs = m.post.data.inputs || [];
   var owner = new Int32Array(nodes.length), members = m.kernels.map(function () { return []; });
+  var also = [], alsoOf = m.kernels.map(function () { return []; });
   nodes.forEach(function (n, i) {
-    owner[i] = n.kernels && n.kernels.length ? n.kernels[0] : -1;
+    var ks = n.kernels || [];
+    owner[i] = ks.length ? ks[0] : -1;
     if (owner[i] >= 0) members[owner[i]].push(i);
+    for (var j = 1; j < ks.length; ++j) { also.push([i, ks[j]]); alsoOf[ks[j]].push(i); }
   });
   var edges = [];
   inputs.forEach(function (ins, j) {
     (ins || []).forEach(function (i) { if (i >= 0 && i < nodes.length && i !== j) edges.push([i, j]); });
   });
-  return { owner: owner, members: members, edges: edges };
+  return { owner: owner, members: members, edges: edges, also: also, alsoOf: alsoOf };
 }
 
-/// A layered layout of boxes V ({w, h, order}) and edges E ([u, v]):
-/// layers by longest path along the edges that go forward in order (the
-/// graph's order is topological; an edge back is drawn, not followed), a
-/// box without inputs just above its first user; four barycenter sweeps
-/// order each layer; each box then sits at the mean of its neighbours, no
-/// closer than FG_GAP_X to the next. Returns top-left x, y per box and
-/// the width and height of the whole; deterministic.
+/// A layered layout of boxes V ({w, h, order, up, down}) and edges E
+/// ([u, v], u before v in order; the caller turns an edge that goes back
+/// in order around): layers by longest path, then each box with users as
+/// late as they allow (just above its first user); an edge over several
+/// layers gets a lane (a dummy box FG_LANE wide) in each layer between,
+/// a box marked up a lane in every layer above it (the way in from its
+/// kernel's top), one marked down in every layer below it (the way out);
+/// four barycenter sweeps order each layer; each box or lane then sits at
+/// the mean of its neighbours, no closer than FG_GAP_X to the next (lanes
+/// FG_LANE_GAP to each other). Returns top-left x, y per box, each
+/// layer's top and height, the lanes' centres per edge (lanes[e]) and per
+/// box (upLanes[v], downLanes[v]), and the width and height of the whole;
+/// deterministic.
 function layered(V, E) {
-  var n = V.length, i, l;
+  var n = V.length, i, l, it;
   var ids = []; for (i = 0; i < n; ++i) ids.push(i);
   ids.sort(function (a, b) { return V[a].order - V[b].order || a - b; });
-  var rank = new Int32Array(n); ids.forEach(function (v, r) { rank[v] = r; });
+  var rank = []; ids.forEach(function (v, r) { rank[v] = r; });
   var preds = [], succs = [];
   for (i = 0; i < n; ++i) { preds.push([]); succs.push([]); }
-  E.forEach(function (e) {
-    if (rank[e[0]] < rank[e[1]]) { preds[e[1]].push(e[0]); succs[e[0]].push(e[1]); }
-  });
-  var layer = new Int32Array(n);
+  E.forEach(function (e) { preds[e[1]].push(e[0]); succs[e[0]].push(e[1]); });
+  var layer = [];
+  for (i = 0; i < n; ++i) layer.push(0);
   ids.forEach(function (v) {
     preds[v].forEach(function (u) { if (layer[u] + 1 > layer[v]) layer[v] = layer[u] + 1; });
   });
-  // Then each box with users as late as they allow: just above its first
-  // user (a weight's placeholder and permute beside the mm that uses
-  // them, not in a first layer as wide as the model's parameters).
+  // A weight's placeholder and permute beside the mm that uses them, not
+  // in a first layer as wide as the model's parameters.
   for (var r = n - 1; r >= 0; --r) {
     var v = ids[r];
     if (!succs[v].length) continue;
@@ -99,161 +111,246 @@ function layered(V, E) {
   }
   var depth = 0;
   for (i = 0; i < n; ++i) if (layer[i] + 1 > depth) depth = layer[i] + 1;
-  var layers = []; for (l = 0; l < depth; ++l) layers.push([]);
+  // The lanes: chains of dummies, each linked to its neighbours only.
+  var W = V.map(function (b) { return b.w; }), layers = [], nb = [], up = [], dn = [];
+  for (l = 0; l < depth; ++l) layers.push([]);
   ids.forEach(function (v) { layers[layer[v]].push(v); });
-  var pos = new Float64Array(n); // a box's place in its layer, 0..1
+  for (i = 0; i < n; ++i) { up.push(preds[i].slice()); dn.push(succs[i].slice()); }
+  function chain(u, v, l0, l1) { // lanes in layers l0 < l < l1 from u to v (-1: none)
+    var prev = u, out = [];
+    for (var k = l0 + 1; k < l1; ++k) {
+      var d = W.length;
+      W.push(FG_LANE); up.push(prev >= 0 ? [prev] : []); dn.push([]);
+      if (prev >= 0) dn[prev].push(d);
+      if (prev === u && u >= 0 && v >= 0) dn[u].splice(dn[u].indexOf(v), 1);
+      layers[k].push(d); out.push(d); prev = d;
+    }
+    if (v >= 0 && prev !== u && prev >= 0) {
+      dn[prev].push(v);
+      if (u >= 0) up[v].splice(up[v].indexOf(u), 1, prev); else up[v].push(prev);
+    }
+    return out;
+  }
+  var laneIds = E.map(function (e) { return chain(e[0], e[1], layer[e[0]], layer[e[1]]); });
+  var upIds = V.map(function (b, v) { return b.up ? chain(-1, v, -1, layer[v]) : []; });
+  var downIds = V.map(function (b, v) { return b.down ? chain(v, -1, layer[v], depth) : []; });
+  var N = W.length, pos = new Float64Array(N), rk = new Float64Array(N);
+  for (i = 0; i < N; ++i) rk[i] = i < n ? rank[i] : n + i;
   function place(L) { L.forEach(function (v, k) { pos[v] = (k + 0.5) / L.length; }); }
   layers.forEach(place);
-  function sweep(L, nb) {
-    var key = new Map();
+  var key = new Float64Array(N);
+  function sweep(L, nbs) {
     L.forEach(function (v) {
-      var a = nb[v];
-      if (!a.length) { key.set(v, pos[v]); return; }
+      var a = nbs[v];
+      if (!a.length) { key[v] = pos[v]; return; }
       var s = 0; a.forEach(function (u) { s += pos[u]; });
-      key.set(v, s / a.length);
+      key[v] = s / a.length;
     });
-    L.sort(function (a, b) { return key.get(a) - key.get(b) || rank[a] - rank[b]; });
+    L.sort(function (a, b) { return key[a] - key[b] || rk[a] - rk[b]; });
     place(L);
   }
-  for (var it = 0; it < 4; ++it) {
-    if (it % 2 === 0) for (l = 1; l < depth; ++l) sweep(layers[l], preds);
-    else for (l = depth - 2; l >= 0; --l) sweep(layers[l], succs);
+  for (it = 0; it < 4; ++it) {
+    if (it % 2 === 0) for (l = 1; l < depth; ++l) sweep(layers[l], up);
+    else for (l = depth - 2; l >= 0; --l) sweep(layers[l], dn);
   }
   // Coordinates: centres, packed, then pulled to their neighbours.
-  var cx = new Float64Array(n);
+  function gap(a, b) { return (W[a] + W[b]) / 2 + (a >= n && b >= n ? FG_LANE_GAP : FG_GAP_X); }
+  var cx = new Float64Array(N);
   layers.forEach(function (L) {
     var x = 0;
-    L.forEach(function (v) { cx[v] = x + V[v].w / 2; x += V[v].w + FG_GAP_X; });
-    var shift = (x - FG_GAP_X) / 2;
-    L.forEach(function (v) { cx[v] -= shift; });
+    L.forEach(function (v, j) { if (j) x += gap(L[j - 1], v); cx[v] = x; });
+    L.forEach(function (v) { cx[v] -= x / 2; });
   });
-  function settle(L, nb) {
-    var k = L.length, d = new Float64Array(k), a = new Float64Array(k), b = new Float64Array(k);
-    L.forEach(function (v, j) {
-      var ns = nb[v];
-      if (!ns.length) { d[j] = cx[v]; return; }
+  function settle(L, nbs) {
+    var k = L.length, d = new Float64Array(k), a = new Float64Array(k), b = new Float64Array(k), j;
+    L.forEach(function (v, q) {
+      var ns = nbs[v];
+      if (!ns.length) { d[q] = cx[v]; return; }
       var s = 0; ns.forEach(function (u) { s += cx[u]; });
-      d[j] = s / ns.length;
+      d[q] = s / ns.length;
     });
-    for (var j = 0; j < k; ++j)
-      a[j] = j ? Math.max(d[j], a[j - 1] + (V[L[j - 1]].w + V[L[j]].w) / 2 + FG_GAP_X) : d[j];
-    for (j = k - 1; j >= 0; --j)
-      b[j] = j < k - 1 ? Math.min(d[j], b[j + 1] - (V[L[j + 1]].w + V[L[j]].w) / 2 - FG_GAP_X) : d[j];
+    for (j = 0; j < k; ++j) a[j] = j ? Math.max(d[j], a[j - 1] + gap(L[j - 1], L[j])) : d[j];
+    for (j = k - 1; j >= 0; --j) b[j] = j < k - 1 ? Math.min(d[j], b[j + 1] - gap(L[j], L[j + 1])) : d[j];
     for (j = 0; j < k; ++j) cx[L[j]] = (a[j] + b[j]) / 2;
   }
   for (it = 0; it < 4; ++it) {
-    if (it % 2 === 0) for (l = 1; l < depth; ++l) settle(layers[l], preds);
-    else for (l = depth - 2; l >= 0; --l) settle(layers[l], succs);
+    if (it % 2 === 0) for (l = 1; l < depth; ++l) settle(layers[l], up);
+    else for (l = depth - 2; l >= 0; --l) settle(layers[l], dn);
   }
-  var x = new Float64Array(n), y = new Float64Array(n), minX = Infinity, maxX = -Infinity, top = 0;
-  layers.forEach(function (L) {
+  var minX = Infinity, maxX = -Infinity, top = 0, tops = [], hs = [];
+  for (i = 0; i < N; ++i) { minX = Math.min(minX, cx[i] - W[i] / 2); maxX = Math.max(maxX, cx[i] + W[i] / 2); }
+  if (!N) minX = maxX = 0;
+  var x = [], y = [];
+  layers.forEach(function (L, q) {
     var h = 0;
-    L.forEach(function (v) { h = Math.max(h, V[v].h); });
-    L.forEach(function (v) {
-      x[v] = cx[v] - V[v].w / 2;
-      y[v] = top;
-      minX = Math.min(minX, x[v]);
-      maxX = Math.max(maxX, x[v] + V[v].w);
-    });
+    L.forEach(function (v) { if (v < n) h = Math.max(h, V[v].h); });
+    tops.push(top); hs.push(h);
     top += h + FG_GAP_Y;
   });
-  if (!n) minX = maxX = 0;
-  for (i = 0; i < n; ++i) x[i] -= minX;
-  return { x: x, y: y, w: maxX - minX, h: Math.max(0, top - FG_GAP_Y) };
+  for (i = 0; i < n; ++i) { x.push(cx[i] - W[i] / 2 - minX); y.push(tops[layer[i]]); }
+  function xs(a) { return a.map(function (d) { return cx[d] - minX; }); }
+  return { x: x, y: y, layer: layer, tops: tops, hs: hs, lanes: laneIds.map(xs), upLanes: upIds.map(xs),
+    downLanes: downIds.map(xs), w: maxX - minX, h: Math.max(0, top - FG_GAP_Y) };
 }
 
 function fgLabel(s, max) { s = String(s); return s.length > max ? s.slice(0, max - 1) + '…' : s; }
-function fgNodeW(n) { return Math.max(40, Math.min(26, n.name.length) * FG_CHAR + 12); }
+function fgNodeW(n, badge) { return Math.max(40, Math.min(26, n.name.length) * FG_CHAR + 12) + (badge ? FG_BADGE_W : 0); }
 
 /// Lay out the unit's fusion graph with the kernels in \p collapsed shut:
-/// every node's and kernel's box (world coordinates) and the edges
-/// between the boxes drawn, merged where a kernel is shut.
+/// every node's and kernel's box (world coordinates), and what is drawn
+/// between them (links: data-flow edges, merged where a kernel is shut,
+/// and the dashed links of a node to its other kernels), each routed
+/// through lanes so that it crosses no box but its ends' (docs/html.md,
+/// "The fusion graph").
 function fusionLayout(m, F, collapsed) {
   var nodes = m.post.data.nodes;
   var boxes = [], boxOfNode = new Int32Array(nodes.length).fill(-1), boxOfKernel = new Map();
   var nodeAt = new Float64Array(nodes.length * 4); // x, y, w, h of drawn nodes
-  var inner = new Map(); // kernel -> inner layout
+  var badge = new Int32Array(nodes.length);
+  F.also.forEach(function (x) { ++badge[x[0]]; });
   nodes.forEach(function (n, i) {
     if (F.owner[i] >= 0) return;
     boxOfNode[i] = boxes.length;
-    boxes.push({ kind: 'n', i: i, w: fgNodeW(n), h: FG_NODE_H, order: i });
+    boxes.push({ kind: 'n', i: i, w: fgNodeW(n, badge[i]), h: FG_NODE_H, order: i });
   });
   F.members.forEach(function (mem, k) {
-    if (!mem.length) return;
-    var b = { kind: 'k', k: k, order: mem[0], open: !collapsed.has(k) };
-    var label = m.kernels[k].key;
-    if (b.open) {
-      var idx = new Map();
-      mem.forEach(function (i, j) { idx.set(i, j); });
-      var V = mem.map(function (i) { return { w: fgNodeW(nodes[i]), h: FG_NODE_H, order: i }; });
-      var E = [];
-      mem.forEach(function (i, j) {
-        ((m.post.data.inputs || [])[i] || []).forEach(function (u) { if (idx.has(u) && u !== i) E.push([idx.get(u), j]); });
-      });
-      var lay = layered(V, E);
-      inner.set(k, { lay: lay, V: V });
-      b.w = Math.max(lay.w + 2 * FG_PAD, Math.min(label.length, 40) * FG_CHAR + 40);
-      b.h = lay.h + 2 * FG_PAD + FG_HEAD;
-    } else {
-      b.w = Math.min(Math.max(label.length, 12), 40) * FG_CHAR + 30;
-      b.h = FG_KERNEL_H;
-    }
+    var als = F.alsoOf[k];
+    if (!mem.length && !als.length) return;
     boxOfKernel.set(k, boxes.length);
     mem.forEach(function (i) { boxOfNode[i] = boxes.length; });
-    boxes.push(b);
+    boxes.push({ kind: 'k', k: k, order: mem.length ? mem[0] : als[0] + 0.5, open: mem.length > 0 && !collapsed.has(k) });
   });
-  var seen = new Set(), E = [];
-  F.edges.forEach(function (e) {
-    var a = boxOfNode[e[0]], b = boxOfNode[e[1]];
-    if (a < 0 || b < 0 || a === b) return;
-    var key = a * boxes.length + b;
-    if (seen.has(key)) return;
-    seen.add(key);
-    E.push([a, b]);
+  // What is drawn, merged by its ends: nI a node, kR a kernel's box.
+  function end(i) {
+    var j = boxOfNode[i], b = boxes[j];
+    if (b.kind === 'k' && !b.open) return { id: 'k' + b.k, box: j, node: -1 };
+    return { id: 'n' + i, box: j, node: b.kind === 'k' ? i : -1 };
+  }
+  var drawn = new Map(), links = [];
+  function add(a, b, cls) {
+    if (a.id === b.id) return;
+    var key = cls + a.id + ' ' + b.id, d = drawn.get(key);
+    if (d) { ++d.count; return; }
+    drawn.set(key, d = { from: a, to: b, count: 1, cls: cls });
+    links.push(d);
+  }
+  F.edges.forEach(function (e) { add(end(e[0]), end(e[1]), 'e'); });
+  F.also.forEach(function (x) { add(end(x[0]), { id: 'k' + x[1], box: boxOfKernel.get(x[1]), node: -1 }, 'also'); });
+  // Each link's upper and lower end (by the boxes' order, or the nodes'
+  // inside one kernel); a node with a link out of its kernel below gets
+  // a lane down to the kernel's bottom, one from above a lane from its top.
+  var wayDown = new Uint8Array(nodes.length), wayUp = new Uint8Array(nodes.length);
+  links.forEach(function (d) {
+    var a = d.from, b = d.to, inside = a.box === b.box;
+    d.rev = inside ? a.node > b.node : boxes[a.box].order > boxes[b.box].order;
+    d.hi = d.rev ? b : a; d.lo = d.rev ? a : b;
+    if (inside) return;
+    if (d.hi.node >= 0) wayDown[d.hi.node] = 1;
+    if (d.lo.node >= 0) wayUp[d.lo.node] = 1;
   });
-  var lay = layered(boxes, E);
-  boxes.forEach(function (b, j) {
-    b.x = lay.x[j]; b.y = lay.y[j];
-    if (b.kind === 'n') {
-      nodeAt.set([b.x, b.y, b.w, b.h], b.i * 4);
+  boxes.forEach(function (b) {
+    if (b.kind === 'n') return;
+    var label = m.kernels[b.k].key;
+    if (!b.open) {
+      b.w = Math.min(Math.max(label.length, 12), 40) * FG_CHAR + 30;
+      b.h = FG_KERNEL_H;
       return;
     }
+    var mem = F.members[b.k], idx = new Map();
+    mem.forEach(function (i, q) { idx.set(i, q); });
+    var V = mem.map(function (i) { return { w: fgNodeW(nodes[i], badge[i]), h: FG_NODE_H, order: i, up: wayUp[i], down: wayDown[i] }; });
+    var E = [];
+    links.forEach(function (d) {
+      if (d.hi.box === d.lo.box && boxes[d.hi.box] === b) { d.inner = E.length; E.push([idx.get(d.hi.node), idx.get(d.lo.node)]); }
+    });
+    b.I = { lay: layered(V, E), V: V, idx: idx };
+    b.w = Math.max(b.I.lay.w + 2 * FG_PAD, Math.min(label.length, 40) * FG_CHAR + 40);
+    b.h = b.I.lay.h + 2 * FG_PAD + FG_HEAD;
+  });
+  var pairs = new Map(), OE = [];
+  links.forEach(function (d) {
+    if (d.hi.box === d.lo.box) return;
+    var key = d.hi.box + ' ' + d.lo.box;
+    if (!pairs.has(key)) { pairs.set(key, OE.length); OE.push([d.hi.box, d.lo.box]); }
+    d.outer = pairs.get(key);
+  });
+  var lay = layered(boxes, OE);
+  boxes.forEach(function (b, j) {
+    b.x = lay.x[j]; b.y = lay.y[j];
+    if (b.kind === 'n') { nodeAt.set([b.x, b.y, b.w, b.h], b.i * 4); return; }
     if (!b.open) return;
-    var I = inner.get(b.k), ox = b.x + (b.w - I.lay.w) / 2, oy = b.y + FG_HEAD + FG_PAD;
+    var I = b.I;
+    I.ox = b.x + (b.w - I.lay.w) / 2; I.oy = b.y + FG_HEAD + FG_PAD;
     F.members[b.k].forEach(function (i, q) {
-      nodeAt.set([ox + I.lay.x[q], oy + I.lay.y[q], I.V[q].w, I.V[q].h], i * 4);
+      nodeAt.set([I.ox + I.lay.x[q], I.oy + I.lay.y[q], I.V[q].w, I.V[q].h], i * 4);
     });
   });
-  // The edges drawn: node to node where both are shown, else from or to
-  // the shut kernel's box, merged.
-  function end(i) {
-    var b = boxes[boxOfNode[i]];
-    if (b.kind === 'k' && !b.open) return { id: 'k' + b.k, x: b.x, y: b.y, w: b.w, h: b.h };
-    return { id: 'n' + i, x: nodeAt[i * 4], y: nodeAt[i * 4 + 1], w: nodeAt[i * 4 + 2], h: nodeAt[i * 4 + 3] };
+  // Routes: vertical runs [x, y0, y1] (down a box's own column below it,
+  // or a lane), joined by curves in the free band between two layers.
+  function band(I, l, dx, dy) { return [dx, dy + I.tops[l], dy + I.tops[l] + I.hs[l]]; }
+  function lanes(I, xs, l0, ox, oy, out) { xs.forEach(function (x, j) { out.push(band(I, l0 + j, ox + x, oy)); }); }
+  function nodeX(i) { return nodeAt[i * 4] + nodeAt[i * 4 + 2] / 2; }
+  function down(e, out) { // from the upper end to the bottom of its box's layer
+    var b = boxes[e.box], yEnd = lay.tops[lay.layer[e.box]] + lay.hs[lay.layer[e.box]];
+    if (e.node < 0) { out.push([b.x + b.w / 2, b.y + b.h, yEnd]); return; }
+    var I = b.I, q = I.idx.get(e.node), l = I.lay.layer[q];
+    out.push([nodeX(e.node), nodeAt[e.node * 4 + 1] + FG_NODE_H, I.oy + I.lay.tops[l] + I.lay.hs[l]]);
+    lanes(I.lay, I.lay.downLanes[q], l + 1, I.ox, I.oy, out);
+    out[out.length - 1][2] = yEnd;
   }
-  var drawn = new Map();
-  F.edges.forEach(function (e) {
-    if (boxOfNode[e[0]] < 0 || boxOfNode[e[1]] < 0) return;
-    var a = end(e[0]), b = end(e[1]);
-    if (a.id === b.id) return;
-    var key = a.id + ' ' + b.id, d = drawn.get(key);
-    if (d) { ++d.count; return; }
-    drawn.set(key, { from: a, to: b, count: 1 });
+  function up(e, out) { // from the top of the lower end's box to it
+    var b = boxes[e.box], k = out.length;
+    if (e.node < 0) { out.push([b.x + b.w / 2, b.y, b.y]); return; }
+    var I = b.I, q = I.idx.get(e.node), y = nodeAt[e.node * 4 + 1];
+    lanes(I.lay, I.lay.upLanes[q], 0, I.ox, I.oy, out);
+    out.push([nodeX(e.node), y, y]);
+    out[k][1] = b.y;
+  }
+  links.forEach(function (d) {
+    var s = [];
+    if (d.hi.box === d.lo.box) {
+      var I = boxes[d.hi.box].I, q = I.idx.get(d.hi.node), l = I.lay.layer[q], i = d.hi.node, j = d.lo.node;
+      s.push([nodeX(i), nodeAt[i * 4 + 1] + FG_NODE_H, I.oy + I.lay.tops[l] + I.lay.hs[l]]);
+      lanes(I.lay, I.lay.lanes[d.inner], l + 1, I.ox, I.oy, s);
+      s.push([nodeX(j), nodeAt[j * 4 + 1], nodeAt[j * 4 + 1]]);
+    } else {
+      down(d.hi, s);
+      lanes(lay, lay.lanes[d.outer], lay.layer[d.hi.box] + 1, 0, 0, s);
+      up(d.lo, s);
+    }
+    if (d.rev) s = s.reverse().map(function (r) { return [r[0], r[2], r[1]]; });
+    d.runs = s;
   });
-  return { boxes: boxes, boxOfKernel: boxOfKernel, boxOfNode: boxOfNode, nodeAt: nodeAt, edges: Array.from(drawn.values()), w: lay.w, h: lay.h };
+  return { boxes: boxes, boxOfKernel: boxOfKernel, boxOfNode: boxOfNode, nodeAt: nodeAt, badge: badge,
+    edges: links, w: lay.w, h: lay.h };
 }
 
-function fgEdgePath(a, b) {
-  var x1 = a.x + a.w / 2, y1 = a.y + a.h, x2 = b.x + b.w / 2, y2 = b.y;
-  var dy = Math.max(12, Math.abs(y2 - y1) / 2);
-  return 'M' + x1.toFixed(1) + ' ' + y1.toFixed(1) + 'C' + x1.toFixed(1) + ' ' + (y1 + dy).toFixed(1) + ' ' +
-    x2.toFixed(1) + ' ' + (y2 - dy).toFixed(1) + ' ' + x2.toFixed(1) + ' ' + y2.toFixed(1);
+/// The SVG path of runs [x, y0, y1] (data flows from the first to the
+/// last), and its bounds.
+function fgRunsPath(s) {
+  var f = function (v) { return v.toFixed(1); }, p = 'M' + f(s[0][0]) + ' ' + f(s[0][1]);
+  var b = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  s.forEach(function (r, j) {
+    if (j) {
+      var q = s[j - 1], mid = (q[2] + r[1]) / 2;
+      p += r[0] === q[0] ? 'L' : 'C' + f(q[0]) + ' ' + f(mid) + ' ' + f(r[0]) + ' ' + f(mid) + ' ';
+      p += f(r[0]) + ' ' + f(r[1]);
+    }
+    if (r[2] !== r[1]) p += 'L' + f(r[0]) + ' ' + f(r[2]);
+    b.x0 = Math.min(b.x0, r[0]); b.x1 = Math.max(b.x1, r[0]);
+    b.y0 = Math.min(b.y0, r[1], r[2]); b.y1 = Math.max(b.y1, r[1], r[2]);
+  });
+  b.d = p;
+  return b;
 }
-function fgNodeSVG(n, i, x, y, w, h) {
-  return '<g class="n op-' + esc(n.op) + '" data-n="' + i + '"><title>' + esc(qualified(n) + ' (' + n.op + ')') +
+function fgNodeSVG(n, i, x, y, w, h, badge) {
+  var lw = badge ? w - FG_BADGE_W : w;
+  return '<g class="n op-' + esc(n.op) + (badge ? ' multi' : '') + '" data-n="' + i + '"><title>' +
+    esc(qualified(n) + ' (' + n.op + ')' + (badge ? ', also in ' + plural(badge, 'other kernel') : '')) +
     '</title><rect x="' + x.toFixed(1) + '" y="' + y.toFixed(1) + '" width="' + w.toFixed(1) + '" height="' + h +
-    '" rx="3"/><text x="' + (x + w / 2).toFixed(1) + '" y="' + (y + h / 2 + 4).toFixed(1) + '">' +
-    esc(fgLabel(n.name, 26)) + '</text></g>';
+    '" rx="3"/><text x="' + (x + lw / 2).toFixed(1) + '" y="' + (y + h / 2 + 4).toFixed(1) + '">' +
+    esc(fgLabel(n.name, 26)) + '</text>' + (badge ? '<text class="badge" x="' + (x + w - 4).toFixed(1) + '" y="' +
+    (y + h / 2 + 4).toFixed(1) + '">+' + badge + '</text>' : '') + '</g>';
 }
 
 /// The SVG of each edge and box of the laid-out graph (every text from
@@ -261,32 +358,33 @@ function fgNodeSVG(n, i, x, y, w, h) {
 function fusionSVG(m, F, L) {
   var nodes = m.post.data.nodes;
   L.edgeSVG = L.edges.map(function (e) {
-    var a = e.from, b = e.to;
-    return { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x + a.w, b.x + b.w), y1: Math.max(a.y + a.h, b.y + b.h),
-      svg: '<path class="e" data-from="' + a.id + '" data-to="' + b.id + '"' +
-        (e.count > 1 ? ' data-count="' + e.count + '"' : '') + ' d="' + fgEdgePath(a, b) + '"/>' };
+    var p = fgRunsPath(e.runs);
+    p.svg = '<path class="' + e.cls + (e.rev ? ' back' : '') + '" data-from="' + e.from.id + '" data-to="' + e.to.id + '"' +
+      (e.count > 1 ? ' data-count="' + e.count + '"' : '') + ' d="' + p.d + '"/>';
+    return p;
   });
   L.boxSVG = L.boxes.map(function (b) {
     return { x0: b.x, y0: b.y, x1: b.x + b.w, y1: b.y + b.h, svg: fusionBoxSVG(m, F, L, b, nodes) };
   });
 }
 function fusionBoxSVG(m, F, L, b, nodes) {
-  if (b.kind === 'n') return fgNodeSVG(nodes[b.i], b.i, b.x, b.y, b.w, b.h);
+  if (b.kind === 'n') return fgNodeSVG(nodes[b.i], b.i, b.x, b.y, b.w, b.h, L.badge[b.i]);
   var out = [];
-  var K = m.kernels[b.k], mem = F.members[b.k];
+  var K = m.kernels[b.k], mem = F.members[b.k], als = F.alsoOf[b.k].length;
+  var what = plural(mem.length, 'node') + (als ? ', ' + als + ' shared' : '');
   out.push('<g class="k kind-' + esc(K.kind) + (b.open ? '' : ' shut') + '" data-k="' + b.k + '"><title>' +
-    esc('kernel ' + K.key + ': ' + plural(mem.length, 'post-grad node') + (b.open ? '' : ' (double-click to expand)')) +
+    esc('kernel ' + K.key + ': ' + plural(mem.length, 'post-grad node') + (als ? ' and ' + plural(als, 'node') + ' drawn in another kernel' : '') +
+      (b.open || !mem.length ? '' : ' (double-click to expand)')) +
     '</title><rect class="kbox" x="' + b.x.toFixed(1) + '" y="' + b.y.toFixed(1) + '" width="' + b.w.toFixed(1) +
     '" height="' + b.h.toFixed(1) + '" rx="6" fill="hsl(' + hue(b.k) + ' 60% 55%)"/>' +
-    '<text class="kt" x="' + (b.x + 10).toFixed(1) + '" y="' + (b.y + 14).toFixed(1) + '">' + (b.open ? '−' : '+') + '</text>' +
+    '<text class="kt" x="' + (b.x + 10).toFixed(1) + '" y="' + (b.y + 14).toFixed(1) + '">' + (!mem.length ? '' : b.open ? '−' : '+') + '</text>' +
     '<text class="kl" x="' + (b.x + 22).toFixed(1) + '" y="' + (b.y + 14).toFixed(1) + '">' + esc(fgLabel(K.key, 40)) + '</text>');
   if (!b.open) {
-    out.push('<text class="kn" x="' + (b.x + 22).toFixed(1) + '" y="' + (b.y + 28).toFixed(1) + '">' +
-      esc(plural(mem.length, 'node')) + '</text>');
+    out.push('<text class="kn" x="' + (b.x + 22).toFixed(1) + '" y="' + (b.y + 28).toFixed(1) + '">' + esc(what) + '</text>');
   } else {
     mem.forEach(function (i) {
       var a = L.nodeAt;
-      out.push(fgNodeSVG(nodes[i], i, a[i * 4], a[i * 4 + 1], a[i * 4 + 2], a[i * 4 + 3]));
+      out.push(fgNodeSVG(nodes[i], i, a[i * 4], a[i * 4 + 1], a[i * 4 + 2], a[i * 4 + 3], L.badge[i]));
     });
   }
   out.push('</g>');

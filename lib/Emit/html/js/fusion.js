@@ -452,6 +452,7 @@ function fusionRender() {
   fusionSVG(f.m, f.F, f.L);
   f.ms.layout = performance.now() - t0;
   f.painted = null;
+  if (f.cardOf && f.cardOf !== 'k' + f.focus) fusionCard(null);
   f.box.dataset.collapsed = String(f.collapsed.size);
 }
 
@@ -478,6 +479,7 @@ function fusionPaint() {
     var e = x[0] === 'n' ? f.nodeEl[x[1]] : f.kernelEl.get(x[1]);
     if (e) { e.classList.add(x[2]); f.lit.push(e); }
   });
+  fusionMarkFocus();
   f.ms.paint = performance.now() - t0;
 }
 
@@ -488,8 +490,8 @@ function fusionApply() {
   f.vp.setAttribute('transform', 'translate(' + f.tx.toFixed(2) + ' ' + f.ty.toFixed(2) + ') scale(' + f.s.toFixed(4) + ')');
   var p = f.painted, W = Math.max(r.width, 100) / f.s, H = Math.max(r.height, 100) / f.s;
   var x0 = -f.tx / f.s, y0 = -f.ty / f.s;
-  if (p && x0 >= p.x0 && y0 >= p.y0 && x0 + W <= p.x1 && y0 + H <= p.y1 && f.s >= p.s / 2) return;
-  fusionPaint();
+  if (!(p && x0 >= p.x0 && y0 >= p.y0 && x0 + W <= p.x1 && y0 + H <= p.y1 && f.s >= p.s / 2)) fusionPaint();
+  if (f.cardOf) fusionCard(f.cardWhat, f.cardI, f.cardWhat === 'k' ? fgBoxOfKernel(f.cardI) : fgBoxOfNode(f.cardI));
 }
 /// Zoom by \p k about the point (px, py) of the view (its centre).
 function fusionZoom(k, px, py) {
@@ -527,7 +529,7 @@ function fusionReveal(x, y, w, h) {
 /// Expand or collapse kernel \p k, keeping its box where it was on screen.
 function fusionToggle(k) {
   var f = fusion;
-  if (!f || !f.L.boxOfKernel.has(k)) return;
+  if (!f || !f.L.boxOfKernel.has(k) || !f.F.members[k].length) return;
   var b0 = f.L.boxes[f.L.boxOfKernel.get(k)];
   if (f.collapsed.has(k)) f.collapsed.delete(k); else f.collapsed.add(k);
   fusionRender();
@@ -575,6 +577,8 @@ function fusionEvents(box) {
     else selection.clear();
     fusion.fromGraph = false;
   });
+  box.addEventListener('pointerover', fusionHover);
+  box.addEventListener('pointerleave', function () { if (fusion.cardOf !== 'k' + fusion.focus) fusionCard(null); });
   box.addEventListener('dblclick', function (ev) {
     var n = ev.target.closest('g.n'), k = ev.target.closest('g.k');
     if (k && !n) fusionToggle(Number(k.dataset.k));
@@ -589,15 +593,98 @@ function fusionEvents(box) {
     else if (ev.key === 'ArrowRight') { f.tx -= step; fusionApply(); }
     else if (ev.key === 'ArrowUp') { f.ty += step; fusionApply(); }
     else if (ev.key === 'ArrowDown') { f.ty -= step; fusionApply(); }
-    else if (ev.key === 'Enter' || ev.key === ' ') {
+    else if (ev.key === ']' || ev.key === '[') fusionFocus(ev.key === ']' ? 1 : -1);
+    else if (ev.key === ' ' && f.focus !== undefined && f.focus !== null) {
+      selection.select(kernelItem(f.m, f.focus), { scrollAll: true });
+    } else if (ev.key === 'Escape' && f.focus !== undefined && f.focus !== null) {
+      f.focus = null;
+      fusionMarkFocus();
+      fusionCard(null);
+    } else if (ev.key === 'Enter' || ev.key === ' ') {
       var it = selection.selected(), k = null;
-      if (it && it.kind === 'kernel') k = it.rows[0];
+      if (f.focus !== undefined && f.focus !== null) k = f.focus;
+      else if (it && it.kind === 'kernel') k = it.rows[0];
       else if (it && it.kind === 'post') k = f.F.owner[it.index];
       if (k !== null && k >= 0) fusionToggle(k);
     } else return;
     ev.preventDefault();
     ev.stopPropagation();
   });
+}
+
+/// The card of a node ('n', its index) or a kernel ('k', its row): lines
+/// of text from the page's data (name, op and target, kernels, the type
+/// and shape its line of the post-grad graph gives, the time when a
+/// profile gives one), put in as text, never as markup.
+var fusionTime = null; // a profile's time of ('n' | 'k', index) as text, or null (time.js may set it)
+function fusionCardLines(m, what, i) {
+  var F = fusion.F, out = [];
+  function ks(list) { return list.map(function (k) { return m.kernels[k].key; }).join(', '); }
+  if (what === 'n') {
+    var n = m.post.data.nodes[i], ops = (m.d.ops || [])[n.ops], ty = /^\s*[\w.]+: "([^"]*)" =/.exec(m.post.lines[n.line - 1] || '');
+    out.push(qualified(n));
+    out.push(n.op + (ops && ops.length ? ' ' + ops[0] : ''));
+    if (n.kernels && n.kernels.length) {
+      out.push('kernel ' + m.kernels[n.kernels[0]].key);
+      if (n.kernels.length > 1) out.push('also in ' + ks(n.kernels.slice(1)));
+    } else out.push('no kernel');
+    if (ty) out.push(ty[1]);
+  } else {
+    var K = m.kernels[i], mem = F.members[i], als = F.alsoOf[i];
+    out.push(K.key);
+    out.push(K.kind + ' kernel, ' + plural(mem.length, 'post-grad node') + (als.length ? ', ' + als.length + ' more drawn in other kernels' : ''));
+    if (mem.length) out.push(fgLabel(mem.slice(0, 6).map(function (q) { return m.post.data.nodes[q].name; }).join(', ') + (mem.length > 6 ? ', …' : ''), 200));
+  }
+  var t = fusionTime ? fusionTime(m, what, i) : null;
+  if (t) out.push('time ' + t);
+  return out;
+}
+/// Show the card of \p what / \p i by the world box (x, y, w, h); none
+/// when \p what is null.
+function fusionCard(what, i, at) {
+  var f = fusion, c = f.card;
+  if (!what) { if (c) c.hidden = true; f.cardOf = null; return; }
+  if (!c) { c = f.card = make('div', 'fusion-card'); c.setAttribute('role', 'status'); f.box.appendChild(c); }
+  f.cardOf = what + i; f.cardWhat = what; f.cardI = i;
+  c.textContent = '';
+  fusionCardLines(f.m, what, i).forEach(function (s, j) { c.appendChild(make('div', j ? '' : 't', s)); });
+  c.hidden = false;
+  var r = f.box.getBoundingClientRect(), x = at[0] * f.s + f.tx, y = (at[1] + at[3]) * f.s + f.ty + 6;
+  if (y + c.offsetHeight > r.height) y = Math.max(0, at[1] * f.s + f.ty - c.offsetHeight - 6);
+  c.style.left = Math.max(0, Math.min(x, r.width - c.offsetWidth)).toFixed(0) + 'px';
+  c.style.top = Math.max(0, y).toFixed(0) + 'px';
+}
+function fgBoxOfKernel(k) { var b = fusion.L.boxes[fusion.L.boxOfKernel.get(k)]; return [b.x, b.y, b.w, b.h]; }
+function fgBoxOfNode(i) { var a = fusion.L.nodeAt; return [a[i * 4], a[i * 4 + 1], a[i * 4 + 2], a[i * 4 + 3]]; }
+
+/// The keyboard's focus in the graph: ] / [ the next / previous kernel
+/// (by row; from the selected one), shown (focus mark, card, panned to);
+/// Enter expands or collapses it, Space selects it.
+function fusionFocus(step) {
+  var f = fusion, rows = Array.from(f.L.boxOfKernel.keys()).sort(function (a, b) { return a - b; });
+  if (!rows.length) return;
+  var cur = f.focus, it = selection.selected();
+  if (cur === undefined || cur === null) cur = it && it.kind === 'kernel' ? it.rows[0] : it && it.kind === 'post' ? f.F.owner[it.index] : null;
+  var j = rows.indexOf(cur);
+  j = j < 0 ? (step > 0 ? 0 : rows.length - 1) : (j + step + rows.length) % rows.length;
+  f.focus = rows[j];
+  var at = fgBoxOfKernel(f.focus);
+  fusionReveal(at[0], at[1], at[2], at[3]);
+  fusionMarkFocus();
+  fusionCard('k', f.focus, at);
+}
+function fusionMarkFocus() {
+  var f = fusion;
+  if (f.focusEl) f.focusEl.classList.remove('focus');
+  f.focusEl = f.focus !== null && f.focus !== undefined ? f.kernelEl.get(f.focus) : null;
+  if (f.focusEl) f.focusEl.classList.add('focus');
+}
+/// The pointer over a node or a kernel's box: its card.
+function fusionHover(ev) {
+  var f = fusion, n = ev.target.closest('g.n'), k = ev.target.closest('g.k');
+  if (n) { if (f.cardOf !== 'n' + n.dataset.n) fusionCard('n', Number(n.dataset.n), fgBoxOfNode(Number(n.dataset.n))); }
+  else if (k) { if (f.cardOf !== 'k' + k.dataset.k) fusionCard('k', Number(k.dataset.k), fgBoxOfKernel(Number(k.dataset.k))); }
+  else if (f.focus === null || f.focus === undefined) fusionCard(null);
 }
 
 /// Light \p item's counterparts in the graph: its post-grad nodes (a shut
@@ -673,6 +760,8 @@ function fusionState() {
   return {
     nodes: f.m.post.data.nodes.length,
     collapsed: Array.from(f.collapsed).sort(function (a, b) { return a - b; }),
+    focus: f.focus === undefined ? null : f.focus, card: f.card && !f.card.hidden ? Array.from(f.card.children).map(function (e) { return e.textContent; }).join('\n') : null,
+    links: f.F.also.length,
     scale: f.s, tx: f.tx, ty: f.ty, w: f.L.w, h: f.L.h, ms: f.ms
   };
 }

@@ -248,7 +248,13 @@ function fusionLayout(m, F, collapsed) {
     if (d.hi.node >= 0) wayDown[d.hi.node] = 1;
     if (d.lo.node >= 0) wayUp[d.lo.node] = 1;
   });
-  boxes.forEach(function (b) {
+  var inner = new Map(); // box -> its links between two of its nodes
+  links.forEach(function (d) {
+    if (d.hi.box !== d.lo.box) return;
+    if (!inner.has(d.hi.box)) inner.set(d.hi.box, []);
+    inner.get(d.hi.box).push(d);
+  });
+  boxes.forEach(function (b, j) {
     if (b.kind === 'n') return;
     var label = m.kernels[b.k].key;
     if (!b.open) {
@@ -260,9 +266,7 @@ function fusionLayout(m, F, collapsed) {
     mem.forEach(function (i, q) { idx.set(i, q); });
     var V = mem.map(function (i) { return { w: fgNodeW(nodes[i], badge[i]), h: FG_NODE_H, order: i, up: wayUp[i], down: wayDown[i] }; });
     var E = [];
-    links.forEach(function (d) {
-      if (d.hi.box === d.lo.box && boxes[d.hi.box] === b) { d.inner = E.length; E.push([idx.get(d.hi.node), idx.get(d.lo.node)]); }
-    });
+    (inner.get(j) || []).forEach(function (d) { d.inner = E.length; E.push([idx.get(d.hi.node), idx.get(d.lo.node)]); });
     b.I = { lay: layered(V, E), V: V, idx: idx };
     b.w = Math.max(b.I.lay.w + 2 * FG_PAD, Math.min(label.length, 40) * FG_CHAR + 40);
     b.h = b.I.lay.h + 2 * FG_PAD + FG_HEAD;
@@ -325,11 +329,10 @@ function fusionLayout(m, F, collapsed) {
     edges: links, w: lay.w, h: lay.h };
 }
 
-/// The SVG path of runs [x, y0, y1] (data flows from the first to the
-/// last), and its bounds.
-function fgRunsPath(s) {
-  var f = function (v) { return v.toFixed(1); }, p = 'M' + f(s[0][0]) + ' ' + f(s[0][1]);
-  var b = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+/// The SVG path of edge \p e's runs [x, y0, y1] (data flows from the
+/// first to the last).
+function fgEdgeSVG(e) {
+  var s = e.runs, f = function (v) { return v.toFixed(1); }, p = 'M' + f(s[0][0]) + ' ' + f(s[0][1]);
   s.forEach(function (r, j) {
     if (j) {
       var q = s[j - 1], mid = (q[2] + r[1]) / 2;
@@ -337,11 +340,9 @@ function fgRunsPath(s) {
       p += f(r[0]) + ' ' + f(r[1]);
     }
     if (r[2] !== r[1]) p += 'L' + f(r[0]) + ' ' + f(r[2]);
-    b.x0 = Math.min(b.x0, r[0]); b.x1 = Math.max(b.x1, r[0]);
-    b.y0 = Math.min(b.y0, r[1], r[2]); b.y1 = Math.max(b.y1, r[1], r[2]);
   });
-  b.d = p;
-  return b;
+  return '<path class="' + e.cls + (e.rev ? ' back' : '') + '" data-from="' + e.from.id + '" data-to="' + e.to.id + '"' +
+    (e.count > 1 ? ' data-count="' + e.count + '"' : '') + ' d="' + p + '"/>';
 }
 function fgNodeSVG(n, i, x, y, w, h, badge) {
   var lw = badge ? w - FG_BADGE_W : w;
@@ -353,19 +354,19 @@ function fgNodeSVG(n, i, x, y, w, h, badge) {
     (y + h / 2 + 4).toFixed(1) + '">+' + badge + '</text>' : '') + '</g>';
 }
 
-/// The SVG of each edge and box of the laid-out graph (every text from
-/// the log escaped), with its bounds, to draw those in view.
+/// The bounds of each edge and box of the laid-out graph, to draw those
+/// in view; their SVG (every text from the log escaped) is made when
+/// first drawn (fusionPaint).
 function fusionSVG(m, F, L) {
-  var nodes = m.post.data.nodes;
   L.edgeSVG = L.edges.map(function (e) {
-    var p = fgRunsPath(e.runs);
-    p.svg = '<path class="' + e.cls + (e.rev ? ' back' : '') + '" data-from="' + e.from.id + '" data-to="' + e.to.id + '"' +
-      (e.count > 1 ? ' data-count="' + e.count + '"' : '') + ' d="' + p.d + '"/>';
-    return p;
+    var b = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, e: e, svg: null };
+    e.runs.forEach(function (r) {
+      b.x0 = Math.min(b.x0, r[0]); b.x1 = Math.max(b.x1, r[0]);
+      b.y0 = Math.min(b.y0, r[1], r[2]); b.y1 = Math.max(b.y1, r[1], r[2]);
+    });
+    return b;
   });
-  L.boxSVG = L.boxes.map(function (b) {
-    return { x0: b.x, y0: b.y, x1: b.x + b.w, y1: b.y + b.h, svg: fusionBoxSVG(m, F, L, b, nodes) };
-  });
+  L.boxSVG = L.boxes.map(function (b) { return { x0: b.x, y0: b.y, x1: b.x + b.w, y1: b.y + b.h, b: b, svg: null }; });
 }
 function fusionBoxSVG(m, F, L, b, nodes) {
   if (b.kind === 'n') return fgNodeSVG(nodes[b.i], b.i, b.x, b.y, b.w, b.h, L.badge[b.i]);
@@ -465,9 +466,10 @@ function fusionPaint() {
   var x0 = -f.tx / f.s - W, y0 = -f.ty / f.s - H, x1 = x0 + 3 * W, y1 = y0 + 3 * H;
   function inside(p) { return p.x1 >= x0 && p.x0 <= x1 && p.y1 >= y0 && p.y0 <= y1; }
   var out = ['<g class="edges">'];
-  f.L.edgeSVG.forEach(function (p) { if (inside(p)) out.push(p.svg); });
+  f.L.edgeSVG.forEach(function (p) { if (inside(p)) out.push(p.svg || (p.svg = fgEdgeSVG(p.e))); });
   out.push('</g>');
-  f.L.boxSVG.forEach(function (p) { if (inside(p)) out.push(p.svg); });
+  var nodes = f.m.post.data.nodes;
+  f.L.boxSVG.forEach(function (p) { if (inside(p)) out.push(p.svg || (p.svg = fusionBoxSVG(f.m, f.F, f.L, p.b, nodes))); });
   f.vp.innerHTML = out.join('');
   f.painted = { x0: x0, y0: y0, x1: x1, y1: y1, s: f.s };
   f.nodeEl = [];

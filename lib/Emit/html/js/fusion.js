@@ -516,12 +516,13 @@ function fusionFit(initial) {
   f.ty = initial && f.L.h * f.s > H ? 10 : (H - f.L.h * f.s) / 2;
   fusionApply();
 }
-/// Pan so that the world box (x, y, w, h) is in view (centred if not).
-function fusionReveal(x, y, w, h) {
+/// Pan so that the world box (x, y, w, h) is in view (centred if not);
+/// \p legible: zoomed in too when labels are too small to read.
+function fusionReveal(x, y, w, h, legible) {
   var f = fusion, r = f.box.getBoundingClientRect();
   if (!r.width) return;
   var sx = x * f.s + f.tx, sy = y * f.s + f.ty;
-  if (sx >= 0 && sy >= 0 && sx + w * f.s <= r.width && sy + h * f.s <= r.height) return;
+  if (sx >= 0 && sy >= 0 && sx + w * f.s <= r.width && sy + h * f.s <= r.height && !(legible && f.s < 0.4)) return;
   if (f.s < 0.4) f.s = 0.8;
   f.tx = r.width / 2 - (x + w / 2) * f.s;
   f.ty = r.height / 2 - (y + h / 2) * f.s;
@@ -671,7 +672,7 @@ function fusionFocus(step) {
   j = j < 0 ? (step > 0 ? 0 : rows.length - 1) : (j + step + rows.length) % rows.length;
   f.focus = rows[j];
   var at = fgBoxOfKernel(f.focus);
-  fusionReveal(at[0], at[1], at[2], at[3]);
+  fusionReveal(at[0], at[1], at[2], at[3], true);
   fusionMarkFocus();
   fusionCard('k', f.focus, at);
 }

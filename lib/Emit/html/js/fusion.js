@@ -399,7 +399,7 @@ function drawFusion() {
   if (!m || !m.post) return;
   var t0 = performance.now();
   var F = fusionModel(m);
-  var shown = F.members.filter(function (x) { return x.length; }).length;
+  var shown = F.members.filter(function (x, k) { return x.length || F.alsoOf[k].length; }).length;
   var collapsed = new Set();
   if (m.post.data.nodes.length > FUSION_COLLAPSE_AT)
     F.members.forEach(function (x, k) { if (x.length) collapsed.add(k); });

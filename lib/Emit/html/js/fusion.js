@@ -235,7 +235,9 @@ function fusionLayout(m, F, collapsed) {
     links.push(d);
   }
   F.edges.forEach(function (e) { add(end(e[0]), end(e[1]), 'e'); });
-  F.also.forEach(function (x) { add(end(x[0]), { id: 'k' + x[1], box: boxOfKernel.get(x[1]), node: -1 }, 'also'); });
+  F.also.forEach(function (x) {
+    if (boxOfKernel.get(x[1]) !== boxOfNode[x[0]]) add(end(x[0]), { id: 'k' + x[1], box: boxOfKernel.get(x[1]), node: -1 }, 'also');
+  });
   // Each link's upper and lower end (by the boxes' order, or the nodes'
   // inside one kernel); a node with a link out of its kernel below gets
   // a lane down to the kernel's bottom, one from above a lane from its top.

@@ -8,6 +8,7 @@ var HELP = [
   ['/', 'find a node, kernel, op (aten.sigmoid, torch.sigmoid) or source line'],
   ['f, Ctrl+F', 'search the text of every panel; Enter / Shift+Enter: next / previous'],
   ['g', 'the post-grad column: its text or the fusion graph (kernels as boxes around their nodes; drag, wheel, + / −, 0 to fit, Enter or a double click to expand or collapse a kernel)'],
+  ['] / [', 'in the fusion graph: focus the next / previous kernel (its card shown; Enter expands or collapses it, Space selects it); hover a node or kernel for its card'],
   ['d', 'from a kernel launch to its definition and back (or double-click the line)'],
   ['c', 'toggle a colour per kernel group'],
   ['t', 'dark / light theme (remembered)'],

@@ -21,6 +21,25 @@
 
 using namespace llvm;
 
+/// The md5 a log names, as a diagnostic quotes it: a byte that is not
+/// printable ASCII as \xNN, so that a damaged md5 (any bytes the log
+/// holds) makes a message of valid UTF-8 (the IR's text and compact forms
+/// both keep it).
+static std::string quotedMd5(StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    unsigned char U = static_cast<unsigned char>(C);
+    if (U >= 0x20 && U < 0x7f) {
+      Out += C;
+    } else {
+      Out += "\\x";
+      Out += hexdigit(U >> 4, true);
+      Out += hexdigit(U & 15, true);
+    }
+  }
+  return Out;
+}
+
 namespace tlp {
 
 bool splitEventLine(StringRef L, StringRef &Json) {
@@ -321,7 +340,7 @@ void ChunkScanner::checkLastPayload(unsigned Blanks) {
     diag(Severity::Warning, Cur.Line,
          "payload md5 mismatch for '" + Cur.ArtName + "' (" +
              Twine(Cur.PayloadLines) + " lines), the last event of the log: "
-             "expected " + Cur.Md5 + ", got " + Got +
+             "expected " + quotedMd5(Cur.Md5) + ", got " + Got +
              "; the log ends inside this payload (truncated?)",
          StringRef(), DiagClass::Md5);
     return;
@@ -376,7 +395,8 @@ void ChunkScanner::finishEvent() {
           ++R.Md5Mismatches;
           diag(Severity::Warning, Cur.Line,
                "payload md5 mismatch for '" + Cur.ArtName + "' (" +
-                   Twine(Cur.PayloadLines) + " lines): expected " + Cur.Md5 +
+                   Twine(Cur.PayloadLines) + " lines): expected " +
+                   quotedMd5(Cur.Md5) +
                    ", got " + Got +
                    (AtLogEnd ? "; the log ends inside this payload "
                                "(truncated?)"
@@ -395,7 +415,8 @@ void ChunkScanner::finishEvent() {
         ++R.Md5Mismatches;
         diag(Severity::Warning, Cur.Line,
              "payload md5 mismatch for '" + Cur.ArtName + "' (" +
-                 Twine(Cur.PayloadLines) + " lines): expected " + Cur.Md5 +
+                 Twine(Cur.PayloadLines) + " lines): expected " +
+                   quotedMd5(Cur.Md5) +
                  ", got " + Got + "; its payload line " +
                  Twine(Cur.GraphLine - Cur.Line) +
                  " begins an FX graph module: is an event line missing "

@@ -202,14 +202,6 @@ ojson exportsJSON(const Module &M) {
   return A;
 }
 
-/// A string the log may not give: null when empty.
-void optStr(JSONWriter &W, StringRef S) {
-  if (S.empty())
-    W.null();
-  else
-    W.value(S);
-}
-
 void optSource(JSONWriter &W, const SourceLoc *S) {
   if (S)
     sourceJSON(W, *S);
@@ -285,7 +277,7 @@ void rawEventsJSON(JSONWriter &W, const std::vector<RawEvent> &Raw,
       else
         W.null();
       W.key("encoding");
-      optStr(W, E.Encoding);
+      W.stringOrNull(E.Encoding);
       W.attribute("payload_lines", E.PayloadLines);
     });
   W.arrayEnd();
@@ -312,21 +304,17 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
   W.attribute("line", R.Line);
   W.attribute("status", compileStatusName(R.Status));
   W.key("failure");
-  if (R.Status == CompileStatus::Failure) {
-    W.object([&] {
-      W.attribute("type", R.FailType);
-      W.attribute("reason", R.FailReason);
-      W.attribute("summary", R.failSummary());
-      W.key("frame");
-      optSource(W, R.FailFrame ? &*R.FailFrame : nullptr);
-      W.key("user_frame");
-      optSource(W, R.FailUserFrame ? &*R.FailUserFrame : nullptr);
-      W.key("traceback");
-      optStr(W, R.FailTraceback);
-    });
-  } else {
-    W.null();
-  }
+  W.objectOrNull(R.Status == CompileStatus::Failure, [&] {
+    W.attribute("type", R.FailType);
+    W.attribute("reason", R.FailReason);
+    W.attribute("summary", R.failSummary());
+    W.key("frame");
+    optSource(W, R.FailFrame ? &*R.FailFrame : nullptr);
+    W.key("user_frame");
+    optSource(W, R.FailUserFrame ? &*R.FailUserFrame : nullptr);
+    W.key("traceback");
+    W.stringOrNull(R.FailTraceback);
+  });
   W.attribute("time_s", R.compileSeconds());
   W.attribute("backward_time_s", R.backwardSeconds());
   W.attribute("total_time_s", R.totalSeconds());
@@ -345,13 +333,13 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
         W.attribute("summary", B.summary());
         W.attribute("kind", B.kindName());
         W.key("restart_class");
-        optStr(W, B.restartClass());
+        W.stringOrNull(B.restartClass());
         W.key("source");
         optSource(W, B.Where ? &*B.Where : nullptr);
         W.key("user_source");
         optSource(W, B.UserFrame ? &*B.UserFrame : nullptr);
         W.key("traceback");
-        optStr(W, B.Traceback);
+        W.stringOrNull(B.Traceback);
         W.attribute("count", B.Count);
       });
   });
@@ -366,7 +354,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
       W.object([&] {
         W.attribute("reason", F.Reason);
         W.key("named");
-        optStr(W, F.Named);
+        W.stringOrNull(F.Named);
         W.key("compile");
         if (F.Guarded)
           W.value(F.Guarded->slug());
@@ -384,9 +372,9 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
         else
           W.null();
         W.key("source");
-        optStr(W, Found ? StringRef(F.Check.Source) : StringRef());
+        W.stringOrNull(Found ? StringRef(F.Check.Source) : StringRef());
         W.key("made_at");
-        optStr(W, Found ? StringRef(F.Check.Comment) : StringRef());
+        W.stringOrNull(Found ? StringRef(F.Check.Comment) : StringRef());
         W.key("how");
         if (Found)
           W.value(F.How);
@@ -395,14 +383,11 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
       });
   });
   W.key("guards_diff");
-  if (G.Against)
-    W.object([&] {
-      W.attribute("against", G.Against->slug());
-      W.key("diff");
-      optStr(W, G.Diff);
-    });
-  else
-    W.null();
+  W.objectOrNull(G.Against != nullptr, [&] {
+    W.attribute("against", G.Against->slug());
+    W.key("diff");
+    W.stringOrNull(G.Diff);
+  });
   W.key("metrics");
   metricsJSON(W, R.Metrics);
   // The configuration dumps (indices into config_texts) and what changed
@@ -426,24 +411,21 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
   std::vector<ConfigChange> Changes;
   if (&R >= M.Compiles.data() && &R < M.Compiles.data() + M.Compiles.size())
     Changes = Configs_.changesFromPrevious(&R - M.Compiles.data(), Prev);
-  if (Prev)
-    W.object([&] {
-      W.attribute("against", Prev->slug());
-      W.attributeArray("changes", [&] {
-        for (const ConfigChange &C : Changes)
-          W.object([&] {
-            W.attribute("config", C.Config);
-            W.key("key");
-            optStr(W, C.Key);
-            W.key("before");
-            optStr(W, C.Before);
-            W.key("after");
-            optStr(W, C.After);
-          });
-      });
+  W.objectOrNull(Prev != nullptr, [&] {
+    W.attribute("against", Prev->slug());
+    W.attributeArray("changes", [&] {
+      for (const ConfigChange &C : Changes)
+        W.object([&] {
+          W.attribute("config", C.Config);
+          W.key("key");
+          W.stringOrNull(C.Key);
+          W.key("before");
+          W.stringOrNull(C.Before);
+          W.key("after");
+          W.stringOrNull(C.After);
+        });
     });
-  else
-    W.null();
+  });
   W.key("bwd_metrics");
   metricsJSON(W, R.BwdMetrics);
   W.key("runtime_metrics");
@@ -457,11 +439,11 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
         W.attribute("result", cacheResultName(C.Result));
         W.attribute("line", C.Line);
         W.key("subgraph");
-        optStr(W, C.Subgraph);
+        W.stringOrNull(C.Subgraph);
         W.key("key");
-        optStr(W, C.Key);
+        W.stringOrNull(C.Key);
         W.key("reason");
-        optStr(W, C.Reason);
+        W.stringOrNull(C.Reason);
         W.attribute("time_saved_ms", C.TimeSavedMs);
         W.attribute("components", C.Components);
       });
@@ -478,9 +460,9 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
             W.object([&] {
               W.attribute("name", K.Name);
               W.key("before");
-              optStr(W, K.Before);
+              W.stringOrNull(K.Before);
               W.key("after");
-              optStr(W, K.After);
+              W.stringOrNull(K.After);
               // Where the values differ: the line, and for values of
               // several lines the first lines that differ (a changed `gm`).
               std::string Diff;
@@ -495,7 +477,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
               else
                 W.null();
               W.key("diff");
-              optStr(W, Diff);
+              W.stringOrNull(Diff);
             });
         });
       });
@@ -709,9 +691,9 @@ public:
           W.attribute("rank", M.Logs[I].Rank);
           W.attribute("event_rank", M.Logs[I].EventRank);
           W.key("torch_version");
-          optStr(W, M.Logs[I].TorchVersion);
+          W.stringOrNull(M.Logs[I].TorchVersion);
           W.key("torch_commit");
-          optStr(W, M.Logs[I].TorchCommit);
+          W.stringOrNull(M.Logs[I].TorchCommit);
           // A file of a depyf dump, not a log (docs/inputs.md).
           W.attribute("dump_file", M.Logs[I].DumpFile);
           W.attribute("pid", M.Logs[I].Pid);

@@ -107,21 +107,6 @@ void writeJSON(JSONWriter &W, const ojson &J) {
 
 namespace {
 
-template <typename T> void optValue(JSONWriter &W, const Optional<T> &V) {
-  if (V)
-    W.value(*V);
-  else
-    W.null();
-}
-
-/// A string the unit may not have: null when empty.
-void optStr(JSONWriter &W, StringRef S) {
-  if (S.empty())
-    W.null();
-  else
-    W.value(S);
-}
-
 void range(JSONWriter &W, uint32_t B, uint32_t E, Layout L = Layout::Block) {
   W.arrayBegin(L);
   W.value(B);
@@ -159,7 +144,7 @@ void artifactRef(JSONWriter &W, const Artifact *A,
     }
     if (Mapping) {
       W.key("version");
-      optValue(W, Mapping->Version);
+      W.value(Mapping->Version);
     }
   });
 }
@@ -227,7 +212,7 @@ void kernelsJSON(JSONWriter &W, const UnitView &V) {
     W.attribute("name", K.Name);
     W.attribute("kind", kernelKindName(K.Kind));
     W.key("handle");
-    optValue(W, K.Handle);
+    W.value(K.Handle);
     W.attribute("key", F.Key);
     W.attribute("call_lines", K.CallLines);
     W.key("def_lines");
@@ -387,7 +372,7 @@ void kernelsPage(JSONWriter &W, const UnitView &V) {
     W.attribute("key", F.Key);
     W.attribute("kind", kernelKindName(K.Kind));
     W.key("handle");
-    optValue(W, K.Handle);
+    W.value(K.Handle);
     W.key("calls");
     indices(W, K.CallLines, In);
     // The page selects the comment block above a definition too.
@@ -561,7 +546,7 @@ static void filesJSON(JSONWriter &W, const UnitView &V) {
             W.attribute("line", DG.Line);
             W.attribute("code", DG.Code);
             W.key("comment");
-            optStr(W, DG.Comment);
+            W.stringOrNull(DG.Comment);
           });
       });
     }
@@ -606,14 +591,14 @@ static void schedulerNodesJSON(JSONWriter &W, const UnitView &V) {
         });
     });
     W.key("extern_kernel");
-    optStr(W, N.ExternKernel);
+    W.stringOrNull(N.ExternKernel);
     W.key("kernel");
     if (N.Kernel && *N.Kernel < U.Kernels.size())
       W.value(U.Kernels[*N.Kernel].key());
     else
       W.null();
     W.key("kernel_by");
-    optStr(W, N.KernelBy);
+    W.stringOrNull(N.KernelBy);
     // The post-grad nodes of a node and how they were found; why not,
     // when the data did not decide.
     auto PostOf = [&](const SchedulerNode &X) {
@@ -623,14 +608,14 @@ static void schedulerNodesJSON(JSONWriter &W, const UnitView &V) {
             W.value(U.PostGrad->Nodes[P].Name);
       });
       W.key("post_grad_by");
-      optStr(W, X.PostNodesBy);
+      W.stringOrNull(X.PostNodesBy);
       W.key("confidence");
       if (X.PostNodesBy.empty())
         W.null();
       else
         W.value(unsigned(X.PostNodesConfidence));
       W.key("post_grad_unknown");
-      optStr(W, X.PostNodesUnknown);
+      W.stringOrNull(X.PostNodesUnknown);
     };
     PostOf(N);
     // Each fused node's share of the kernel's post-grad nodes.
@@ -666,6 +651,21 @@ static void schedulerNodesJSON(JSONWriter &W, const UnitView &V) {
   W.arrayEnd();
 }
 
+/// The members both unit forms open with after "id": name, log, rank and
+/// compile id (null where the unit has none).
+static void unitHeaderMembers(JSONWriter &W, const UnitView &V) {
+  const CompileUnit &U = V.unit();
+  W.attribute("name", V.displayName());
+  W.attribute("log", V.logName());
+  W.key("rank");
+  W.value(U.Key.Rank);
+  W.key("compile_id");
+  if (U.Key.Id)
+    W.value(V.compileId());
+  else
+    W.null();
+}
+
 void unitJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
   const CompileUnit &U = V.unit();
   const UnitProvenance &P = V.provenance();
@@ -674,21 +674,13 @@ void unitJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
     W.attribute("id", V.slug());
   else
     W.attribute("id", Id);
-  W.attribute("name", V.displayName());
-  W.attribute("log", V.logName());
-  W.key("rank");
-  optValue(W, U.Key.Rank);
-  W.key("compile_id");
-  if (U.Key.Id)
-    W.value(V.compileId());
-  else
-    W.null();
+  unitHeaderMembers(W, V);
   W.attribute("graph", V.graphName());
   W.key("subgraph");
-  optStr(W, U.Key.Subgraph);
+  W.stringOrNull(U.Key.Subgraph);
   // A depyf dump's graph name (`__compiled_fn_1`): not a compile id.
   W.key("fn");
-  optStr(W, U.Key.Fn);
+  W.stringOrNull(U.Key.Fn);
   W.key("frame");
   if (U.Frame)
     sourceJSON(W, *U.Frame);
@@ -749,7 +741,7 @@ void unitJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
   W.key("files");
   filesJSON(W, V);
   W.key("folder");
-  optStr(W, U.Key.Folder);
+  W.stringOrNull(U.Key.Folder);
   W.key("scheduler_nodes");
   schedulerNodesJSON(W, V);
   W.objectEnd();
@@ -760,15 +752,7 @@ void unitPageJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
   const UnitProvenance &P = V.provenance();
   W.objectBegin();
   W.attribute("id", Id);
-  W.attribute("name", V.displayName());
-  W.attribute("log", V.logName());
-  W.key("rank");
-  optValue(W, U.Key.Rank);
-  W.key("compile_id");
-  if (U.Key.Id)
-    W.value(V.compileId());
-  else
-    W.null();
+  unitHeaderMembers(W, V);
   // The anchor of the unit's compile in the dashboard (index.html#...), so
   // that the page links back to its row; the record without a compile id
   // has no row.
@@ -908,8 +892,8 @@ void unitPageJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
         for (uint32_t P : X.PostNodes)
           W.value(P);
         W.arrayEnd();
-        optStr(W, X.PostNodesBy);
-        optStr(W, X.PostNodesUnknown);
+        W.stringOrNull(X.PostNodesBy);
+        W.stringOrNull(X.PostNodesUnknown);
         W.arrayEnd();
       }
       W.arrayEnd();

@@ -87,6 +87,13 @@ public:
     else
       null();
   }
+  /// A string a record may not have: null when empty.
+  void stringOrNull(llvm::StringRef S) {
+    if (S.empty())
+      null();
+    else
+      value(S);
+  }
   /// An array of the values.
   template <typename T> void value(const std::vector<T> &V) {
     arrayBegin(Layout::Block);
@@ -112,6 +119,14 @@ public:
     objectBegin(L);
     Body();
     objectEnd();
+  }
+  /// The object \p Body writes when \p Present, else null.
+  template <typename Fn>
+  void objectOrNull(bool Present, Fn &&Body, Layout L = Layout::Block) {
+    if (Present)
+      object(std::forward<Fn>(Body), L);
+    else
+      null();
   }
   template <typename Fn> void array(Fn &&Body, Layout L = Layout::Block) {
     arrayBegin(L);

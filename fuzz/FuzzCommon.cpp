@@ -6,6 +6,7 @@
 #include "tlp/IR/IRDocumentReader.h"
 #include "tlp/IR/IRYAML.h"
 #include "tlp/IR/Verifier.h"
+#include "tlp/Passes/Pass.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -86,6 +87,20 @@ void checkJSON(const Module &M) {
                                            /*allow_exceptions=*/false);
   if (J.is_discarded())
     fail("the JSON emitter wrote invalid JSON", Text);
+}
+
+void checkValidModule(Module &M, DiagnosticEngine &Diags) {
+  checkRoundTrip(M);
+  Expected<PassPipeline> P = buildPipeline(defaultPipeline());
+  if (!P)
+    fail("the default pipeline does not build", toString(P.takeError()));
+  PassContext Ctx(Diags);
+  Ctx.Threads = 1;
+  if (Error E = P->run(M, Ctx))
+    fail("the default pipeline failed", toString(std::move(E)));
+  checkVerifies(M, "IR is invalid after the pipeline");
+  checkRoundTrip(M);
+  checkJSON(M);
 }
 
 } // namespace fuzz

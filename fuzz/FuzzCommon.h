@@ -12,6 +12,7 @@
 #define TLP_FUZZ_FUZZCOMMON_H
 
 #include "tlp/IR/Module.h"
+#include "tlp/Support/Diagnostics.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -31,6 +32,11 @@ void checkRoundTrip(const Module &M);
 
 /// The JSON emitter's output for M must parse as JSON.
 void checkJSON(const Module &M);
+
+/// What must hold for any module that reads and verifies: it round-trips,
+/// the default pipeline (one thread) runs on it and keeps it valid, and it
+/// still round-trips and renders as valid JSON after.
+void checkValidModule(Module &M, DiagnosticEngine &Diags);
 
 } // namespace fuzz
 } // namespace tlp

@@ -14,7 +14,6 @@
 #include "tlp/IR/IRDocumentReader.h"
 #include "tlp/IR/IRYAML.h"
 #include "tlp/IR/Verifier.h"
-#include "tlp/Passes/Pass.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -68,16 +67,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     if (Third != Again)
       fuzz::fail("printed compact IR does not round-trip");
   }
-  fuzz::checkRoundTrip(**M);
-  Expected<PassPipeline> P = buildPipeline(defaultPipeline());
-  if (!P)
-    fuzz::fail("the default pipeline does not build", toString(P.takeError()));
-  PassContext Ctx(Diags);
-  Ctx.Threads = 1;
-  if (Error E = P->run(**M, Ctx))
-    fuzz::fail("the default pipeline failed", toString(std::move(E)));
-  fuzz::checkVerifies(**M, "IR is invalid after the pipeline");
-  fuzz::checkRoundTrip(**M);
-  fuzz::checkJSON(**M);
+  fuzz::checkValidModule(**M, Diags);
   return 0;
 }

@@ -68,6 +68,42 @@ bool readVarint(llvm::StringRef Bytes, size_t &Pos, size_t End, uint64_t &V);
 /// bytes are not a tag.
 llvm::StringRef compactDocumentTag(llvm::StringRef Body);
 
+/// The yaml::IO methods both CompactOutput and CompactInput override (the
+/// one derives from yaml::IO, the other from yaml::Input, so they share no
+/// base of their own).
+#define TLP_COMPACT_IO_OVERRIDES                                               \
+  bool outputting() const override;                                            \
+  unsigned beginSequence() override;                                           \
+  bool preflightElement(unsigned, void *&) override;                           \
+  void postflightElement(void *) override;                                     \
+  void endSequence() override;                                                 \
+  bool canElideEmptySequence() override;                                       \
+  unsigned beginFlowSequence() override;                                       \
+  bool preflightFlowElement(unsigned, void *&) override;                       \
+  void postflightFlowElement(void *) override;                                 \
+  void endFlowSequence() override;                                             \
+  bool mapTag(llvm::StringRef Tag, bool Default) override;                     \
+  void beginMapping() override;                                                \
+  void endMapping() override;                                                  \
+  bool preflightKey(const char *Key, bool Required, bool SameAsDefault,        \
+                    bool &UseDefault, void *&) override;                       \
+  void postflightKey(void *) override;                                         \
+  std::vector<llvm::StringRef> keys() override;                                \
+  void beginFlowMapping() override;                                            \
+  void endFlowMapping() override;                                              \
+  void beginEnumScalar() override;                                             \
+  bool matchEnumScalar(const char *Str, bool) override;                        \
+  bool matchEnumFallback() override;                                           \
+  void endEnumScalar() override;                                               \
+  bool beginBitSetScalar(bool &DoClear) override;                              \
+  bool bitSetMatch(const char *Str, bool) override;                            \
+  void endBitSetScalar() override;                                             \
+  void scalarString(llvm::StringRef &S, llvm::yaml::QuotingType) override;     \
+  void blockScalarString(llvm::StringRef &S) override;                         \
+  void scalarTag(std::string &) override;                                      \
+  llvm::yaml::NodeKind getNodeKind() override;                                 \
+  void setError(const llvm::Twine &Message) override;
+
 /// Writes one document: `yamlize` a value through it, then frame() it.
 /// Keys go to the document's key table, so a key is written once per
 /// document and referenced by number after.
@@ -82,37 +118,7 @@ public:
   /// The first error the traits set while writing, or "".
   const std::string &error() const { return Error; }
 
-  bool outputting() const override;
-  unsigned beginSequence() override;
-  bool preflightElement(unsigned, void *&) override;
-  void postflightElement(void *) override;
-  void endSequence() override;
-  bool canElideEmptySequence() override;
-  unsigned beginFlowSequence() override;
-  bool preflightFlowElement(unsigned, void *&) override;
-  void postflightFlowElement(void *) override;
-  void endFlowSequence() override;
-  bool mapTag(llvm::StringRef Tag, bool Default) override;
-  void beginMapping() override;
-  void endMapping() override;
-  bool preflightKey(const char *Key, bool Required, bool SameAsDefault,
-                    bool &UseDefault, void *&) override;
-  void postflightKey(void *) override;
-  std::vector<llvm::StringRef> keys() override;
-  void beginFlowMapping() override;
-  void endFlowMapping() override;
-  void beginEnumScalar() override;
-  bool matchEnumScalar(const char *Str, bool Match) override;
-  bool matchEnumFallback() override;
-  void endEnumScalar() override;
-  bool beginBitSetScalar(bool &DoClear) override;
-  bool bitSetMatch(const char *Str, bool Match) override;
-  void endBitSetScalar() override;
-  void scalarString(llvm::StringRef &S, llvm::yaml::QuotingType) override;
-  void blockScalarString(llvm::StringRef &S) override;
-  void scalarTag(std::string &) override;
-  llvm::yaml::NodeKind getNodeKind() override;
-  void setError(const llvm::Twine &Message) override;
+  TLP_COMPACT_IO_OVERRIDES
 
 private:
   struct Open {
@@ -164,37 +170,7 @@ public:
   /// The offset in the stream of the value the error is about.
   uint64_t errorOffset() const { return ErrorOffset; }
 
-  bool outputting() const override;
-  unsigned beginSequence() override;
-  bool preflightElement(unsigned, void *&) override;
-  void postflightElement(void *) override;
-  void endSequence() override;
-  bool canElideEmptySequence() override;
-  unsigned beginFlowSequence() override;
-  bool preflightFlowElement(unsigned, void *&) override;
-  void postflightFlowElement(void *) override;
-  void endFlowSequence() override;
-  bool mapTag(llvm::StringRef Tag, bool Default) override;
-  void beginMapping() override;
-  void endMapping() override;
-  bool preflightKey(const char *Key, bool Required, bool SameAsDefault,
-                    bool &UseDefault, void *&) override;
-  void postflightKey(void *) override;
-  std::vector<llvm::StringRef> keys() override;
-  void beginFlowMapping() override;
-  void endFlowMapping() override;
-  void beginEnumScalar() override;
-  bool matchEnumScalar(const char *Str, bool) override;
-  bool matchEnumFallback() override;
-  void endEnumScalar() override;
-  bool beginBitSetScalar(bool &DoClear) override;
-  bool bitSetMatch(const char *Str, bool) override;
-  void endBitSetScalar() override;
-  void scalarString(llvm::StringRef &S, llvm::yaml::QuotingType) override;
-  void blockScalarString(llvm::StringRef &S) override;
-  void scalarTag(std::string &) override;
-  llvm::yaml::NodeKind getNodeKind() override;
-  void setError(const llvm::Twine &Message) override;
+  TLP_COMPACT_IO_OVERRIDES
 
 private:
   struct Entry {

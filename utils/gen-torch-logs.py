@@ -427,14 +427,7 @@ import json
 from torch.profiler import profile, ProfilerActivity
 inductor_config.cpp.enable_kernel_profile = True
 
-def profiled(f, *args):
-    with torch.no_grad():
-        for _ in range(2):
-            f(*args)
-        with profile(activities=[ProfilerActivity.CPU],
-                     record_shapes=False) as prof:
-            for _ in range(3):
-                f(*args)
+def save_profile(prof):
     prof.export_chrome_trace("profile.json")
     rows = [dict(name=e.key, count=e.count,
                  self_cpu_time_total=e.self_cpu_time_total,
@@ -443,6 +436,16 @@ def profiled(f, *args):
     rows.sort(key=lambda r: r["name"])
     with open("key_averages.json", "w") as out:
         json.dump(rows, out, indent=1)
+
+def profiled(f, *args):
+    with torch.no_grad():
+        for _ in range(2):
+            f(*args)
+        with profile(activities=[ProfilerActivity.CPU],
+                     record_shapes=False) as prof:
+            for _ in range(3):
+                f(*args)
+    save_profile(prof)
 '''
 
 program("profile-mlp", [(None, "0/0", "inference")], MLP + PROFILE + r'''
@@ -469,10 +472,7 @@ print("profiled")
 # Two steps warm up, three run under the profiler. The backward's graph
 # calls run outside any compiled region: tlp tells them by that key.
 program("profile-train", [(None, "0/0", "forward"), (None, "0/0", "backward")],
-        MLP + r'''
-import json
-from torch.profiler import profile, ProfilerActivity
-inductor_config.cpp.enable_kernel_profile = True
+        MLP + PROFILE + r'''
 model = MLP()
 opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
 f = torch.compile(model)
@@ -490,14 +490,7 @@ for _ in range(2):
 with profile(activities=[ProfilerActivity.CPU], record_shapes=False) as prof:
     for _ in range(3):
         step()
-prof.export_chrome_trace("profile.json")
-rows = [dict(name=e.key, count=e.count,
-             self_cpu_time_total=e.self_cpu_time_total,
-             cpu_time_total=e.cpu_time_total)
-        for e in prof.key_averages()]
-rows.sort(key=lambda r: r["name"])
-with open("key_averages.json", "w") as out:
-    json.dump(rows, out, indent=1)
+save_profile(prof)
 print("profiled", step().item())
 ''', prov_variants=False, caches=True,
         compiles=[dict(compile_id="0/0", status="success",

@@ -18,10 +18,10 @@
 #include "tlp/IR/IRCompactIO.h"
 
 #include "tlp/IR/Module.h"
+#include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
-#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <cstring>
@@ -600,14 +600,9 @@ bool CompactInput::readScalar(StringRef &S) {
   S = Body.slice(P, End);
   // The text form holds only UTF-8 (the log reader repairs what is not),
   // and a string it cannot hold would not print back the same.
-  const char *C = S.begin();
-  while (C != S.end() && static_cast<unsigned char>(*C) < 0x80)
-    ++C;
-  auto *U = reinterpret_cast<const UTF8 *>(C);
-  if (C != S.end() &&
-      !isLegalUTF8String(&U, reinterpret_cast<const UTF8 *>(S.end()))) {
-    setErrorAt(Cur, "a scalar that is not UTF-8 (at its byte " +
-                        Twine(reinterpret_cast<const char *>(U) - S.begin()) +
+  size_t Bad = firstInvalidUTF8(S);
+  if (Bad != StringRef::npos) {
+    setErrorAt(Cur, "a scalar that is not UTF-8 (at its byte " + Twine(Bad) +
                         ")");
     S = StringRef();
     return false;

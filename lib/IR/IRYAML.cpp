@@ -2015,6 +2015,26 @@ Expected<ParsedIRDocument> parseIRDocument(const IRDocumentText &T,
     return notValidIR(File);
   }
 
+  // tlp writes its text IR in UTF-8 only (the log reader repairs what is
+  // not), and the compact form refuses any other string: a document with
+  // other bytes is refused here as well, so that what one form reads the
+  // other can hold.
+  size_t Bad = firstInvalidUTF8(T.Text);
+  if (Bad != StringRef::npos) {
+    StringRef Before = T.Text.take_front(Bad);
+    size_t LineStart = Before.rfind('\n') + 1; // 0 when npos
+    StringRef L = T.Text.substr(LineStart).take_until(
+        [](char C) { return C == '\n'; });
+    Diags.report(Severity::Error, File, T.Line + Before.count('\n'),
+                 "a byte that is not UTF-8 (0x" +
+                     utohexstr(static_cast<unsigned char>(T.Text[Bad]),
+                               /*LowerCase=*/true, /*Width=*/2) +
+                     " at column " + Twine(Bad - LineStart + 1).str() +
+                     "); tlp writes its IR in UTF-8 only",
+                 excerpt(L));
+    return notValidIR(File);
+  }
+
   DiagContext Ctx;
   Ctx.Diags = &Diags;
   Ctx.File = File.str();

@@ -64,7 +64,7 @@ static unsigned utf8SeqLen(const unsigned char *P, const unsigned char *E) {
   return Len;
 }
 
-bool isValidUTF8(StringRef S) {
+size_t firstInvalidUTF8(StringRef S) {
   const unsigned char *P = S.bytes_begin(), *E = S.bytes_end();
   while (P < E) {
     // Fast path over ASCII.
@@ -74,11 +74,13 @@ bool isValidUTF8(StringRef S) {
     }
     unsigned L = utf8SeqLen(P, E);
     if (!L)
-      return false;
+      return P - S.bytes_begin();
     P += L;
   }
-  return true;
+  return StringRef::npos;
 }
+
+bool isValidUTF8(StringRef S) { return firstInvalidUTF8(S) == StringRef::npos; }
 
 bool sanitizeUTF8(std::string &S) {
   if (isValidUTF8(S))

@@ -38,6 +38,10 @@ bool sanitizeUTF8(std::string &S);
 /// True if \p S is valid UTF-8.
 bool isValidUTF8(llvm::StringRef S);
 
+/// The offset of the first byte of \p S that is not part of a valid UTF-8
+/// sequence, or npos when \p S is valid UTF-8.
+size_t firstInvalidUTF8(llvm::StringRef S);
+
 /// \p S made safe to print on a terminal: C0 controls but tab and newline
 /// (ESC, BEL, CR, ...), DEL and C1 controls (U+0080-U+009F) become '?', and
 /// each byte of an invalid UTF-8 sequence becomes U+FFFD (as in the JSON).

@@ -126,7 +126,12 @@ def main():
         for before, after in zip(guards, guards[1:]):
             write(a.o, "guards", before + b"\n---\n" + after)
         if a.tlp_opt:
-            ir = subprocess.run([a.tlp_opt, "--verify-each", "--link-provenance", path],
+            # Read from the log's folder by its name, so that the IR names
+            # no folder of this machine: the seeds, and so what a fixed-seed
+            # run explores, are the same in every checkout (CI's included).
+            ir = subprocess.run([os.path.abspath(a.tlp_opt), "--verify-each",
+                                 "--link-provenance", os.path.basename(path)],
+                                cwd=os.path.dirname(os.path.abspath(path)),
                                 stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL).stdout
             if ir:

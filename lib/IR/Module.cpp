@@ -317,15 +317,21 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
            O.Id->FrameId == R.Id->FrameId &&
            O.Id->CompiledAutogradId == R.Id->CompiledAutogradId;
   };
-  // The records of a frame are next to each other in Compiles (sorted by
-  // sortKey: rank, log, then compiled-autograd and frame id first in the
-  // id), so only that block is searched. (A scan of every record per miss
-  // made 40,000 compiles with misses take 12.9 s.) Within the block the
-  // sort order is not the log's: after torch._dynamo.reset() ids start
-  // again, so `0/0 #2` sorts before `0/1 #1` that ran before it. The
-  // earlier lookup is therefore the one with the greatest log line before
-  // the miss's, wherever its record sorts. A frame has few records
-  // (PyTorch's recompile limit), so the block scan stays short.
+  // The lookup a miss is compared with is the latest one of its cache
+  // before it in the log, in another record of the frame. The records of a
+  // frame are next to each other in Compiles (sorted by sortKey: rank, log,
+  // then compiled-autograd and frame id first in the id), but within them
+  // the order is the id's, not the log's: after torch._dynamo.reset() ids
+  // start again, so `0/0 #2` sorts before `0/1`, which ran before it. So
+  // the records are walked in log order, each step to the record of the
+  // frame the log has just before (PrevInLog), until one has a lookup of
+  // the cache. A step looks at the record's own id (its earlier attempts,
+  // and the same id before each reset) and at the id before it: within one
+  // run of the frame (between resets) ids go 0, 1, 2, ..., so the record
+  // before `0/j` in the log is the latest `0/(j-1)` before it, or an
+  // earlier attempt of `0/j`. Only the first compile after a reset (`0/0
+  // #2`) needs the whole frame. (A scan of every earlier record per miss
+  // made 40,000 compiles with misses take 12.9 s.)
   auto FramePrefix = [](const CompileRecord &O) {
     return std::make_tuple(O.Rank.getValueOr(-1), O.Log, !O.Id.hasValue(),
                            O.Id ? O.Id->CompiledAutogradId.getValueOr(-1) : -1,
@@ -334,16 +340,49 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
   const CompileRecord *Begin = Compiles.data();
   const CompileRecord *End = Begin + Compiles.size();
   bool InCompiles = !Compiles.empty() && &R >= Begin && &R < End;
-  const CompileRecord *BlockBegin = Begin, *BlockEnd = End;
-  if (InCompiles) {
-    auto Prefix = FramePrefix(R);
-    BlockBegin = &R;
-    while (BlockBegin != Begin && FramePrefix(BlockBegin[-1]) == Prefix)
-      --BlockBegin;
-    BlockEnd = &R + 1;
-    while (BlockEnd != End && FramePrefix(*BlockEnd) == Prefix)
-      ++BlockEnd;
-  }
+  auto Prefix = FramePrefix(R);
+  auto InFrame = [&](const CompileRecord *O) {
+    return O && O < End && FramePrefix(*O) == Prefix && SameFrame(*O);
+  };
+  // The record before \p O in Compiles, or null (no pointer before Begin).
+  auto Before = [&](const CompileRecord *O) -> const CompileRecord * {
+    return O && O != Begin ? O - 1 : nullptr;
+  };
+  auto Fcid = [](const CompileRecord &O) {
+    return O.Id->FrameCompileId.getValueOr(-1);
+  };
+  // The record of the frame with the greatest line before \p X's, or null.
+  auto PrevInLog = [&](const CompileRecord *X) -> const CompileRecord * {
+    const CompileRecord *Best = nullptr;
+    auto Consider = [&](const CompileRecord *O) {
+      if (O->Line < X->Line && (!Best || O->Line > Best->Line))
+        Best = O;
+    };
+    const CompileRecord *O = X;
+    while (InFrame(Before(O)) && Fcid(*Before(O)) == Fcid(*X))
+      Consider(O = Before(O));
+    int64_t J = Fcid(*X);
+    bool FirstOfRun = J <= 0;
+    if (!FirstOfRun && InFrame(Before(O)) && Fcid(*Before(O)) == J - 1) {
+      for (O = Before(O); InFrame(O) && Fcid(*O) == J - 1; O = Before(O))
+        if (O->Line < X->Line) {
+          Consider(O);
+          break;
+        }
+      return Best;
+    }
+    if (FirstOfRun && X->Ordinal <= 1)
+      return Best; // the frame's first run: nothing before its first id
+    // The first compile of a later run, or ids with a gap: the whole frame.
+    const CompileRecord *B = X, *E = X + 1;
+    while (InFrame(Before(B)))
+      B = Before(B);
+    while (InFrame(E))
+      ++E;
+    for (; B != E; ++B)
+      Consider(B);
+    return Best;
+  };
   // The latest lookup with key components of \p Cache before log line
   // \p Line in another record of the same frame, and that record. A region
   // of a regional inductor compile (a subgraph name) is compared with the
@@ -351,17 +390,29 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
   auto Latest = [&](CacheLookup::CacheKind Cache, StringRef Subgraph,
                     uint32_t Line)
       -> std::pair<const CompileRecord *, const CacheLookup *> {
-    std::pair<const CompileRecord *, const CacheLookup *> Found{};
-    for (const CompileRecord *O = BlockBegin; O != BlockEnd; ++O) {
-      if (O == &R || !SameFrame(*O))
-        continue;
-      for (const CacheLookup &C : O->Caches)
+    auto Last = [&](const CompileRecord &O) -> const CacheLookup * {
+      const CacheLookup *Found = nullptr;
+      for (const CacheLookup &C : O.Caches)
         if (C.Cache == Cache && !C.Components.empty() &&
             C.Subgraph == Subgraph && C.Line < Line &&
-            (!Found.second || C.Line > Found.second->Line))
-          Found = {O, &C};
+            (!Found || C.Line > Found->Line))
+          Found = &C;
+      return Found;
+    };
+    if (!InCompiles) {
+      // Not one of ours: every record.
+      std::pair<const CompileRecord *, const CacheLookup *> Found{};
+      for (const CompileRecord &O : Compiles)
+        if (SameFrame(O))
+          if (const CacheLookup *C = Last(O))
+            if (!Found.second || C->Line > Found.second->Line)
+              Found = {&O, C};
+      return Found;
     }
-    return Found;
+    for (const CompileRecord *O = PrevInLog(&R); O; O = PrevInLog(O))
+      if (const CacheLookup *C = Last(*O))
+        return {O, C};
+    return {};
   };
   // One walk per cache and region, however many misses of it R has.
   SmallVector<std::pair<std::pair<CacheLookup::CacheKind, StringRef>,

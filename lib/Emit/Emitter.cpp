@@ -109,6 +109,7 @@ void ModuleFactsBuilder::add(const Module &M, const CompileUnit &U,
   for (unsigned N = 2; !Taken.insert(F.Id).second; ++N)
     F.Id = Slug + "-dup" + std::to_string(N);
   F.Name = U.Key.displayName();
+  F.HasCode = U.Code || U.KernelCode || !U.Kernels.empty();
   if (const CompileRecord *R = M.findCompile(U)) {
     F.Record = static_cast<size_t>(R - M.Compiles.data());
     Facts.UnitsOfRecord[*F.Record].push_back(Index);

@@ -476,7 +476,14 @@ void writeCompiles(raw_ostream &OS, const Module &M,
       std::string Line = reasonSummary(R.FailReason);
       if (!Line.empty())
         OS << ": " << escapeHTML(clip(Line, 300));
-      writePlaces(OS, R.FailFrame, R.FailUserFrame);
+      if (!R.FailFrame && !R.FailUserFrame && R.frame()) {
+        // No place logged: the frame Dynamo was compiling, said as such.
+        OS << " (no place logged; while compiling";
+        writePlaces(OS, *R.frame(), None);
+        OS << ")";
+      } else {
+        writePlaces(OS, R.FailFrame, R.FailUserFrame);
+      }
       OS << "</summary>";
       if (!R.FailReason.empty())
         OS << "<pre class=\"reason\">" << preText(R.FailReason) << "</pre>";

@@ -457,6 +457,17 @@ private:
     return Named ? " (" + Text(*Named) + ")" : std::string();
   }
 
+  /// places() of a failure; with no place logged, the frame Dynamo was
+  /// compiling, said as such.
+  static std::string failPlaces(const CompileRecord &R) {
+    if (!R.FailFrame && !R.FailUserFrame && R.frame())
+      return " (no place logged; while compiling " +
+             mdCode(sys::path::filename(R.frame()->File).str() + ":" +
+                    std::to_string(R.frame()->Line)) +
+             ")";
+    return places(R.FailFrame, R.FailUserFrame);
+  }
+
   /// "### Reasons": every failure, graph-break, restart and recompile
   /// reason of each compile, whole, in fenced blocks (a fence longer than
   /// any backtick run of the text), with the tracebacks.
@@ -478,7 +489,7 @@ private:
                          compileStatusName(R.Status).str() + ": ";
       if (Failed) {
         OS << Head << "failed with " << mdText(R.FailType)
-           << places(R.FailFrame, R.FailUserFrame) << ":\n\n";
+           << failPlaces(R) << ":\n\n";
         if (!R.FailReason.empty())
           OS << mdFence(R.FailReason, "text") << "\n";
         if (!R.FailTraceback.empty())
@@ -1068,7 +1079,7 @@ private:
       std::vector<std::string> Whys;
       if (R.Status == CompileStatus::Failure)
         Whys.push_back(cell(R.failSummary()) +
-                       places(R.FailFrame, R.FailUserFrame));
+                       failPlaces(R));
       for (const BreakReason &B : R.Breaks)
         Whys.push_back(B.kindName().str() + ": " + cell(B.label()) +
                        places(B.Where, B.UserFrame) +
@@ -1080,10 +1091,22 @@ private:
       std::string Time = R.timeText();
       // A restarted attempt's units hold what it logged before the restart
       // (its graph): discarded, not output.
-      std::string Output = !facts().UnitsOfRecord.count(I) ? cell(R.noOutputReason())
-                           : R.Status == CompileStatus::Restart
-                               ? cell("discarded: " + R.restartText())
-                               : std::string("yes");
+      // A failed compile may have logged its graphs but no code: that is
+      // no output, with the graphs said.
+      auto Units = facts().UnitsOfRecord.find(I);
+      bool HasUnits = Units != facts().UnitsOfRecord.end();
+      bool HasCode =
+          HasUnits && llvm::any_of(Units->second, [&](size_t U) {
+            return facts().Units[U].HasCode;
+          });
+      std::string Output =
+          !HasUnits ? cell(R.noOutputReason())
+          : R.Status == CompileStatus::Restart
+              ? cell("discarded: " + R.restartText())
+          : HasCode ? std::string("yes")
+          : R.Status == CompileStatus::Failure
+              ? cell(R.noOutputReason() + " (its graphs only)")
+              : std::string("graphs only: no code in the log");
       OS << "| " << mdCode(R.displayName()) << " | "
          << compileStatusName(R.Status) << " | " << Time << " | " << Why
          << " | " << R.cacheSummary() << " | " << Output << " |\n";

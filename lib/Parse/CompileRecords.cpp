@@ -357,10 +357,9 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
       R.Status = CompileStatus::Restart;
     else
       R.Status = CompileStatus::Unknown;
-    // A failure with no user frame in the metrics or the traceback (an
-    // Inductor error deep in codegen): the frame Dynamo was compiling.
-    if (R.Status == CompileStatus::Failure && !R.FailFrame && R.frame())
-      R.FailFrame = *R.frame();
+    // A failure with no place in the metrics or the traceback (an Inductor
+    // error deep in codegen) keeps none: the emitters say which frame
+    // Dynamo was compiling, not that the failure was there.
     // A restarted attempt shows why, when only the next attempt says so.
     if (R.Status == CompileStatus::Restart && R.Breaks.empty())
       R.Breaks = All[I + 1]->Breaks;

@@ -231,9 +231,12 @@ def main():
                 print("%s: %s: status %r" % (run, c["name"], c["status"]))
                 problems += 1
             if c["failure"]:
-                facts.append("failure %s at %s" % (
-                    c["failure"]["type"], where(c["failure"]["frame"],
-                                                c["failure"]["user_frame"])))
+                # No place logged: say so, with the frame Dynamo was
+                # compiling (which is not where it failed).
+                at = where(c["failure"]["frame"], c["failure"]["user_frame"])
+                if at == "-" and c["frame"]:
+                    at = "- (compiling %s)" % where(c["frame"], None)
+                facts.append("failure %s at %s" % (c["failure"]["type"], at))
             for b in c["breaks"]:
                 if b["source"]:
                     facts.append("break %r at %s" % (

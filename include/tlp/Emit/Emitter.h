@@ -119,6 +119,9 @@ struct ModuleFacts {
     llvm::Optional<size_t> Record;
     /// Chosen by --unit (always, without it).
     bool Selected = true;
+    /// It has Inductor's output: code (a wrapper or kernel code) or
+    /// kernels. A failed compile's unit may hold its graphs only.
+    bool HasCode = false;
   };
   /// The units so far, in module order; while an emitter handles a unit,
   /// it is the last.

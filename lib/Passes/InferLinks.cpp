@@ -20,10 +20,16 @@
 //                60). A fused kernel takes the free post-grad nodes whose op
 //                its name holds (80); for a decomposed node (its op is not
 //                its pre-grad node's), the kernel holding the pre-grad op
-//                comes first (75; both ops: 85); a node several kernels could take
-//                goes to the one holding a neighbour (70); a node no name
-//                explains goes to the one kernel its neighbours are in when
-//                its pre-grad nodes are that kernel's too (60).
+//                comes first (75; both ops: 85); a node the graph returns
+//                goes to the fused kernel that wrote the buffer the wrapper
+//                returns in its place (90); a node several kernels could
+//                take goes to the one whose stack traces hold its user line
+//                (70), else the one holding a neighbour (70); a node no name
+//                explains goes to the one kernel of its window whose stack
+//                traces hold its line (60), else the one kernel its
+//                neighbours are in when its pre-grad nodes are that
+//                kernel's too (60). Without a pre-grad graph (a warm cache)
+//                a call takes the first free node with its op (60).
 //
 // Deep models (a loop over layers): a line's runs of post-grad nodes are
 // paired with its pre-grad runs (alignRuns), so candidates are one layer's
@@ -42,6 +48,7 @@
 #include "tlp/Analysis/DataFlow.h"
 #include "tlp/IR/InductorNames.h"
 #include "tlp/IR/Provenance.h"
+#include "tlp/IR/SourceInfo.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -544,6 +551,43 @@ private:
          Conf);
   }
 
+  /// The user lines (file, line) of each kernel row's stack traces
+  /// (inductor_provenance_tracking_kernel_stack_traces), and of each
+  /// post-grad node's `# File:` comment: a fused kernel whose traces hold
+  /// a node's line is where the node's line went.
+  std::vector<std::set<std::pair<std::string, uint32_t>>> KernelLines;
+  std::vector<Optional<std::pair<std::string, uint32_t>>> PostLine;
+
+  void computeLines() {
+    KernelLines.assign(U.Kernels.size(), {});
+    PostLine.assign(U.PostGrad->Nodes.size(), None);
+    if (!U.StackTraces)
+      return;
+    KernelKeyIndex Keys(U);
+    for (auto &KV : U.StackTraces->Traces)
+      if (Optional<uint32_t> Row = Keys.find(KV.first))
+        for (const std::string &Trace : KV.second)
+          for (const SourceLoc &F : parseStackTrace(Trace))
+            KernelLines[*Row].insert({F.File, F.Line});
+    const GraphArtifact &G = *U.PostGrad;
+    for (uint32_t Q = 0; Q < G.Nodes.size(); ++Q)
+      if (G.Nodes[Q].CommentLine)
+        if (Optional<SourceLoc> S = G.fileComment(G.Nodes[Q].CommentLine))
+          PostLine[Q] = std::make_pair(S->File, S->Line);
+  }
+
+  /// The rows of \p Rows whose stack traces hold \p Q's line.
+  std::vector<uint32_t> byLine(uint32_t Q,
+                               const std::vector<uint32_t> &Rows) const {
+    std::vector<uint32_t> Out;
+    if (!PostLine[Q])
+      return Out;
+    for (uint32_t R : Rows)
+      if (KernelLines[R].count(*PostLine[Q]))
+        Out.push_back(R);
+    return Out;
+  }
+
   /// Where each post-grad node can be computed, in wrapper lines: the
   /// kernels are called in topological order, so a node comes no earlier
   /// than the kernel of any node it reads (Lo) and no later than the kernel
@@ -630,11 +674,13 @@ private:
       };
       return First(A) < First(B);
     });
+    std::set<std::string> CallOps;
     for (uint32_t R : Calls) {
       const Kernel &K = U.Kernels[R];
       std::string Op;
       for (const std::string &T : Tokens[R])
         Op += (Op.empty() ? "" : "_") + T;
+      CallOps.insert(Op);
       for (uint32_t Line : K.CallLines) {
         std::set<uint32_t> TopoPre;
         bool HasTopo = false;
@@ -647,6 +693,11 @@ private:
                   if (Optional<uint32_t> P = U.PreGrad->findNode(N))
                     TopoPre.insert(*P);
             }
+        // Without a pre-grad graph (a warm cache) the comment's names
+        // cannot be checked: the call takes the first free node, as with
+        // no comment.
+        if (!U.PreGrad)
+          HasTopo = false;
         for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
           if (!Free[Q] || PostOp[Q] != Op)
             continue;
@@ -665,6 +716,8 @@ private:
     }
     if (Fused.empty())
       return;
+    computeLines();
+    claimOutputs(Free, PostOp);
     // Fused kernels: by op name, then by the pre-grad node's op, among the
     // kernels called where the node's data flow allows (see window()).
     std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Open;
@@ -712,6 +765,29 @@ private:
       }
       if (!Changed)
         break;
+    }
+    // The stack traces' lines decide next: the one kernel (among the
+    // candidates its op names, else of its window) whose traces hold the
+    // node's user line (70; by the line alone 60: on a warm cache no
+    // pre-grad graph tells a decomposed op's kernel).
+    {
+      std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Still;
+      for (auto &O : Open) {
+        uint32_t Q = O.first;
+        std::vector<uint32_t> Cands = O.second;
+        // A node whose op an extern or fallback call names is that call's
+        // work, not a fused kernel's, whatever its line.
+        if (Cands.empty() && !CallOps.count(PostOp[Q]))
+          for (uint32_t R : Fused)
+            if (inWindow(Q, R))
+              Cands.push_back(R);
+        std::vector<uint32_t> Lined = byLine(Q, Cands);
+        if (Lined.size() == 1)
+          claim(Q, Lined[0], O.second.empty() ? 60 : 70);
+        else
+          Still.push_back(O);
+      }
+      Open = std::move(Still);
     }
     // Neighbours decide: between the candidates, or, for a node no name
     // explains, the one fused kernel its neighbours are in when it shares
@@ -795,7 +871,9 @@ private:
   /// call arguments, kernel parameters and buffer assignments). \p Known:
   /// the rows whose reads are known.
   void bufferFlow(std::vector<std::set<uint32_t>> &ReadsFrom,
-                  std::vector<bool> &Known) const {
+                  std::vector<bool> &Known,
+                  StringMap<std::string> *FinalRoot = nullptr,
+                  StringMap<uint32_t> *FinalProducer = nullptr) const {
     ReadsFrom.assign(U.Kernels.size(), {});
     Known.assign(U.Kernels.size(), false);
     if (!U.Code || U.Code->Lang != Language::Python || !U.Code->EntryBegin)
@@ -863,6 +941,107 @@ private:
       for (size_t I = 0; I < Args.size(); ++I)
         if (!Args[I].Buffer.empty() && Params[I].writes())
           Producer[RootOf(Args[I].Buffer)] = R;
+    }
+    // The assignments after the last call (`buf7 = buf5; del buf5`).
+    for (; A != AE && A->Line <= C.EntryEnd; ++A)
+      Assign(*A);
+    if (FinalRoot)
+      *FinalRoot = std::move(Root);
+    if (FinalProducer)
+      *FinalProducer = std::move(Producer);
+  }
+
+  /// The items of a `return (a, f(b, ...), None, )` line: for each, the
+  /// first name in it (`b` of `reinterpret_tensor(b, ...)`), "" for None
+  /// or anything else. None when the line is not such a return.
+  static Optional<std::vector<std::string>> returnItems(StringRef L) {
+    L = L.trim();
+    if (!L.consume_front("return"))
+      return None;
+    L = L.trim();
+    if (!(L.consume_front("(") && L.consume_back(")")) &&
+        !(L.consume_front("[") && L.consume_back("]")))
+      return None;
+    std::vector<std::string> Out;
+    unsigned Depth = 0;
+    size_t Start = 0;
+    auto Item = [&](StringRef T) {
+      T = T.trim();
+      if (T.empty())
+        return;
+      size_t P = T.find('(');
+      if (P != StringRef::npos)
+        T = T.substr(P + 1);
+      StringRef Name = T.take_while([](char C) {
+        return isAlnum(C) || C == '_';
+      });
+      Out.push_back(Name == "None" ? std::string() : Name.str());
+    };
+    for (size_t I = 0; I < L.size(); ++I) {
+      char C = L[I];
+      if (C == '(' || C == '[' || C == '{')
+        ++Depth;
+      else if ((C == ')' || C == ']' || C == '}') && Depth)
+        --Depth;
+      else if (C == ',' && !Depth) {
+        Item(L.slice(Start, I));
+        Start = I + 1;
+      }
+    }
+    Item(L.substr(Start));
+    return Out;
+  }
+
+  /// The graph's outputs and the wrapper's return are in the same order:
+  /// the node at a position is computed by the fused kernel that last
+  /// wrote the buffer returned there (the wrapper's buffer flow), past the
+  /// views between them (`view_1 = reshape(sum_6)` returns `sum_6`'s
+  /// buffer; 90). A bias gradient's `sum` is often a kernel of its own
+  /// that no name or neighbour tells from the one before it.
+  void claimOutputs(std::vector<bool> &Free,
+                    const std::vector<std::string> &PostOp) {
+    if (!U.Code || U.Code->Lang != Language::Python || !U.Code->EntryEnd)
+      return;
+    const CodeArtifact &C = *U.Code;
+    const GraphArtifact &G = *U.PostGrad;
+    const Node *Out = nullptr;
+    for (const Node &N : G.Nodes)
+      if (N.Op == NodeOp::Output)
+        Out = &N;
+    if (!Out || !Out->Line)
+      return;
+    Optional<std::vector<std::string>> Graph =
+        returnItems(G.lines().line(G.Text, Out->Line));
+    Optional<std::vector<std::string>> Code;
+    for (uint32_t L = C.EntryEnd; L >= C.EntryBegin && L > 0 && !Code; --L)
+      Code = returnItems(C.lines().line(C.Text, L));
+    if (!Graph || !Code || Graph->size() != Code->size())
+      return;
+    std::vector<std::set<uint32_t>> ReadsFrom;
+    std::vector<bool> Known;
+    StringMap<std::string> Root;
+    StringMap<uint32_t> Producer;
+    bufferFlow(ReadsFrom, Known, &Root, &Producer);
+    for (size_t I = 0; I < Graph->size(); ++I) {
+      if ((*Graph)[I].empty() || (*Code)[I].empty())
+        continue;
+      Optional<uint32_t> Q = G.findNode((*Graph)[I]);
+      if (!Q)
+        continue;
+      // Past views to the node whose data it is.
+      for (unsigned Hops = 0; Hops < 16 && isViewOp(PostOp[*Q]) &&
+                              PostIn[*Q].size() == 1;
+           ++Hops)
+        Q = PostIn[*Q][0];
+      if (!Free[*Q])
+        continue;
+      auto R = Root.find((*Code)[I]);
+      auto P = Producer.find(R == Root.end() ? StringRef((*Code)[I])
+                                             : StringRef(R->second));
+      if (P == Producer.end() || !isFused(U.Kernels[P->second]))
+        continue;
+      claim(*Q, P->second, 90);
+      Free[*Q] = false;
     }
   }
 

@@ -283,6 +283,10 @@ void CompactOutput::setError(const Twine &Message) {
 /// More entries than any mapping of the IR has: refused before the keys
 /// are checked (which compares entries pairwise).
 static constexpr size_t MaxMappingEntries = 256;
+/// The most keys a document's key table may hold: the IR's traits name a
+/// few hundred keys in all; a larger count is damage, refused before
+/// anything is reserved for it.
+static constexpr uint64_t MaxTableKeys = 4096;
 
 CompactInput::CompactInput(StringRef Body, uint64_t Base, void *Ctxt)
     : Input("{}", Ctxt), Body(Body), Base(Base) {
@@ -384,6 +388,11 @@ bool CompactInput::start() {
     setErrorAt(TableAt, "the document's key table is cut short");
     return false;
   }
+  if (N > MaxTableKeys) {
+    setErrorAt(TableAt, "the document's key table has " + Twine(N) +
+                            " keys (at most " + Twine(MaxTableKeys) + ")");
+    return false;
+  }
   Keys.reserve(N);
   for (uint64_t I = 0; I < N; ++I) {
     size_t At = Pos;
@@ -393,7 +402,13 @@ bool CompactInput::start() {
                                         "end of the document");
       return false;
     }
-    Keys.push_back(Body.substr(Pos, Len));
+    StringRef Key = Body.substr(Pos, Len);
+    // Keys reach diagnostics ("key 'K' is repeated"), which hold UTF-8.
+    if (firstInvalidUTF8(Key) != StringRef::npos) {
+      setErrorAt(At, "key " + Twine(I) + " of the key table is not UTF-8");
+      return false;
+    }
+    Keys.push_back(Key);
     Pos += Len;
   }
   Cur = Pos;

@@ -100,6 +100,25 @@ def damage(data, how):
     elif what == "not-utf8":
         at = bytes(data).index(arg.encode())
         data[at] = 0xFF
+    elif what == "keys":
+        # Frame k's key table says n keys and holds n empty ones (before
+        # its own): a table larger than any the IR has.
+        k, n = (int(x) for x in arg.split(":"))
+        start, body, length = fr[k][0], fr[k][1], fr[k][2]
+        tlen, p = varint(data, body)
+        p += tlen
+        _, q = varint(data, p)
+        count = bytearray()
+        v = n
+        while True:
+            count.append((v & 0x7F) | (0x80 if v > 0x7F else 0))
+            v >>= 7
+            if not v:
+                break
+        new = bytes(data[body:p]) + bytes(count) + b"\0" * n + \
+            bytes(data[q:body + length])
+        data[body:body + length] = new
+        struct.pack_into("<Q", data, start, len(new))
     elif what == "cut-frame":
         k = int(arg)
         del data[fr[k][1] + fr[k][2] // 2:]

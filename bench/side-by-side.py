@@ -181,7 +181,16 @@ def main():
     out = os.path.join(a.work, "out")
 
     def command(name, inp):
+        # The last command's output is removed, and the removal put on disk,
+        # before the clock starts: an --html run syncs its file system
+        # (docs/outputs.md), which would otherwise wait for the unlinks of
+        # thousands of earlier pages (0.56 s instead of 0.06 s on the GPT
+        # unit after the 2 GB shape's pages).
         shutil.rmtree(out, ignore_errors=True)
+        for f in (out + ".json", out + ".md"):
+            if os.path.exists(f):
+                os.unlink(f)
+        os.sync()
         if name == "json":
             return [[emit, "--json", inp, "-o", out + ".json"]]
         if name == "json-1t":

@@ -33,10 +33,13 @@
 
 #include "tlp/IR/TensorType.h"
 #include "tlp/Passes/Pass.h"
+#include "tlp/Support/StringUtils.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 #include <map>
@@ -85,10 +88,10 @@ std::string layoutShortForm(StringRef Layout) {
 /// reduction's type: `sum`, `amax`; `truediv` is `div`); empty if the
 /// body says none. Read from the node's lines of the IR's text, which
 /// the IR keeps.
-std::string storedOp(const SchedulerIRArtifact &S, const SchedulerNode &N,
+/// \p Lines: the IR's text split at '\n' once per file (splitting it per
+/// buffer made the pass quadratic in the file's size).
+std::string storedOp(ArrayRef<StringRef> Lines, const SchedulerNode &N,
                      StringRef Buf) {
-  SmallVector<StringRef, 0> Lines;
-  StringRef(S.Text).split(Lines, '\n');
   uint32_t End = std::min<uint32_t>(N.EndLine ? N.EndLine : N.Line,
                                     Lines.size());
   std::string Var;
@@ -179,11 +182,27 @@ const SchedulerBuffer *findOutput(const SchedulerIRArtifact &S, uint32_t N,
   return nullptr;
 }
 
-/// Outside a kernel row: the rows of each post-grad node, the buffers
-/// the nodes of each row write.
+/// What every kernel row's split reads, made once per file (made per row,
+/// the pass was quadratic in the number of kernels): outside a row, the
+/// rows of each post-grad node and the buffers the nodes of each row
+/// write; what a node may read (a buffer some scheduler node writes, a
+/// graph input); the nodes the graph returns; the IR's lines.
 struct Outside {
   std::map<uint32_t, std::set<uint32_t>> RowsOfPost;
   std::map<uint32_t, std::set<std::string>> BufsOfRow;
+  StringSet<> Written, Inputs;
+  DenseSet<uint32_t> Returned;
+  /// Split from the IR's text when a buffer's stored op is first needed.
+  std::vector<StringRef> Lines;
+  bool HasLines = false;
+
+  ArrayRef<StringRef> lines(const SchedulerIRArtifact &S) {
+    if (!HasLines) {
+      splitLines(S.Text, Lines);
+      HasLines = true;
+    }
+    return Lines;
+  }
 };
 
 class LinkSchedulerIRPass : public UnitPass {
@@ -296,16 +315,31 @@ public:
       for (uint32_t N : Row.second)
         for (std::string &B : S->writtenBuffers(S->Nodes[N]))
           Out.BufsOfRow[Row.first].insert(std::move(B));
+    for (const SchedulerNode &N : S->Nodes)
+      for (const SchedulerDep &D : N.Writes)
+        Out.Written.insert(D.Buffer);
+    for (const Node &N : U.PostGrad->Nodes) {
+      if (N.Op == NodeOp::Placeholder || N.Op == NodeOp::GetAttr)
+        Out.Inputs.insert(N.Name);
+      if (N.Op == NodeOp::Output)
+        Out.Returned.insert(N.Inputs.begin(), N.Inputs.end());
+    }
+    // Each row's post-grad edges, in edge order (a scan of every edge for
+    // each row was quadratic).
+    std::map<uint32_t, std::vector<const Edge *>> EdgesOfRow;
+    for (const Edge &E : U.Edges)
+      if (E.To.Kind == Endpoint::KernelRow &&
+          E.From.Kind == Endpoint::PostNode &&
+          E.From.Index < U.PostGrad->Nodes.size() &&
+          NodesOfRow.count(E.To.Index))
+        EdgesOfRow[E.To.Index].push_back(&E);
 
     for (const auto &Row : NodesOfRow) {
       uint8_t Conf = 100;
       Optional<EdgeOrigin> Weakest;
       std::vector<uint32_t> Post;
-      for (const Edge &E : U.Edges) {
-        if (E.To.Kind != Endpoint::KernelRow || E.To.Index != Row.first ||
-            E.From.Kind != Endpoint::PostNode ||
-            E.From.Index >= U.PostGrad->Nodes.size())
-          continue;
+      for (const Edge *EP : EdgesOfRow[Row.first]) {
+        const Edge &E = *EP;
         if (!is_contained(Post, E.From.Index))
           Post.push_back(E.From.Index);
         if (!Weakest || E.Confidence < Conf) {
@@ -380,7 +414,7 @@ private:
   static void split(const CompileUnit &U, SchedulerIRArtifact &S,
                     uint32_t Row, ArrayRef<uint32_t> Leaves,
                     ArrayRef<uint32_t> Post, StringRef EdgesBy, uint8_t Conf,
-                    const Outside &Out) {
+                    Outside &Out) {
     const GraphArtifact &G = *U.PostGrad;
     std::string Kernel = Row < U.Kernels.size() ? U.Kernels[Row].key() : "";
     if (Post.empty()) {
@@ -390,18 +424,6 @@ private:
       return;
     }
     std::set<uint32_t> InRow(Post.begin(), Post.end());
-    // What a node may read: a buffer some node writes, a graph input.
-    std::set<std::string> Written, Inputs;
-    for (const SchedulerNode &N : S.Nodes)
-      for (const SchedulerDep &D : N.Writes)
-        Written.insert(D.Buffer);
-    for (const Node &N : G.Nodes)
-      if (N.Op == NodeOp::Placeholder || N.Op == NodeOp::GetAttr)
-        Inputs.insert(N.Name);
-    std::set<uint32_t> Returned;
-    for (const Node &N : G.Nodes)
-      if (N.Op == NodeOp::Output)
-        Returned.insert(N.Inputs.begin(), N.Inputs.end());
 
     std::vector<RowBuffer> Bufs;
     for (uint32_t L : Leaves)
@@ -433,19 +455,22 @@ private:
           if (!T || T->shortForm() != RB.Form)
             continue;
           OfType.push_back(P);
-          if (Returned.count(P) == RB.Output)
+          if (Out.Returned.count(P) == RB.Output)
             Same.push_back(P);
         }
         RB.Candidates = Same.empty() ? OfType : Same;
-        // The one candidate whose op the loop body stores, if one is.
-        std::string Stored = storedOp(S, S.Nodes[L], B);
-        std::vector<uint32_t> ByOp;
-        for (uint32_t P : RB.Candidates)
-          if (!Stored.empty() && fxOp(G.Nodes[P].Target) == Stored)
-            ByOp.push_back(P);
-        if (ByOp.size() == 1 && RB.Candidates.size() > 1) {
-          RB.Candidates = ByOp;
-          RB.ByOp = true;
+        // Of several, the one candidate whose op the loop body stores, if
+        // one is.
+        if (RB.Candidates.size() > 1) {
+          std::string Stored = storedOp(Out.lines(S), S.Nodes[L], B);
+          std::vector<uint32_t> ByOp;
+          for (uint32_t P : RB.Candidates)
+            if (!Stored.empty() && fxOp(G.Nodes[P].Target) == Stored)
+              ByOp.push_back(P);
+          if (ByOp.size() == 1) {
+            RB.Candidates = ByOp;
+            RB.ByOp = true;
+          }
         }
         Bufs.push_back(std::move(RB));
       }
@@ -563,7 +588,7 @@ private:
       // A buffer it reads that no scheduler node writes and that is no
       // input of the graph: the file is not the whole story.
       for (size_t R = 0; Why.empty() && R < Reads.size(); ++R)
-        if (!Written.count(Reads[R]) && !Inputs.count(Reads[R]))
+        if (!Out.Written.count(Reads[R]) && !Out.Inputs.count(Reads[R]))
           Why = "it reads " + Reads[R] +
                 ", which no scheduler node writes and no graph input is";
       for (size_t R = 0; Why.empty() && R < Reads.size(); ++R) {

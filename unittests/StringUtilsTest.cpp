@@ -1,6 +1,9 @@
 //===- StringUtilsTest.cpp - Token search, lines, UTF-8 -------------------===//
 
+#include "tlp/Support/PrintableStream.h"
 #include "tlp/Support/StringUtils.h"
+
+#include <random>
 
 #include "gtest/gtest.h"
 
@@ -89,4 +92,45 @@ TEST(StringUtils, Printable) {
   EXPECT_FALSE(isPrintable("\xC2\x9B"));
   // An excerpt is one line.
   EXPECT_EQ(excerpt("a\nb\x1b"), "a?b?");
+}
+
+// A PrintableStream writes printable() of all it was given, however the
+// text is cut into writes: a control byte, broken and whole UTF-8
+// sequences (the two bytes of a C1 control, a 4-byte character) cut
+// anywhere, a last line without its newline.
+TEST(StringUtils, PrintableStreamMatchesPrintableOfTheWhole) {
+  std::string Doc;
+  const char *Pieces[] = {"plain line\n", "\x1b[2J\r", "a\xC2\x9B" "b\n",
+                          "\xF0\x9F\x98\x80 ok\n", "\xE2\x82", "\xFF\n",
+                          "\t\xC2\xA0x\n", "\n", "last \xC2"};
+  for (unsigned I = 0; I < 400; ++I)
+    Doc += Pieces[(I * 7 + I / 3) % (sizeof(Pieces) / sizeof(Pieces[0]))];
+  std::mt19937 Rng(24);
+  for (unsigned Round = 0; Round < 50; ++Round) {
+    std::string Out;
+    {
+      llvm::raw_string_ostream OS(Out);
+      PrintableStream PS(OS);
+      if (Round % 2)
+        PS.SetUnbuffered();
+      size_t At = 0;
+      while (At < Doc.size()) {
+        size_t N = std::min<size_t>(Doc.size() - At, Rng() % 40);
+        PS << llvm::StringRef(Doc).substr(At, N);
+        At += N;
+      }
+    }
+    EXPECT_EQ(Out, printable(Doc)) << "round " << Round;
+  }
+  // finish() writes a partial last line; what is written after goes on.
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  PrintableStream PS(OS);
+  PS << "no newline \x07";
+  PS.finish();
+  EXPECT_EQ(OS.str(), "no newline ?");
+  std::string Direct;
+  llvm::raw_string_ostream DS(Direct);
+  writePrintable(DS, "x\x1by");
+  EXPECT_EQ(DS.str(), "x?y");
 }

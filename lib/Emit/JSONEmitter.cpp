@@ -276,8 +276,7 @@ void rawEventsJSON(JSONWriter &W, const std::vector<RawEvent> &Raw,
         W.value(R->Id->str());
       else
         W.null();
-      W.key("encoding");
-      W.stringOrNull(E.Encoding);
+      W.attributeOrNull("encoding", E.Encoding);
       W.attribute("payload_lines", E.PayloadLines);
     });
   W.arrayEnd();
@@ -312,8 +311,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
     optSource(W, R.FailFrame ? &*R.FailFrame : nullptr);
     W.key("user_frame");
     optSource(W, R.FailUserFrame ? &*R.FailUserFrame : nullptr);
-    W.key("traceback");
-    W.stringOrNull(R.FailTraceback);
+    W.attributeOrNull("traceback", R.FailTraceback);
   });
   W.attribute("time_s", R.compileSeconds());
   W.attribute("backward_time_s", R.backwardSeconds());
@@ -332,14 +330,12 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
         W.attribute("reason", B.Reason);
         W.attribute("summary", B.summary());
         W.attribute("kind", B.kindName());
-        W.key("restart_class");
-        W.stringOrNull(B.restartClass());
+        W.attributeOrNull("restart_class", B.restartClass());
         W.key("source");
         optSource(W, B.Where ? &*B.Where : nullptr);
         W.key("user_source");
         optSource(W, B.UserFrame ? &*B.UserFrame : nullptr);
-        W.key("traceback");
-        W.stringOrNull(B.Traceback);
+        W.attributeOrNull("traceback", B.Traceback);
         W.attribute("count", B.Count);
       });
   });
@@ -353,8 +349,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
     for (const FailedGuard &F : G.Failed)
       W.object([&] {
         W.attribute("reason", F.Reason);
-        W.key("named");
-        W.stringOrNull(F.Named);
+        W.attributeOrNull("named", F.Named);
         W.key("compile");
         if (F.Guarded)
           W.value(F.Guarded->slug());
@@ -371,10 +366,8 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
           W.value((F.Check.Kind + ": " + F.Check.Expr).str());
         else
           W.null();
-        W.key("source");
-        W.stringOrNull(Found ? StringRef(F.Check.Source) : StringRef());
-        W.key("made_at");
-        W.stringOrNull(Found ? StringRef(F.Check.Comment) : StringRef());
+        W.attributeOrNull("source", Found ? StringRef(F.Check.Source) : StringRef());
+        W.attributeOrNull("made_at", Found ? StringRef(F.Check.Comment) : StringRef());
         W.key("how");
         if (Found)
           W.value(F.How);
@@ -385,8 +378,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
   W.key("guards_diff");
   W.objectOrNull(G.Against != nullptr, [&] {
     W.attribute("against", G.Against->slug());
-    W.key("diff");
-    W.stringOrNull(G.Diff);
+    W.attributeOrNull("diff", G.Diff);
   });
   W.key("metrics");
   metricsJSON(W, R.Metrics);
@@ -417,12 +409,9 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
       for (const ConfigChange &C : Changes)
         W.object([&] {
           W.attribute("config", C.Config);
-          W.key("key");
-          W.stringOrNull(C.Key);
-          W.key("before");
-          W.stringOrNull(C.Before);
-          W.key("after");
-          W.stringOrNull(C.After);
+          W.attributeOrNull("key", C.Key);
+          W.attributeOrNull("before", C.Before);
+          W.attributeOrNull("after", C.After);
         });
     });
   });
@@ -438,12 +427,9 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
         W.attribute("cache", cacheKindName(C.Cache));
         W.attribute("result", cacheResultName(C.Result));
         W.attribute("line", C.Line);
-        W.key("subgraph");
-        W.stringOrNull(C.Subgraph);
-        W.key("key");
-        W.stringOrNull(C.Key);
-        W.key("reason");
-        W.stringOrNull(C.Reason);
+        W.attributeOrNull("subgraph", C.Subgraph);
+        W.attributeOrNull("key", C.Key);
+        W.attributeOrNull("reason", C.Reason);
         W.attribute("time_saved_ms", C.TimeSavedMs);
         W.attribute("components", C.Components);
       });
@@ -459,10 +445,8 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
           for (const Module::KeyChange &K : D.Changes)
             W.object([&] {
               W.attribute("name", K.Name);
-              W.key("before");
-              W.stringOrNull(K.Before);
-              W.key("after");
-              W.stringOrNull(K.After);
+              W.attributeOrNull("before", K.Before);
+              W.attributeOrNull("after", K.After);
               // Where the values differ: the line, and for values of
               // several lines the first lines that differ (a changed `gm`).
               std::string Diff;
@@ -476,8 +460,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
                 W.value(Line);
               else
                 W.null();
-              W.key("diff");
-              W.stringOrNull(Diff);
+              W.attributeOrNull("diff", Diff);
             });
         });
       });
@@ -690,10 +673,8 @@ public:
           W.attribute("path", M.logName(I));
           W.attribute("rank", M.Logs[I].Rank);
           W.attribute("event_rank", M.Logs[I].EventRank);
-          W.key("torch_version");
-          W.stringOrNull(M.Logs[I].TorchVersion);
-          W.key("torch_commit");
-          W.stringOrNull(M.Logs[I].TorchCommit);
+          W.attributeOrNull("torch_version", M.Logs[I].TorchVersion);
+          W.attributeOrNull("torch_commit", M.Logs[I].TorchCommit);
           // A file of a depyf dump, not a log (docs/inputs.md).
           W.attribute("dump_file", M.Logs[I].DumpFile);
           W.attribute("pid", M.Logs[I].Pid);

@@ -545,8 +545,7 @@ static void filesJSON(JSONWriter &W, const UnitView &V) {
           W.object([&] {
             W.attribute("line", DG.Line);
             W.attribute("code", DG.Code);
-            W.key("comment");
-            W.stringOrNull(DG.Comment);
+            W.attributeOrNull("comment", DG.Comment);
           });
       });
     }
@@ -590,15 +589,13 @@ static void schedulerNodesJSON(JSONWriter &W, const UnitView &V) {
           strings(W, B.Users);
         });
     });
-    W.key("extern_kernel");
-    W.stringOrNull(N.ExternKernel);
+    W.attributeOrNull("extern_kernel", N.ExternKernel);
     W.key("kernel");
     if (N.Kernel && *N.Kernel < U.Kernels.size())
       W.value(U.Kernels[*N.Kernel].key());
     else
       W.null();
-    W.key("kernel_by");
-    W.stringOrNull(N.KernelBy);
+    W.attributeOrNull("kernel_by", N.KernelBy);
     // The post-grad nodes of a node and how they were found; why not,
     // when the data did not decide.
     auto PostOf = [&](const SchedulerNode &X) {
@@ -607,15 +604,13 @@ static void schedulerNodesJSON(JSONWriter &W, const UnitView &V) {
           if (U.PostGrad && P < U.PostGrad->Nodes.size())
             W.value(U.PostGrad->Nodes[P].Name);
       });
-      W.key("post_grad_by");
-      W.stringOrNull(X.PostNodesBy);
+      W.attributeOrNull("post_grad_by", X.PostNodesBy);
       W.key("confidence");
       if (X.PostNodesBy.empty())
         W.null();
       else
         W.value(unsigned(X.PostNodesConfidence));
-      W.key("post_grad_unknown");
-      W.stringOrNull(X.PostNodesUnknown);
+      W.attributeOrNull("post_grad_unknown", X.PostNodesUnknown);
     };
     PostOf(N);
     // Each fused node's share of the kernel's post-grad nodes.
@@ -676,11 +671,9 @@ void unitJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
     W.attribute("id", Id);
   unitHeaderMembers(W, V);
   W.attribute("graph", V.graphName());
-  W.key("subgraph");
-  W.stringOrNull(U.Key.Subgraph);
+  W.attributeOrNull("subgraph", U.Key.Subgraph);
   // A depyf dump's graph name (`__compiled_fn_1`): not a compile id.
-  W.key("fn");
-  W.stringOrNull(U.Key.Fn);
+  W.attributeOrNull("fn", U.Key.Fn);
   W.key("frame");
   if (U.Frame)
     sourceJSON(W, *U.Frame);
@@ -740,8 +733,7 @@ void unitJSON(JSONWriter &W, const UnitView &V, StringRef Id) {
   stagesJSON(W, V);
   W.key("files");
   filesJSON(W, V);
-  W.key("folder");
-  W.stringOrNull(U.Key.Folder);
+  W.attributeOrNull("folder", U.Key.Folder);
   W.key("scheduler_nodes");
   schedulerNodesJSON(W, V);
   W.objectEnd();

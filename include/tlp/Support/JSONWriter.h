@@ -94,6 +94,11 @@ public:
     else
       value(S);
   }
+  /// The member \p Key with stringOrNull(\p S).
+  void attributeOrNull(llvm::StringRef Key, llvm::StringRef S) {
+    key(Key);
+    stringOrNull(S);
+  }
   /// An array of the values.
   template <typename T> void value(const std::vector<T> &V) {
     arrayBegin(Layout::Block);

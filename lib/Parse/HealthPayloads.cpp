@@ -39,19 +39,19 @@ uint32_t InternedTexts::intern(const json::Value &E) {
     return Decoded;
   };
   if (!Ins.second) {
-    // Without escapes the decoded text is the raw one less its quotes
-    // (unless it is not UTF-8: then the decoded comparison decides).
-    StringRef Inner = Raw.size() >= 2 ? Raw.drop_front().drop_back() : Raw;
-    bool Plain = Inner.find('\\') == StringRef::npos;
+    // The same raw text decodes to the same text: most lookups (the
+    // configuration dumps of every compile, 25 KB of escaped JSON each)
+    // end here without decoding (11 % of `tlp-emit --json` decoded them).
     uint32_t Last = Ins.first->second;
     for (uint32_t I = Last; I != ~0u; I = Next[I]) {
-      if ((Plain && Texts[I] == Inner) || Texts[I] == decoded())
+      if (RawTexts[I] == Raw || Texts[I] == decoded())
         return I;
       Last = I;
     }
     Next[Last] = uint32_t(Texts.size());
   }
   Texts.push_back(decoded());
+  RawTexts.push_back(Raw.str());
   Next.push_back(~0u);
   return uint32_t(Texts.size() - 1);
 }

@@ -254,6 +254,8 @@ llvm::Optional<SourceLoc> parseFrame(const json::Value &X, int64_t &FileIndex);
 /// the same hash in Next.
 struct InternedTexts {
   std::vector<std::string> Texts;
+  /// The raw JSON text of each (compared before decoding).
+  std::vector<std::string> RawTexts;
   llvm::DenseMap<uint64_t, uint32_t> ByHash;
   std::vector<uint32_t> Next;
 

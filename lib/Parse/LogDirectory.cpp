@@ -18,6 +18,38 @@ using namespace llvm;
 
 namespace tlp {
 
+/// Compare \p A and \p B with each run of digits taken as a number
+/// (leading zeros aside): "rank_2" < "rank_10", "rank_02" == "rank_2".
+static int compareNatural(StringRef A, StringRef B) {
+  auto IsDigit = [](char C) { return C >= '0' && C <= '9'; };
+  size_t I = 0, J = 0;
+  while (I < A.size() && J < B.size()) {
+    if (IsDigit(A[I]) && IsDigit(B[J])) {
+      StringRef X = A.substr(I).take_while(IsDigit);
+      StringRef Y = B.substr(J).take_while(IsDigit);
+      I += X.size();
+      J += Y.size();
+      X = X.ltrim('0');
+      Y = Y.ltrim('0');
+      if (X.size() != Y.size())
+        return X.size() < Y.size() ? -1 : 1;
+      if (int C = X.compare(Y))
+        return C;
+      continue;
+    }
+    if (A[I] != B[J])
+      return static_cast<unsigned char>(A[I]) <
+                     static_cast<unsigned char>(B[J])
+                 ? -1
+                 : 1;
+    ++I;
+    ++J;
+  }
+  if (I < A.size())
+    return 1;
+  return J < B.size() ? -1 : 0;
+}
+
 Optional<int64_t> rankFromFileName(StringRef Path) {
   StringRef Name = sys::path::filename(Path);
   static const char Marker[] = "dedicated_log_torch_trace_rank_";
@@ -79,7 +111,14 @@ Expected<LogDirectory> listLogDirectory(StringRef Path,
   llvm::sort(Skipped);
   for (auto &S : Skipped)
     Diags.warning(S.first, 0, S.second);
-  llvm::sort(Dir.Files);
+  // Numbers in names compare as numbers, so rank logs come in rank order
+  // (rank_2 before rank_10, as a user reads them); names equal so (rank_02
+  // and rank_2) fall back to byte order, so the order is total.
+  llvm::sort(Dir.Files, [](const std::string &A, const std::string &B) {
+    if (int C = compareNatural(A, B))
+      return C < 0;
+    return A < B;
+  });
   return Dir;
 }
 

@@ -352,16 +352,33 @@ void ChunkScanner::finishHealth() {
     S.Line = Cur.Line;
     S.Phase = 0;
     bool HasTs = false;
+    // The same raw text decodes to the same text (SpanTexts).
+    auto Interned = [&](const json::Value &X) {
+      auto It = SpanTexts.find(X.Text);
+      if (It != SpanTexts.end())
+        return It->second;
+      StringRef T = internSpanText(Str(X));
+      if (SpanTexts.size() < MaxSpanTexts && X.Text.size() <= MaxSpanText)
+        SpanTexts.try_emplace(X.Text, T);
+      return T;
+    };
     json::forEachMember(V, [&](StringRef K, const json::Value &X) {
       double D;
       int64_t I;
       if (K == "name" && X.isString())
-        S.Name = internSpanText(Str(X));
+        S.Name = Interned(X);
       else if (K == "cat" && X.isString())
-        S.Category = internSpanText(Str(X));
+        S.Category = Interned(X);
       else if (K == "ph" && X.isString()) {
-        std::string P = Str(X);
-        S.Phase = P.size() == 1 ? P[0] : 0;
+        // "B": one ASCII character needs no decoding.
+        StringRef Raw = X.Text;
+        if (Raw.size() == 3 && Raw[1] != '\\' &&
+            static_cast<unsigned char>(Raw[1]) < 0x80) {
+          S.Phase = Raw[1];
+        } else {
+          std::string P = Str(X);
+          S.Phase = P.size() == 1 ? P[0] : 0;
+        }
       } else if (K == "ts" && json::getDouble(X, D) && std::isfinite(D)) {
         S.Start = static_cast<int64_t>(std::llround(D));
         HasTs = true;

@@ -30,6 +30,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Optional.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
@@ -327,6 +328,13 @@ private:
   const TraceSources &Sources;
   const ReadOptions &Opts;
   ChunkResult &R;
+  /// Chromium events' names and categories by their raw JSON text: a log
+  /// has tens of thousands of spans and a few dozen names, each decoded,
+  /// allocated and looked up under internSpanText's lock once per chunk
+  /// instead of once per event (at most MaxSpanTexts texts of at most
+  /// MaxSpanText bytes are remembered: a hostile log's names are not).
+  llvm::StringMap<llvm::StringRef> SpanTexts;
+  static constexpr unsigned MaxSpanTexts = 4096, MaxSpanText = 256;
 
   struct Event {
     bool Active = false;

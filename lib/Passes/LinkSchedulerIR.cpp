@@ -88,15 +88,15 @@ std::string layoutShortForm(StringRef Layout) {
 /// reduction's type: `sum`, `amax`; `truediv` is `div`); empty if the
 /// body says none. Read from the node's lines of the IR's text, which
 /// the IR keeps.
-/// \p Lines: the IR's text split at '\n' once per file (splitting it per
-/// buffer made the pass quadratic in the file's size).
-std::string storedOp(ArrayRef<StringRef> Lines, const SchedulerNode &N,
-                     StringRef Buf) {
+/// \p Lines: the line table of the IR's text \p Text, made once per file
+/// (splitting the text per buffer made the pass quadratic in its size).
+std::string storedOp(StringRef Text, const LineTable &Lines,
+                     const SchedulerNode &N, StringRef Buf) {
   uint32_t End = std::min<uint32_t>(N.EndLine ? N.EndLine : N.Line,
                                     Lines.size());
   std::string Var;
   for (uint32_t L = N.Line; L && L <= End && Var.empty(); ++L) {
-    StringRef T = Lines[L - 1].trim();
+    StringRef T = Lines.line(Text, L).trim();
     for (StringRef Store : {"ops.store('", "ops.store_reduction('"}) {
       size_t At = T.find(Store);
       if (At == StringRef::npos ||
@@ -111,7 +111,7 @@ std::string storedOp(ArrayRef<StringRef> Lines, const SchedulerNode &N,
   if (Var.empty())
     return "";
   for (uint32_t L = N.Line; L && L <= End; ++L) {
-    StringRef T = Lines[L - 1].trim();
+    StringRef T = Lines.line(Text, L).trim();
     if (!T.consume_front(Var + " = ops."))
       continue;
     StringRef Op = T.take_while([](char C) { return isAlnum(C) || C == '_'; });
@@ -192,15 +192,13 @@ struct Outside {
   std::map<uint32_t, std::set<std::string>> BufsOfRow;
   StringSet<> Written, Inputs;
   DenseSet<uint32_t> Returned;
-  /// Split from the IR's text when a buffer's stored op is first needed.
-  std::vector<StringRef> Lines;
-  bool HasLines = false;
+  /// The IR text's lines, made when a buffer's stored op is first needed
+  /// (a built table has at least one line).
+  LineTable Lines;
 
-  ArrayRef<StringRef> lines(const SchedulerIRArtifact &S) {
-    if (!HasLines) {
-      splitLines(S.Text, Lines);
-      HasLines = true;
-    }
+  const LineTable &lines(const SchedulerIRArtifact &S) {
+    if (!Lines.size())
+      Lines.build(S.Text);
     return Lines;
   }
 };
@@ -462,7 +460,7 @@ private:
         // Of several, the one candidate whose op the loop body stores, if
         // one is.
         if (RB.Candidates.size() > 1) {
-          std::string Stored = storedOp(Out.lines(S), S.Nodes[L], B);
+          std::string Stored = storedOp(S.Text, Out.lines(S), S.Nodes[L], B);
           std::vector<uint32_t> ByOp;
           for (uint32_t P : RB.Candidates)
             if (!Stored.empty() && fxOp(G.Nodes[P].Target) == Stored)

@@ -52,6 +52,11 @@ if config.tlp_libfuzzer.upper() in ("ON", "1", "TRUE", "YES"):
 if config.tlp_sanitizers.upper() in ("ON", "1", "TRUE", "YES") or \
         "libfuzzer" in config.available_features:
     config.available_features.add("sanitizers")
+# What the programs allocate through (CMake's TLP_MIMALLOC): their
+# --version says so.
+config.substitutions.append(
+    ("%allocator", "mimalloc" if config.tlp_mimalloc.upper() in
+     ("ON", "1", "TRUE", "YES") else "libc"))
 config.substitutions.append(("%tlp_tools_dir", config.tlp_tools_dir))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%utils", os.path.join(config.test_source_root,

@@ -10,7 +10,8 @@
 set -euo pipefail
 
 pkgs=(cmake ninja-build g++ pkg-config python3 llvm-14-dev llvm-14-tools
-      nlohmann-json3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev)
+      nlohmann-json3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
+      libmimalloc-dev)
 test=0
 torch=0
 for arg in "$@"; do

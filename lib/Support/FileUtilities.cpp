@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/Memory.h"
 #include "tlp/Support/Version.h"
 
 #include "FileSupport.h"
@@ -271,6 +272,7 @@ void setUpToolProcess(StringRef ToolName) {
 
 void printToolVersion(raw_ostream &OS, StringRef Tool) {
   OS << Tool << " (tlp) " << TLP_VERSION_STRING << "\n";
+  OS << "  allocator: " << allocatorName() << "\n";
 }
 
 Optional<std::string> readSymbolicLink(StringRef Path) {

@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <set>
 
 using namespace llvm;
@@ -717,39 +718,67 @@ public:
     W.arrayEnd();
     W.key("compiles");
     W.arrayBegin();
-    // The records are rendered on the workers, a batch at a time (each
-    // worker with its own ConfigComparer, whose cache is not shared), and
-    // written in order: the end of the run is not one thread's work.
-    unsigned Threads = resolveThreadCount(Opts.Threads);
-    std::vector<std::unique_ptr<ConfigComparer>> Configs;
-    for (unsigned T = 0; T < Threads; ++T)
-      Configs.push_back(std::make_unique<ConfigComparer>(M));
-    const size_t Batch = 64 * Threads;
-    std::vector<std::string> Texts;
-    for (size_t First = 0; First < M.Compiles.size(); First += Batch) {
-      size_t N = std::min(Batch, M.Compiles.size() - First);
-      Texts.assign(N, std::string());
-      size_t Per = (N + Threads - 1) / Threads;
-      parallelFor(Threads, Threads, [&](size_t T) {
-        for (size_t K = T * Per; K < std::min(N, (T + 1) * Per); ++K) {
-          size_t I = First + K;
-          std::vector<std::string> Ids;
-          auto It = facts().UnitsOfRecord.find(I);
-          if (It != facts().UnitsOfRecord.end())
-            for (size_t U : It->second)
-              Ids.push_back(facts().Units[U].Id);
-          raw_string_ostream OS(Texts[K]);
-          OS.SetBuffered();
+    // The records are rendered on the workers, a batch at a time, and
+    // written in order on this thread while the next batches render (the
+    // ordered window): the end of the run is not one thread's work, and
+    // no worker waits for the writing. A ConfigComparer is not shared
+    // (its cache is not locked): each batch takes one from a free list.
+    struct RecordBatch : WindowItem {
+      size_t First = 0, N = 0;
+      std::string Text;
+      std::vector<size_t> Ends; // of each record's text in Text
+    };
+    std::mutex ComparersLock;
+    std::vector<std::unique_ptr<ConfigComparer>> Comparers;
+    const size_t Batch = 32;
+    size_t Next = 0;
+    runOrderedWindow<RecordBatch>(
+        Opts.Threads, 0,
+        [&]() -> std::unique_ptr<RecordBatch> {
+          if (Next == M.Compiles.size())
+            return nullptr;
+          auto B = std::make_unique<RecordBatch>();
+          B->First = Next;
+          B->N = std::min(Batch, M.Compiles.size() - Next);
+          Next += B->N;
+          return B;
+        },
+        [&](RecordBatch &B) {
+          std::unique_ptr<ConfigComparer> Configs;
           {
-            JSONWriter CW(OS, writerOptions(2));
-            compileJSON(CW, M, M.Compiles[I], Ids, *Configs[T]);
+            std::lock_guard<std::mutex> Lock(ComparersLock);
+            if (!Comparers.empty()) {
+              Configs = std::move(Comparers.back());
+              Comparers.pop_back();
+            }
+          }
+          if (!Configs)
+            Configs = std::make_unique<ConfigComparer>(M);
+          raw_string_ostream OS(B.Text);
+          OS.SetBuffered();
+          std::vector<std::string> Ids;
+          for (size_t I = B.First; I < B.First + B.N; ++I) {
+            Ids.clear();
+            auto It = facts().UnitsOfRecord.find(I);
+            if (It != facts().UnitsOfRecord.end())
+              for (size_t U : It->second)
+                Ids.push_back(facts().Units[U].Id);
+            {
+              JSONWriter CW(OS, writerOptions(2));
+              compileJSON(CW, M, M.Compiles[I], Ids, *Configs);
+            }
+            B.Ends.push_back(OS.tell());
           }
           OS.flush();
-        }
-      });
-      for (size_t K = 0; K < N; ++K)
-        W.rawValue(Texts[K]);
-    }
+          std::lock_guard<std::mutex> Lock(ComparersLock);
+          Comparers.push_back(std::move(Configs));
+        },
+        [&](RecordBatch &B) {
+          StringRef Text = B.Text;
+          for (size_t K = 0; K < B.N; ++K)
+            W.rawValue(Text.slice(K ? B.Ends[K - 1] : 0, B.Ends[K]));
+          return true;
+        });
     W.arrayEnd();
     // Each distinct graph break once, over all ranks (docs/json.md).
     W.attributeArray("graph_breaks", [&] {

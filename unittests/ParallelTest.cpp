@@ -2,10 +2,13 @@
 
 #include "tlp/Support/Parallel.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include "gtest/gtest.h"
 
 #include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -89,4 +92,39 @@ TEST(OrderedWindow, Empty) {
   EXPECT_EQ(Worked.load(), 0u);
 }
 
+/// renderInOrder hands every item's text to the writer once, in item
+/// order, whatever the threads, the batch and the items' lengths (empty
+/// texts included: the Markdown sections skip them).
+TEST(RenderInOrder, WritesEachTextInItemOrder) {
+  for (unsigned Threads : {1u, 2u, 5u})
+    for (size_t Batch : {1u, 3u, 32u})
+      for (size_t N : {0u, 1u, 7u, 100u}) {
+        std::vector<size_t> Order;
+        std::string All;
+        renderInOrder(
+            N, Threads,
+            [&](size_t I, llvm::raw_ostream &OS) {
+              // Later items finish first within a batch's time.
+              std::this_thread::sleep_for(
+                  std::chrono::microseconds(20 * (N - I)));
+              if (I % 4 != 3)
+                OS << "<" << I << std::string(I % 5, 'x') << ">";
+            },
+            [&](size_t I, llvm::StringRef Text) {
+              Order.push_back(I);
+              All += Text.str();
+            },
+            Batch);
+        std::string Want;
+        for (size_t I = 0; I < N; ++I)
+          if (I % 4 != 3)
+            Want += "<" + std::to_string(I) + std::string(I % 5, 'x') + ">";
+        ASSERT_EQ(Order.size(), N) << Threads << " threads, batch " << Batch;
+        for (size_t I = 0; I < N; ++I)
+          EXPECT_EQ(Order[I], I);
+        EXPECT_EQ(All, Want) << Threads << " threads, batch " << Batch;
+      }
+}
+
 } // namespace
+

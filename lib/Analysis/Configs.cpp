@@ -45,6 +45,9 @@ bool members(StringRef Text,
 } // namespace
 
 const ConfigComparer::Parsed &ConfigComparer::parsed(uint32_t Text) {
+  // Each text parsed once, under the lock; a Parsed never moves once made,
+  // so the reference stays valid while other threads add to the cache.
+  std::lock_guard<std::mutex> Lock(CacheLock);
   if (Cache.size() <= Text)
     Cache.resize(Text + 1);
   if (!Cache[Text]) {

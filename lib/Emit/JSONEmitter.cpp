@@ -32,7 +32,6 @@
 
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <set>
 
 using namespace llvm;
@@ -718,67 +717,21 @@ public:
     W.arrayEnd();
     W.key("compiles");
     W.arrayBegin();
-    // The records are rendered on the workers, a batch at a time, and
-    // written in order on this thread while the next batches render (the
-    // ordered window): the end of the run is not one thread's work, and
-    // no worker waits for the writing. A ConfigComparer is not shared
-    // (its cache is not locked): each batch takes one from a free list.
-    struct RecordBatch : WindowItem {
-      size_t First = 0, N = 0;
-      std::string Text;
-      std::vector<size_t> Ends; // of each record's text in Text
-    };
-    std::mutex ComparersLock;
-    std::vector<std::unique_ptr<ConfigComparer>> Comparers;
-    const size_t Batch = 32;
-    size_t Next = 0;
-    runOrderedWindow<RecordBatch>(
-        Opts.Threads, 0,
-        [&]() -> std::unique_ptr<RecordBatch> {
-          if (Next == M.Compiles.size())
-            return nullptr;
-          auto B = std::make_unique<RecordBatch>();
-          B->First = Next;
-          B->N = std::min(Batch, M.Compiles.size() - Next);
-          Next += B->N;
-          return B;
-        },
-        [&](RecordBatch &B) {
-          std::unique_ptr<ConfigComparer> Configs;
-          {
-            std::lock_guard<std::mutex> Lock(ComparersLock);
-            if (!Comparers.empty()) {
-              Configs = std::move(Comparers.back());
-              Comparers.pop_back();
-            }
-          }
-          if (!Configs)
-            Configs = std::make_unique<ConfigComparer>(M);
-          raw_string_ostream OS(B.Text);
-          OS.SetBuffered();
+    // The records are rendered on the workers and written in order while
+    // the next ones render (renderInOrder).
+    ConfigComparer Configs(M);
+    renderInOrder(
+        M.Compiles.size(), Opts.Threads,
+        [&](size_t I, raw_ostream &OS) {
           std::vector<std::string> Ids;
-          for (size_t I = B.First; I < B.First + B.N; ++I) {
-            Ids.clear();
-            auto It = facts().UnitsOfRecord.find(I);
-            if (It != facts().UnitsOfRecord.end())
-              for (size_t U : It->second)
-                Ids.push_back(facts().Units[U].Id);
-            {
-              JSONWriter CW(OS, writerOptions(2));
-              compileJSON(CW, M, M.Compiles[I], Ids, *Configs);
-            }
-            B.Ends.push_back(OS.tell());
-          }
-          OS.flush();
-          std::lock_guard<std::mutex> Lock(ComparersLock);
-          Comparers.push_back(std::move(Configs));
+          auto It = facts().UnitsOfRecord.find(I);
+          if (It != facts().UnitsOfRecord.end())
+            for (size_t U : It->second)
+              Ids.push_back(facts().Units[U].Id);
+          JSONWriter CW(OS, writerOptions(2));
+          compileJSON(CW, M, M.Compiles[I], Ids, Configs);
         },
-        [&](RecordBatch &B) {
-          StringRef Text = B.Text;
-          for (size_t K = 0; K < B.N; ++K)
-            W.rawValue(Text.slice(K ? B.Ends[K - 1] : 0, B.Ends[K]));
-          return true;
-        });
+        [&](size_t, StringRef Text) { W.rawValue(Text); });
     W.arrayEnd();
     // Each distinct graph break once, over all ranks (docs/json.md).
     W.attributeArray("graph_breaks", [&] {

@@ -31,6 +31,7 @@
 #include "tlp/IR/Provenance.h"
 #include "tlp/IR/TensorType.h"
 #include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/Parallel.h"
 #include "tlp/Support/PrintableStream.h"
 #include "tlp/Support/SpillFile.h"
 #include "tlp/Support/StringUtils.h"
@@ -473,17 +474,13 @@ private:
   /// reason of each compile, whole, in fenced blocks (a fence longer than
   /// any backtick run of the text), with the tracebacks.
   void reportReasons(const Module &M, const std::vector<size_t> &Order,
-                     raw_ostream &OS) {
+                     raw_ostream &Out) {
     bool Any = false;
-    for (size_t I : Order) {
-      const CompileRecord &R = M.Compiles[I];
+    auto Render = [&](size_t K, raw_ostream &OS) {
+      const CompileRecord &R = M.Compiles[Order[K]];
       bool Failed = R.Status == CompileStatus::Failure;
       if (!Failed && R.Breaks.empty() && R.RecompileReasons.empty())
-        continue;
-      if (!Any)
-        OS << "### Reasons\n\nEach failure, graph break, restart and "
-              "recompile reason in full.\n\n";
-      Any = true;
+        return;
       // Paragraphs, not headings or emphasis: the report's HTML rendering
       // then holds no element a log could not have made before.
       std::string Head = "Compile " + mdCode(R.displayName(), false) + ", " +
@@ -511,7 +508,17 @@ private:
            << mdFence(llvm::join(R.RecompileReasons, "\n"), "text") << "\n";
         reportFailedGuards(M, R, OS);
       }
-    }
+    };
+    renderInOrder(Order.size(), Opts.Threads, Render,
+                  [&](size_t, StringRef Text) {
+                    if (Text.empty())
+                      return;
+                    if (!Any)
+                      Out << "### Reasons\n\nEach failure, graph break, "
+                             "restart and recompile reason in full.\n\n";
+                    Any = true;
+                    Out << Text;
+                  });
   }
 
   /// For a recompile: the guard that failed of each reason (the compile
@@ -897,10 +904,10 @@ private:
   /// those of its backward and runtime records), grouped: reasons, times,
   /// cache, counts, other (tlp/Analysis/Metrics.h).
   void reportMetrics(const Module &M, const std::vector<size_t> &Order,
-                     raw_ostream &OS) {
+                     raw_ostream &Out) {
     bool Any = false;
-    for (size_t I : Order) {
-      const CompileRecord &R = M.Compiles[I];
+    auto Render = [&](size_t K, raw_ostream &OS) {
+      const CompileRecord &R = M.Compiles[Order[K]];
       std::pair<const char *, const MetricList *>
           Parts[] = {{"", &R.Metrics},
                      {"backward (`bwd_compilation_metrics`)", &R.BwdMetrics},
@@ -912,10 +919,6 @@ private:
       for (const auto &P : Parts) {
         if (P.second->empty())
           continue;
-        if (!Any)
-          OS << "### Metrics\n\nEvery metric of each compile, grouped (the "
-                "configuration dumps are under Configuration).\n\n";
-        Any = true;
         OS << "Compile " << mdCode(R.displayName(), false)
            << (*P.first ? ", " : "") << P.first << ":\n\n";
         auto Groups = groupMetrics(*P.second);
@@ -930,7 +933,18 @@ private:
         }
         OS << "\n";
       }
-    }
+    };
+    renderInOrder(Order.size(), Opts.Threads, Render,
+                  [&](size_t, StringRef Text) {
+                    if (Text.empty())
+                      return;
+                    if (!Any)
+                      Out << "### Metrics\n\nEvery metric of each compile, "
+                             "grouped (the configuration dumps are under "
+                             "Configuration).\n\n";
+                    Any = true;
+                    Out << Text;
+                  });
   }
 
   /// "### Configuration": the settings that changed from the previous
@@ -945,28 +959,31 @@ private:
           "(the `*_config` dumps of `compilation_metrics`): the settings "
           "that differ from the previous compile's, then each dump once.\n\n";
     ConfigComparer Configs(M);
-    for (size_t I = 0; I < M.Compiles.size(); ++I) {
+    auto Render = [&](size_t I, raw_ostream &Piece) {
       const CompileRecord &R = M.Compiles[I];
       const CompileRecord *Prev = nullptr;
       std::vector<ConfigChange> Ch = Configs.changesFromPrevious(I, Prev);
       if (Ch.empty())
-        continue;
-      OS << "Compile " << mdCode(R.displayName(), false)
-         << ": its configuration differs from "
-         << mdCode(Prev->displayName(), false) << "'s in "
-         << countOf(Ch.size(), "setting", "settings") << ":\n\n"
-         << "| config | setting | before | after |\n|---|---|---|---|\n";
+        return;
+      Piece << "Compile " << mdCode(R.displayName(), false)
+            << ": its configuration differs from "
+            << mdCode(Prev->displayName(), false) << "'s in "
+            << countOf(Ch.size(), "setting", "settings") << ":\n\n"
+            << "| config | setting | before | after |\n|---|---|---|---|\n";
       for (const ConfigChange &C : Ch)
-        OS << "| " << mdCode(C.Config) << " | "
-           << (C.Key.empty() ? std::string("(all)") : mdCode(C.Key)) << " | "
-           << (C.Before.empty() ? std::string("absent")
-                                : mdCode(clip(C.Before, 160)))
-           << " | "
-           << (C.After.empty() ? std::string("absent")
-                               : mdCode(clip(C.After, 160)))
-           << " |\n";
-      OS << "\n";
-    }
+        Piece << "| " << mdCode(C.Config) << " | "
+              << (C.Key.empty() ? std::string("(all)") : mdCode(C.Key))
+              << " | "
+              << (C.Before.empty() ? std::string("absent")
+                                   : mdCode(clip(C.Before, 160)))
+              << " | "
+              << (C.After.empty() ? std::string("absent")
+                                  : mdCode(clip(C.After, 160)))
+              << " |\n";
+      Piece << "\n";
+    };
+    renderInOrder(M.Compiles.size(), Opts.Threads, Render,
+                  [&](size_t, StringRef Text) { OS << Text; });
     for (const ConfigDump &D : Dumps) {
       std::vector<std::string> Names;
       for (size_t I : D.Records)
@@ -1119,12 +1136,6 @@ private:
     reportShapes(M, Order, OS);
     reportMetrics(M, Order, OS);
     reportPhases(M, Order, OS);
-    bool Any = false;
-    auto Head = [&] {
-      if (!Any)
-        OS << "### Why did the cache miss?\n\n";
-      Any = true;
-    };
     // "(region `r`, line N)" of a lookup without a diff.
     auto Place = [](const CacheLookup &C) {
       return "(" +
@@ -1132,70 +1143,78 @@ private:
                                  : "region " + mdCode(C.Subgraph, false) + ", ") +
              "line " + std::to_string(C.Line) + ")";
     };
-    for (size_t I : Order) {
-      const CompileRecord &R = M.Compiles[I];
+    auto Render = [&](size_t K, raw_ostream &Piece) {
+      const CompileRecord &R = M.Compiles[Order[K]];
       std::vector<Module::CacheMissDiff> Diffs = M.cacheMissDiffs(R);
       for (const Module::CacheMissDiff &D : Diffs) {
-        Head();
-        OS << "- " << mdCode(R.displayName(), false) << ": "
-           << cacheKindName(D.Miss->Cache) << " cache miss"
-           << (D.Miss->Subgraph.empty()
-                   ? std::string()
-                   : " (region " + mdCode(D.Miss->Subgraph, false) + ")")
-           << "; against "
-           << mdCode(D.Against->displayName(), false) << " (line "
-           << D.Before->Line << "), "
-           << countOf(D.Changes.size(), "component", "components") << " of "
-           << D.Miss->Components.size() << " differ"
-           << (D.Changes.empty() ? ".\n" : ":\n");
-        for (const Module::KeyChange &K : D.Changes) {
-          OS << "  - " << mdCode(K.Name, false) << ": ";
+        Piece << "- " << mdCode(R.displayName(), false) << ": "
+              << cacheKindName(D.Miss->Cache) << " cache miss"
+              << (D.Miss->Subgraph.empty()
+                      ? std::string()
+                      : " (region " + mdCode(D.Miss->Subgraph, false) + ")")
+              << "; against " << mdCode(D.Against->displayName(), false)
+              << " (line " << D.Before->Line << "), "
+              << countOf(D.Changes.size(), "component", "components")
+              << " of " << D.Miss->Components.size() << " differ"
+              << (D.Changes.empty() ? ".\n" : ":\n");
+        for (const Module::KeyChange &KC : D.Changes) {
+          Piece << "  - " << mdCode(KC.Name, false) << ": ";
           // A value of several lines (a changed `gm`): the first lines
           // that differ, as a small diff; their first lines are often
           // the same (`<lambda>()`).
-          std::string Diff = K.Before.empty() || K.After.empty()
+          std::string Diff = KC.Before.empty() || KC.After.empty()
                                  ? std::string()
-                                 : keyValueDiff(K.Before, K.After);
+                                 : keyValueDiff(KC.Before, KC.After);
           if (!Diff.empty()) {
-            OS << "line " << firstDifferingLine(K.Before, K.After)
-               << " differs:\n\n";
+            Piece << "line " << firstDifferingLine(KC.Before, KC.After)
+                  << " differs:\n\n";
             std::string Block = mdFence(Diff, "diff");
             SmallVector<StringRef, 16> Lines;
             StringRef(Block).rtrim('\n').split(Lines, '\n');
             for (StringRef L : Lines)
-              OS << "    " << L << "\n";
-            OS << "\n";
+              Piece << "    " << L << "\n";
+            Piece << "\n";
             continue;
           }
-          OS << (K.Before.empty()
-                     ? std::string("(absent)")
-                     : mdCode(clipDifference(K.Before, K.After, 120), false))
-             << " -> "
-             << (K.After.empty()
-                     ? std::string("(absent)")
-                     : mdCode(clipDifference(K.After, K.Before, 120), false))
-             << "\n";
+          Piece << (KC.Before.empty() ? std::string("(absent)")
+                                      : mdCode(clipDifference(KC.Before,
+                                                              KC.After, 120),
+                                               false))
+                << " -> "
+                << (KC.After.empty() ? std::string("(absent)")
+                                     : mdCode(clipDifference(KC.After,
+                                                             KC.Before, 120),
+                                              false))
+                << "\n";
         }
       }
       // The misses with nothing to compare are listed too, with why.
-      for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R, Diffs)) {
-        Head();
-        OS << "- " << mdCode(R.displayName(), false) << ": "
-           << cacheKindName(U.Miss->Cache) << " cache miss "
-           << Place(*U.Miss) << ": " << U.why() << ".\n";
-      }
+      for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R, Diffs))
+        Piece << "- " << mdCode(R.displayName(), false) << ": "
+              << cacheKindName(U.Miss->Cache) << " cache miss "
+              << Place(*U.Miss) << ": " << U.why() << ".\n";
       // A bypass: PyTorch did not use the cache, and says why.
       for (const CacheLookup &C : R.Caches) {
         if (C.Result != CacheLookup::Bypass)
           continue;
-        Head();
-        OS << "- " << mdCode(R.displayName(), false) << ": "
-           << cacheKindName(C.Cache) << " cache bypass " << Place(C) << ": "
-           << (C.Reason.empty() ? std::string("PyTorch logged no reason")
-                                : mdText(StringRef(C.Reason).trim()))
-           << "\n";
+        Piece << "- " << mdCode(R.displayName(), false) << ": "
+              << cacheKindName(C.Cache) << " cache bypass " << Place(C)
+              << ": "
+              << (C.Reason.empty() ? std::string("PyTorch logged no reason")
+                                   : mdText(StringRef(C.Reason).trim()))
+              << "\n";
       }
-    }
+    };
+    bool Any = false;
+    renderInOrder(Order.size(), Opts.Threads, Render,
+                  [&](size_t, StringRef Text) {
+                    if (Text.empty())
+                      return;
+                    if (!Any)
+                      OS << "### Why did the cache miss?\n\n";
+                    Any = true;
+                    OS << Text;
+                  });
     if (Any)
       OS << "\n";
   }

@@ -4,7 +4,9 @@
 
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <deque>
 #include <future>
 #include <memory>
@@ -92,6 +94,44 @@ void runOrderedWindow(unsigned Threads, size_t Window,
   }
   if (Pool)
     Pool->wait();
+}
+
+void renderInOrder(size_t N, unsigned Threads,
+                   function_ref<void(size_t, raw_ostream &)> Render,
+                   function_ref<void(size_t, StringRef)> Write, size_t Batch) {
+  struct Texts : WindowItem {
+    size_t First = 0, Count = 0;
+    std::string Text;
+    std::vector<size_t> Ends; // of each item's text in Text
+  };
+  Batch = std::max<size_t>(1, Batch);
+  size_t Next = 0;
+  runOrderedWindow<Texts>(
+      Threads, 0,
+      [&]() -> std::unique_ptr<Texts> {
+        if (Next == N)
+          return nullptr;
+        auto T = std::make_unique<Texts>();
+        T->First = Next;
+        T->Count = std::min(Batch, N - Next);
+        Next += T->Count;
+        return T;
+      },
+      [&](Texts &T) {
+        raw_string_ostream OS(T.Text);
+        OS.SetBuffered();
+        for (size_t I = T.First; I < T.First + T.Count; ++I) {
+          Render(I, OS);
+          T.Ends.push_back(OS.tell());
+        }
+        OS.flush();
+      },
+      [&](Texts &T) {
+        StringRef Text = T.Text;
+        for (size_t K = 0; K < T.Count; ++K)
+          Write(T.First + K, Text.slice(K ? T.Ends[K - 1] : 0, T.Ends[K]));
+        return true;
+      });
 }
 
 } // namespace tlp

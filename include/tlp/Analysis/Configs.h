@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +51,7 @@ std::vector<ConfigDump> groupConfigs(const Module &M,
 /// Compares the configuration of compiles, each text parsed once (a long
 /// log's compiles share a few texts of hundreds of settings each: parsing
 /// them per compile cost a third of `tlp-emit --json` on a 782 MB log).
+/// Thread-safe: the workers that render compile records share one.
 class ConfigComparer {
 public:
   explicit ConfigComparer(const Module &M) : M(M) {}
@@ -73,6 +75,7 @@ private:
   };
   const Parsed &parsed(uint32_t Text);
   const Module &M;
+  std::mutex CacheLock;
   std::vector<std::unique_ptr<Parsed>> Cache;
 };
 

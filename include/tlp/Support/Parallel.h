@@ -16,9 +16,14 @@
 #include "tlp/Support/Diagnostics.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstddef>
 #include <memory>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
 
 namespace tlp {
 
@@ -68,6 +73,18 @@ void runOrderedWindow(unsigned Threads, size_t Window,
       [&](WindowItem &I) { Work(static_cast<T &>(I)); },
       [&](WindowItem &I) { return Consume(static_cast<T &>(I)); });
 }
+
+/// Render the texts of items [0, \p N) on up to \p Threads workers, \p Batch
+/// items to a work item of the ordered window, and hand each text to
+/// \p Write on the calling thread, in item order, while the next batches
+/// render: the end of a run that writes a section per compile record is
+/// not one thread's work, and no worker waits for the writing. \p Render
+/// runs on the workers and must only read what they share.
+void renderInOrder(
+    size_t N, unsigned Threads,
+    llvm::function_ref<void(size_t, llvm::raw_ostream &)> Render,
+    llvm::function_ref<void(size_t, llvm::StringRef)> Write,
+    size_t Batch = 32);
 
 } // namespace tlp
 

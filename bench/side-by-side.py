@@ -3,6 +3,7 @@
 
     bench/side-by-side.py [--build build] [--shapes 356mb,2gb,64ranks,1000ranks,gpt]
                           [--runs 3] [--cores 2] [--work DIR] [--keep]
+                          [--outputs DIR]
 
 Makes each input shape once under --work (default: a new directory under
 build/, never the source tree):
@@ -28,7 +29,9 @@ machine state):
 
 Every process is pinned to the first --cores CPUs. A ratio is the median over
 the runs of (tlp wall / md5sum wall) of each pair; peak RSS (GNU time) is the
-largest of any one process, for a pipe each side. Prints one Markdown table;
+largest of any one process, for a pipe each side. Each command writes a new
+output under --outputs, all removed at the end (see command() for why).
+Prints one Markdown table;
 docs/performance.md records it with the commit and the date. Needs GNU time
 (/usr/bin/time). Timings never go into the test suite.
 """
@@ -166,6 +169,9 @@ def main():
     ap.add_argument("--cores", type=int, default=2)
     ap.add_argument("--work")
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--outputs", help="where the outputs go (default: "
+                    "WORK/outputs; /dev/shm for a file system in memory); "
+                    "removed at the end")
     a = ap.parse_args()
     if not os.access(TIME, os.X_OK):
         sys.exit("side-by-side: needs GNU time (%s; Debian package `time`)" % TIME)
@@ -178,18 +184,25 @@ def main():
     shapes = a.shapes.split(",")
     commands = a.commands.split(",")
     made = make_shapes(a, shapes)
-    out = os.path.join(a.work, "out")
+    outputs = a.outputs or os.path.join(a.work, "outputs")
+    os.makedirs(outputs, exist_ok=True)
+    serial = [0]
 
     def command(name, inp):
-        # The last command's output is removed, and the removal put on disk,
-        # before the clock starts: an --html run syncs its file system
-        # (docs/outputs.md), which would otherwise wait for the unlinks of
-        # thousands of earlier pages (0.56 s instead of 0.06 s on the GPT
-        # unit after the 2 GB shape's pages).
-        shutil.rmtree(out, ignore_errors=True)
-        for f in (out + ".json", out + ".md"):
-            if os.path.exists(f):
-                os.unlink(f)
+        # Each timed command writes a new path, and no output is removed
+        # until every command has run: on this machine's ext4, which has no
+        # journal, creating a file right after thousands were removed makes
+        # the inode allocator read the inode table for each candidate it
+        # skips as recently deleted (find_inode_bit, recently_deleted: 60 s
+        # or more), which tripled --html of the 356 MB log (1.0 s -> 3.1-3.5
+        # s) when the last run's pages were removed before the clock
+        # started. tlp itself removes an old output only after the new one
+        # is written (docs/outputs.md). What is on the file system is put
+        # on disk before the clock starts: --html ends with a syncfs
+        # (docs/outputs.md), which would otherwise write the earlier
+        # outputs' pages too.
+        serial[0] += 1
+        out = os.path.join(outputs, "out%d" % serial[0])
         os.sync()
         if name == "json":
             return [[emit, "--json", inp, "-o", out + ".json"]]
@@ -251,6 +264,7 @@ def main():
         print("| %s | %.0f MB, %d file%s | %.2f s | %s | %s |" % (
             row["shape"], row["bytes"] / 1e6, row["files"],
             "" if row["files"] == 1 else "s", row["md5sum"], " | ".join(cells), peaks))
+    shutil.rmtree(outputs, ignore_errors=True)
     if own_work and not a.keep:
         shutil.rmtree(a.work, ignore_errors=True)
     return 0

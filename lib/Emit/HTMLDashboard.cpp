@@ -17,6 +17,7 @@
 #include "tlp/Analysis/Metrics.h"
 #include "tlp/Analysis/Profile.h"
 #include "tlp/Analysis/RankRuntime.h"
+#include "tlp/Support/Parallel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -317,11 +318,10 @@ void writeShapes(raw_ostream &OS, const Module &M,
 
 /// Every metric of each compile, grouped (`details.metrics#metrics-ID`, a
 /// `dl` per part: the compile, its backward, at run time).
-void writeMetrics(raw_ostream &OS, const Module &M,
-                  const std::vector<size_t> &Order) {
-  bool Any = false;
-  for (size_t I : Order) {
-    const CompileRecord &R = M.Compiles[I];
+void writeMetrics(raw_ostream &Out, const Module &M,
+                  const std::vector<size_t> &Order, unsigned Threads) {
+  auto Render = [&](size_t K, raw_ostream &OS) {
+    const CompileRecord &R = M.Compiles[Order[K]];
     std::pair<const char *, const MetricList *>
         Parts[] = {{"compilation_metrics", &R.Metrics},
                    {"bwd_compilation_metrics", &R.BwdMetrics},
@@ -331,12 +331,7 @@ void writeMetrics(raw_ostream &OS, const Module &M,
     for (const auto &P : Parts)
       N += P.second->size();
     if (!N)
-      continue;
-    if (!Any)
-      OS << "<h2 id=\"metrics-head\">Metrics</h2>\n<p>Every metric of each "
-            "compile, grouped: reasons, times, cache, counts, other (the "
-            "configuration dumps are under Configuration).</p>\n";
-    Any = true;
+      return;
     OS << "<details class=\"metrics\" id=\"metrics-" << escapeHTML(R.slug())
        << "\"><summary><a href=\"#" << escapeHTML(compileAnchor(R))
        << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>: " << N
@@ -360,7 +355,18 @@ void writeMetrics(raw_ostream &OS, const Module &M,
       OS << "</dl>";
     }
     OS << "</details>\n";
-  }
+  };
+  bool Any = false;
+  renderInOrder(Order.size(), Threads, Render, [&](size_t, StringRef Text) {
+    if (Text.empty())
+      return;
+    if (!Any)
+      Out << "<h2 id=\"metrics-head\">Metrics</h2>\n<p>Every metric of each "
+             "compile, grouped: reasons, times, cache, counts, other (the "
+             "configuration dumps are under Configuration).</p>\n";
+    Any = true;
+    Out << Text;
+  });
 }
 
 /// Each configuration dump once (`details.config-text`), a setting a line,
@@ -441,22 +447,25 @@ void writeGuards(raw_ostream &OS, const Module &M,
   }
 }
 
-void writeCompiles(raw_ostream &OS, const Module &M,
+void writeCompiles(raw_ostream &Out, const Module &M,
                    const std::vector<size_t> &Order, const RecordUnits &Units,
-                   const std::map<size_t, size_t> &GuardOf, bool DirMode) {
+                   const std::map<size_t, size_t> &GuardOf, bool DirMode,
+                   unsigned Threads) {
   size_t N[4] = {0, 0, 0, 0};
   for (size_t I : Order)
     ++N[static_cast<int>(M.Compiles[I].Status)];
-  OS << "<h2 id=\"compiles-head\">Compiles</h2>\n<p class=\"counts\">"
-     << Order.size() << (Order.size() == 1 ? " compile: " : " compiles: ")
-     << N[0] << " succeeded, " << N[2] << " failed, " << N[1]
-     << " restarted, " << N[3] << " unknown</p>\n";
+  Out << "<h2 id=\"compiles-head\">Compiles</h2>\n<p class=\"counts\">"
+      << Order.size() << (Order.size() == 1 ? " compile: " : " compiles: ")
+      << N[0] << " succeeded, " << N[2] << " failed, " << N[1]
+      << " restarted, " << N[3] << " unknown</p>\n";
   ConfigComparer Configs(M);
-  OS << "<table id=\"compiles\">\n<thead><tr><th>compile id</th><th>rank</th>"
-        "<th>status</th><th>time (s)</th><th>where the time went</th>"
-        "<th>why</th><th>cache</th>"
-        "<th>units</th></tr></thead>\n<tbody>\n";
-  for (size_t I : Order) {
+  Out << "<table id=\"compiles\">\n<thead><tr><th>compile id</th><th>rank</th>"
+         "<th>status</th><th>time (s)</th><th>where the time went</th>"
+         "<th>why</th><th>cache</th>"
+         "<th>units</th></tr></thead>\n<tbody>\n";
+  // The rows, rendered on the workers and written in order.
+  auto Row = [&](size_t K, raw_ostream &OS) {
+    size_t I = Order[K];
     const CompileRecord &R = M.Compiles[I];
     StringRef Status = compileStatusName(R.Status);
     OS << "<tr id=\"" << escapeHTML(compileAnchor(R)) << "\" class=\"status-"
@@ -552,8 +561,10 @@ void writeCompiles(raw_ostream &OS, const Module &M,
          << "</span>";
     }
     OS << "</td></tr>\n";
-  }
-  OS << "</tbody>\n</table>\n";
+  };
+  renderInOrder(Order.size(), Threads, Row,
+                [&](size_t, StringRef Text) { Out << Text; });
+  Out << "</tbody>\n</table>\n";
 }
 
 /// The frames that compiled, as a trie of their stacks (outermost first),
@@ -803,14 +814,8 @@ void writeTimeline(raw_ostream &OS, const Module &M) {
   OS << "</svg>\n";
 }
 
-void writeCacheMisses(raw_ostream &OS, const Module &M,
-                      const std::vector<size_t> &Order) {
-  bool Any = false;
-  auto Head = [&] {
-    if (!Any)
-      OS << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
-    Any = true;
-  };
+void writeCacheMisses(raw_ostream &Out, const Module &M,
+                      const std::vector<size_t> &Order, unsigned Threads) {
   // "(region <code>r</code>, line N)" of a lookup without a diff.
   auto Place = [](const CacheLookup &C) {
     return "(" +
@@ -819,11 +824,10 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
                 : "region <code>" + escapeHTML(C.Subgraph) + "</code>, ") +
            "line " + std::to_string(C.Line) + ")";
   };
-  for (size_t I : Order) {
-    const CompileRecord &R = M.Compiles[I];
+  auto Render = [&](size_t K, raw_ostream &OS) {
+    const CompileRecord &R = M.Compiles[Order[K]];
     std::vector<Module::CacheMissDiff> Diffs = M.cacheMissDiffs(R);
     for (const Module::CacheMissDiff &D : Diffs) {
-      Head();
       size_t N = D.Changes.size();
       OS << "<li><a href=\"#" << escapeHTML(compileAnchor(R)) << "\"><code>"
          << escapeHTML(R.displayName()) << "</code></a>: "
@@ -885,7 +889,6 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
     }
     // The misses with nothing to compare are listed too, with why.
     for (const Module::UndiffedMiss &U : M.cacheMissesNotDiffed(R, Diffs)) {
-      Head();
       OS << "<li class=\"no-diff\"><a href=\"#" << escapeHTML(compileAnchor(R))
          << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>: "
          << cacheKindName(U.Miss->Cache) << " cache miss " << Place(*U.Miss)
@@ -896,7 +899,6 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
     for (const CacheLookup &C : R.Caches) {
       if (C.Result != CacheLookup::Bypass)
         continue;
-      Head();
       OS << "<li class=\"bypass\"><a href=\"#" << escapeHTML(compileAnchor(R))
          << "\"><code>" << escapeHTML(R.displayName()) << "</code></a>: "
          << cacheKindName(C.Cache) << " cache bypass " << Place(C) << ": "
@@ -905,9 +907,18 @@ void writeCacheMisses(raw_ostream &OS, const Module &M,
                                     "</code>")
          << "</li>\n";
     }
-  }
+  };
+  bool Any = false;
+  renderInOrder(Order.size(), Threads, Render, [&](size_t, StringRef Text) {
+    if (Text.empty())
+      return;
+    if (!Any)
+      Out << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
+    Any = true;
+    Out << Text;
+  });
   if (Any)
-    OS << "</ul>\n";
+    Out << "</ul>\n";
 }
 
 } // namespace
@@ -1163,7 +1174,7 @@ void writeRankRuntime(raw_ostream &OS, const Module &M,
 }
 
 void writeDashboard(raw_ostream &OS, const Module &M,
-                    const RecordUnits &Units, bool DirMode) {
+                    const RecordUnits &Units, bool DirMode, unsigned Threads) {
   writeExports(OS, M, DirMode);
   std::vector<size_t> Order = compileOrder(M);
   if (!Order.empty()) {
@@ -1172,13 +1183,13 @@ void writeDashboard(raw_ostream &OS, const Module &M,
     for (size_t K = 0; K < Groups.size(); ++K)
       for (size_t I : Groups[K].Records)
         GuardOf[I] = K;
-    writeCompiles(OS, M, Order, Units, GuardOf, DirMode);
+    writeCompiles(OS, M, Order, Units, GuardOf, DirMode, Threads);
     writeGraphBreaks(OS, M);
     writeGuards(OS, M, Groups);
     writeConfigs(OS, M, Order);
     writeShapes(OS, M, Order);
-    writeMetrics(OS, M, Order);
-    writeCacheMisses(OS, M, Order);
+    writeMetrics(OS, M, Order, Threads);
+    writeCacheMisses(OS, M, Order, Threads);
     writeStackTrie(OS, M);
   }
   if (!Order.empty() ||

@@ -46,9 +46,11 @@ void writeProfile(llvm::raw_ostream &OS, const ProfileTrace &T,
                   const ProfileReport &R, llvm::ArrayRef<ProfileUnit> Units);
 
 /// \p DirMode: links to a compile's artifacts go to its page (else to
-/// its section of the one page).
+/// its section of the one page). The parts of each compile (its row, its
+/// metrics, its cache misses) are rendered on up to \p Threads workers
+/// (0: one per core) and written in order.
 void writeDashboard(llvm::raw_ostream &OS, const Module &M,
-                    const RecordUnits &Units, bool DirMode);
+                    const RecordUnits &Units, bool DirMode, unsigned Threads);
 
 } // namespace emit
 } // namespace tlp

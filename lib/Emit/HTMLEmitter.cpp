@@ -28,6 +28,7 @@
 #include "tlp/Emit/MarkdownRender.h"
 #include "tlp/Emit/UnitJSON.h"
 #include "tlp/Support/FileUtilities.h"
+#include "tlp/Support/Parallel.h"
 #include "tlp/Support/Version.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -694,7 +695,7 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
       RecordUnits[Record].push_back(
           {F.Name, DirMode ? F.Id + ".html" : "#unit=" + F.Id});
     }
-  emit::writeDashboard(OS, M, RecordUnits, DirMode);
+  emit::writeDashboard(OS, M, RecordUnits, DirMode, Opts.Threads);
   OS << "<h2>Compile units</h2>\n";
   if (Summaries.empty()) {
     if (!M.Artifacts.empty())
@@ -1025,14 +1026,14 @@ Error HTMLEmitter::end(const Module &M) {
         OS << "</main>\n</body>\n</html>\n";
       }))
     return Err;
-  // A page per compile that logged events shown raw.
-  auto RawPage = [&](const CompileRecord *R,
-                     ArrayRef<RawEvent> Raw) -> Error {
+  // A page per compile that logged events shown raw (the last one: those
+  // of no compile), rendered on the workers (the raw texts are read from
+  // the logs there) and written in order.
+  auto RawPage = [&](const CompileRecord *R, ArrayRef<RawEvent> Raw,
+                     raw_ostream &PS) {
     if (Raw.empty())
-      return Error::success();
+      return;
     std::string Title = R ? "compile " + R->displayName() : "no compile";
-    std::string Page;
-    raw_string_ostream PS(Page);
     writeHead(PS, "tlp: artifacts of " + Title, "raw");
     PS << "<main id=\"raw\">\n<p><a href=\"index.html\">tlp</a>"
        << (R ? " · <a href=\"index.html#" + emit::compileAnchor(*R) +
@@ -1061,12 +1062,23 @@ Error HTMLEmitter::end(const Module &M) {
     }
     emit::writeRawEvents(PS, M, Raw, R ? R->slug() : "log", rawTextsFn());
     PS << "</main>\n<script src=\"tlp.js\"></script>\n</body>\n</html>\n";
-    return write(emit::rawLink(R, /*DirMode=*/true), PS.str());
   };
-  for (const CompileRecord &R : M.Compiles)
-    if (Error Err = RawPage(&R, R.Raw))
-      return Err;
-  if (Error Err = RawPage(nullptr, M.Raw))
+  size_t N = M.Compiles.size();
+  auto RecordOf = [&](size_t I) {
+    return I < N ? &M.Compiles[I] : nullptr;
+  };
+  Error Err = Error::success();
+  renderInOrder(
+      N + 1, Opts.Threads,
+      [&](size_t I, raw_ostream &PS) {
+        RawPage(RecordOf(I), I < N ? M.Compiles[I].Raw : M.Raw, PS);
+      },
+      [&](size_t I, StringRef Page) {
+        if (Page.empty() || Err)
+          return;
+        Err = write(emit::rawLink(RecordOf(I), /*DirMode=*/true), Page);
+      });
+  if (Err)
     return Err;
   for (const auto &Page : SideBySidePages)
     if (Error Err = write(Page.first, Page.second))

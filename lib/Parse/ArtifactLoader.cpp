@@ -17,6 +17,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <cstring>
+#include <mutex>
 
 using namespace llvm;
 
@@ -190,24 +191,32 @@ private:
              std::string &Out) const override {
     if (Log >= Files.size())
       return false;
-    Optional<sys::fs::file_t> &F = Files[Log];
-    if (!F) {
-      Expected<sys::fs::file_t> Opened =
-          sys::fs::openNativeFileForRead(M.Logs[Log].Path);
-      if (Opened) {
-        F = *Opened;
-      } else {
-        consumeError(Opened.takeError());
-        F = sys::fs::kInvalidFile;
+    sys::fs::file_t File;
+    {
+      // Opened once, by the first thread that asks (the HTML's raw pages
+      // are rendered on the workers); the reads are positioned, so they
+      // share the descriptor without a lock.
+      std::lock_guard<std::mutex> Lock(FilesLock);
+      Optional<sys::fs::file_t> &F = Files[Log];
+      if (!F) {
+        Expected<sys::fs::file_t> Opened =
+            sys::fs::openNativeFileForRead(M.Logs[Log].Path);
+        if (Opened) {
+          F = *Opened;
+        } else {
+          consumeError(Opened.takeError());
+          F = sys::fs::kInvalidFile;
+        }
       }
+      File = *F;
     }
-    if (*F == sys::fs::kInvalidFile)
+    if (File == sys::fs::kInvalidFile)
       return false;
     Out.resize(Size);
     size_t Done = 0;
     while (Done < Size) {
       Expected<size_t> N = sys::fs::readNativeFileSlice(
-          *F, MutableArrayRef<char>(&Out[Done], Size - Done), Offset + Done);
+          File, MutableArrayRef<char>(&Out[Done], Size - Done), Offset + Done);
       if (!N) {
         consumeError(N.takeError());
         return false;
@@ -219,6 +228,7 @@ private:
     return true;
   }
   const Module &M;
+  mutable std::mutex FilesLock;
   mutable std::vector<Optional<sys::fs::file_t>> Files;
 };
 } // namespace

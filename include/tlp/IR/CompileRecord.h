@@ -298,7 +298,8 @@ class RawEventReader {
 public:
   virtual ~RawEventReader();
   /// The event line and the payload of \p E into \p Line and \p Text
-  /// (valid UTF-8); false if the log's bytes are not there.
+  /// (valid UTF-8); false if the log's bytes are not there. Thread-safe:
+  /// the workers that render pages read through one reader.
   virtual bool read(const RawEvent &E, std::string &Line,
                     std::string &Text) const = 0;
 };

@@ -16,8 +16,8 @@
 //                extern, fallback or collective call takes the first
 //                free post-grad node, in graph order, whose op the kernel
 //                names and that comes from a pre-grad node of the call's
-//                `Topologically Sorted Source Nodes` (85; no such comment:
-//                60). A fused kernel takes the free post-grad nodes whose op
+//                `Topologically Sorted Source Nodes` (85; no such comment,
+//                or none of its names a pre-grad node: 60). A fused kernel takes the free post-grad nodes whose op
 //                its name holds (80); for a decomposed node (its op is not
 //                its pre-grad node's), the kernel holding the pre-grad op
 //                comes first (75; both ops: 85); a node the graph returns
@@ -693,10 +693,12 @@ private:
                   if (Optional<uint32_t> P = U.PreGrad->findNode(N))
                     TopoPre.insert(*P);
             }
-        // Without a pre-grad graph (a warm cache) the comment's names
-        // cannot be checked: the call takes the first free node, as with
-        // no comment.
-        if (!U.PreGrad)
+        // Without a pre-grad graph (a warm cache), or when none of the
+        // comment's names is a pre-grad node (a backward's comments name
+        // the joint graph's nodes: `[permute_1, permute_3]` for the weight
+        // gradient's mm), the comment cannot be checked: the call takes
+        // the first free node, as with no comment.
+        if (!U.PreGrad || TopoPre.empty())
           HasTopo = false;
         for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
           if (!Free[Q] || PostOp[Q] != Op)

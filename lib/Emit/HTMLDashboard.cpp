@@ -356,17 +356,12 @@ void writeMetrics(raw_ostream &Out, const Module &M,
     }
     OS << "</details>\n";
   };
-  bool Any = false;
-  renderInOrder(Order.size(), Threads, Render, [&](size_t, StringRef Text) {
-    if (Text.empty())
-      return;
-    if (!Any)
-      Out << "<h2 id=\"metrics-head\">Metrics</h2>\n<p>Every metric of each "
-             "compile, grouped: reasons, times, cache, counts, other (the "
-             "configuration dumps are under Configuration).</p>\n";
-    Any = true;
-    Out << Text;
-  });
+  renderSectionInOrder(
+      Out,
+      "<h2 id=\"metrics-head\">Metrics</h2>\n<p>Every metric of each "
+      "compile, grouped: reasons, times, cache, counts, other (the "
+      "configuration dumps are under Configuration).</p>\n",
+      Order.size(), Threads, Render);
 }
 
 /// Each configuration dump once (`details.config-text`), a setting a line,
@@ -908,16 +903,9 @@ void writeCacheMisses(raw_ostream &Out, const Module &M,
          << "</li>\n";
     }
   };
-  bool Any = false;
-  renderInOrder(Order.size(), Threads, Render, [&](size_t, StringRef Text) {
-    if (Text.empty())
-      return;
-    if (!Any)
-      Out << "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n";
-    Any = true;
-    Out << Text;
-  });
-  if (Any)
+  if (renderSectionInOrder(
+          Out, "<h2>Why did the cache miss?</h2>\n<ul id=\"cache-misses\">\n",
+          Order.size(), Threads, Render))
     Out << "</ul>\n";
 }
 

@@ -475,7 +475,6 @@ private:
   /// any backtick run of the text), with the tracebacks.
   void reportReasons(const Module &M, const std::vector<size_t> &Order,
                      raw_ostream &Out) {
-    bool Any = false;
     auto Render = [&](size_t K, raw_ostream &OS) {
       const CompileRecord &R = M.Compiles[Order[K]];
       bool Failed = R.Status == CompileStatus::Failure;
@@ -509,16 +508,10 @@ private:
         reportFailedGuards(M, R, OS);
       }
     };
-    renderInOrder(Order.size(), Opts.Threads, Render,
-                  [&](size_t, StringRef Text) {
-                    if (Text.empty())
-                      return;
-                    if (!Any)
-                      Out << "### Reasons\n\nEach failure, graph break, "
-                             "restart and recompile reason in full.\n\n";
-                    Any = true;
-                    Out << Text;
-                  });
+    renderSectionInOrder(Out,
+                         "### Reasons\n\nEach failure, graph break, restart "
+                         "and recompile reason in full.\n\n",
+                         Order.size(), Opts.Threads, Render);
   }
 
   /// For a recompile: the guard that failed of each reason (the compile
@@ -905,7 +898,6 @@ private:
   /// cache, counts, other (tlp/Analysis/Metrics.h).
   void reportMetrics(const Module &M, const std::vector<size_t> &Order,
                      raw_ostream &Out) {
-    bool Any = false;
     auto Render = [&](size_t K, raw_ostream &OS) {
       const CompileRecord &R = M.Compiles[Order[K]];
       std::pair<const char *, const MetricList *>
@@ -934,17 +926,11 @@ private:
         OS << "\n";
       }
     };
-    renderInOrder(Order.size(), Opts.Threads, Render,
-                  [&](size_t, StringRef Text) {
-                    if (Text.empty())
-                      return;
-                    if (!Any)
-                      Out << "### Metrics\n\nEvery metric of each compile, "
-                             "grouped (the configuration dumps are under "
-                             "Configuration).\n\n";
-                    Any = true;
-                    Out << Text;
-                  });
+    renderSectionInOrder(Out,
+                         "### Metrics\n\nEvery metric of each compile, "
+                         "grouped (the configuration dumps are under "
+                         "Configuration).\n\n",
+                         Order.size(), Opts.Threads, Render);
   }
 
   /// "### Configuration": the settings that changed from the previous
@@ -982,8 +968,7 @@ private:
               << " |\n";
       Piece << "\n";
     };
-    renderInOrder(M.Compiles.size(), Opts.Threads, Render,
-                  [&](size_t, StringRef Text) { OS << Text; });
+    renderSectionInOrder(OS, "", M.Compiles.size(), Opts.Threads, Render);
     for (const ConfigDump &D : Dumps) {
       std::vector<std::string> Names;
       for (size_t I : D.Records)
@@ -1205,17 +1190,8 @@ private:
               << "\n";
       }
     };
-    bool Any = false;
-    renderInOrder(Order.size(), Opts.Threads, Render,
-                  [&](size_t, StringRef Text) {
-                    if (Text.empty())
-                      return;
-                    if (!Any)
-                      OS << "### Why did the cache miss?\n\n";
-                    Any = true;
-                    OS << Text;
-                  });
-    if (Any)
+    if (renderSectionInOrder(OS, "### Why did the cache miss?\n\n",
+                             Order.size(), Opts.Threads, Render))
       OS << "\n";
   }
 

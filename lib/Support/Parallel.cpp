@@ -134,4 +134,19 @@ void renderInOrder(size_t N, unsigned Threads,
       });
 }
 
+bool renderSectionInOrder(raw_ostream &OS, StringRef Heading, size_t N,
+                          unsigned Threads,
+                          function_ref<void(size_t, raw_ostream &)> Render) {
+  bool Any = false;
+  renderInOrder(N, Threads, Render, [&](size_t, StringRef Text) {
+    if (Text.empty())
+      return;
+    if (!Any)
+      OS << Heading;
+    Any = true;
+    OS << Text;
+  });
+  return Any;
+}
+
 } // namespace tlp

@@ -86,6 +86,14 @@ void renderInOrder(
     llvm::function_ref<void(size_t, llvm::StringRef)> Write,
     size_t Batch = 32);
 
+/// renderInOrder into \p OS: the texts that are not empty, in item order,
+/// \p Heading before the first of them (a section that says nothing has
+/// no heading). True if any text was written.
+bool renderSectionInOrder(
+    llvm::raw_ostream &OS, llvm::StringRef Heading, size_t N,
+    unsigned Threads,
+    llvm::function_ref<void(size_t, llvm::raw_ostream &)> Render);
+
 } // namespace tlp
 
 #endif // TLP_SUPPORT_PARALLEL_H

@@ -113,6 +113,7 @@ TEST(RenderInOrder, WritesEachTextInItemOrder) {
             [&](size_t I, llvm::StringRef Text) {
               Order.push_back(I);
               All += Text.str();
+              return true;
             },
             Batch);
         std::string Want;
@@ -124,6 +125,25 @@ TEST(RenderInOrder, WritesEachTextInItemOrder) {
           EXPECT_EQ(Order[I], I);
         EXPECT_EQ(All, Want) << Threads << " threads, batch " << Batch;
       }
+}
+
+/// A writer that returns false stops the writing there: no later item is
+/// written (the batches in flight are dropped).
+TEST(RenderInOrder, StopsWhenTheWriterFails) {
+  for (unsigned Threads : {1u, 2u, 5u}) {
+    std::vector<size_t> Written;
+    renderInOrder(
+        100, Threads,
+        [&](size_t I, llvm::raw_ostream &OS) { OS << I; },
+        [&](size_t I, llvm::StringRef) {
+          Written.push_back(I);
+          return I != 40;
+        },
+        3);
+    ASSERT_EQ(Written.size(), 41u) << Threads;
+    for (size_t I = 0; I < Written.size(); ++I)
+      EXPECT_EQ(Written[I], I);
+  }
 }
 
 } // namespace

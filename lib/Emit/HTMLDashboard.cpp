@@ -557,8 +557,7 @@ void writeCompiles(raw_ostream &Out, const Module &M,
     }
     OS << "</td></tr>\n";
   };
-  renderInOrder(Order.size(), Threads, Row,
-                [&](size_t, StringRef Text) { Out << Text; });
+  renderSectionInOrder(Out, "", Order.size(), Threads, Row);
   Out << "</tbody>\n</table>\n";
 }
 

@@ -1029,8 +1029,8 @@ Error HTMLEmitter::end(const Module &M) {
   // A page per compile that logged events shown raw (the last one: those
   // of no compile), rendered on the workers (the raw texts are read from
   // the logs there) and written in order.
-  auto RawPage = [&](const CompileRecord *R, ArrayRef<RawEvent> Raw,
-                     raw_ostream &PS) {
+  auto RawPage = [&](const CompileRecord *R, raw_ostream &PS) {
+    ArrayRef<RawEvent> Raw = R ? R->Raw : M.Raw;
     if (Raw.empty())
       return;
     std::string Title = R ? "compile " + R->displayName() : "no compile";
@@ -1068,16 +1068,18 @@ Error HTMLEmitter::end(const Module &M) {
     return I < N ? &M.Compiles[I] : nullptr;
   };
   Error Err = Error::success();
-  renderInOrder(
-      N + 1, Opts.Threads,
-      [&](size_t I, raw_ostream &PS) {
-        RawPage(RecordOf(I), I < N ? M.Compiles[I].Raw : M.Raw, PS);
-      },
-      [&](size_t I, StringRef Page) {
-        if (Page.empty() || Err)
-          return;
-        Err = write(emit::rawLink(RecordOf(I), /*DirMode=*/true), Page);
-      });
+  {
+    // The writer sets Err; the first failure stops the writing.
+    ErrorAsOutParameter ErrAsOut(&Err);
+    renderInOrder(
+        N + 1, Opts.Threads,
+        [&](size_t I, raw_ostream &PS) { RawPage(RecordOf(I), PS); },
+        [&](size_t I, StringRef Page) {
+          if (!Page.empty())
+            Err = write(emit::rawLink(RecordOf(I), /*DirMode=*/true), Page);
+          return !Err;
+        });
+  }
   if (Err)
     return Err;
   for (const auto &Page : SideBySidePages)

@@ -731,7 +731,10 @@ public:
           JSONWriter CW(OS, writerOptions(2));
           compileJSON(CW, M, M.Compiles[I], Ids, Configs);
         },
-        [&](size_t, StringRef Text) { W.rawValue(Text); });
+        [&](size_t, StringRef Text) {
+          W.rawValue(Text);
+          return true;
+        });
     W.arrayEnd();
     // Each distinct graph break once, over all ranks (docs/json.md).
     W.attributeArray("graph_breaks", [&] {

@@ -98,7 +98,7 @@ void runOrderedWindow(unsigned Threads, size_t Window,
 
 void renderInOrder(size_t N, unsigned Threads,
                    function_ref<void(size_t, raw_ostream &)> Render,
-                   function_ref<void(size_t, StringRef)> Write, size_t Batch) {
+                   function_ref<bool(size_t, StringRef)> Write, size_t Batch) {
   struct Texts : WindowItem {
     size_t First = 0, Count = 0;
     std::string Text;
@@ -129,7 +129,8 @@ void renderInOrder(size_t N, unsigned Threads,
       [&](Texts &T) {
         StringRef Text = T.Text;
         for (size_t K = 0; K < T.Count; ++K)
-          Write(T.First + K, Text.slice(K ? T.Ends[K - 1] : 0, T.Ends[K]));
+          if (!Write(T.First + K, Text.slice(K ? T.Ends[K - 1] : 0, T.Ends[K])))
+            return false;
         return true;
       });
 }
@@ -140,11 +141,12 @@ bool renderSectionInOrder(raw_ostream &OS, StringRef Heading, size_t N,
   bool Any = false;
   renderInOrder(N, Threads, Render, [&](size_t, StringRef Text) {
     if (Text.empty())
-      return;
+      return true;
     if (!Any)
       OS << Heading;
     Any = true;
     OS << Text;
+    return true;
   });
   return Any;
 }

@@ -79,11 +79,13 @@ void runOrderedWindow(unsigned Threads, size_t Window,
 /// \p Write on the calling thread, in item order, while the next batches
 /// render: the end of a run that writes a section per compile record is
 /// not one thread's work, and no worker waits for the writing. \p Render
-/// runs on the workers and must only read what they share.
+/// runs on the workers and must only read what they share. \p Write
+/// returns false to stop (a write failed): nothing more is written and
+/// the batches in flight are dropped.
 void renderInOrder(
     size_t N, unsigned Threads,
     llvm::function_ref<void(size_t, llvm::raw_ostream &)> Render,
-    llvm::function_ref<void(size_t, llvm::StringRef)> Write,
+    llvm::function_ref<bool(size_t, llvm::StringRef)> Write,
     size_t Batch = 32);
 
 /// renderInOrder into \p OS: the texts that are not empty, in item order,

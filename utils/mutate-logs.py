@@ -25,10 +25,13 @@ tlplog.verdict.judge's, which every campaign keeps):
 
 One kind of mutant is exempt from rule 4, by name in the summary: a log
 truncated right after a line break that ends an event (the next line of
-the unmutated log is an event line, or there is none). What is left is a
+the unmutated log is an event line, or there is none), or right before
+that break when the event ends in a payload line. What is left is a
 whole, valid log of a run that logged less; nothing in it can tell that
-more came after (a cut inside a payload is told by the payload's md5 or
-by the last line's missing line break, and is not exempt).
+more came after: the payload's md5 covers its lines, not the last break,
+and whole logs lack that break (the corpus's simple.log). A cut inside a
+payload is told by the payload's md5, and a cut envelope line with no
+payload by its missing line break; neither is exempt.
 
 Prints a summary (mutants per kind, exit codes, how many lost something
 and said why, how many were exempt) and every violation; exits 1 if any
@@ -172,7 +175,7 @@ def main():
     print("exit codes: " + ", ".join(
         "%s: %d" % (k, v) for k, v in sorted(codes.items(), key=str)))
     print("exit 0 keeping every unit and link: %d; losing some and saying "
-          "why: %d; exempt, cut between two events (a whole, shorter log, "
+          "why: %d; exempt, cut at the end of an event (a whole, shorter log, "
           "nothing to tell): %d" % (
               unchanged, lost_said, clean_cuts))
     print("violations (crash, exit code, output after failure, bad JSON): %d"

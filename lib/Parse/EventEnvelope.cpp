@@ -83,6 +83,10 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
     return;
   }
   bool First = true;
+  // The kind as the log spells it, invalid bytes and all: a damaged byte
+  // is one edit from the name it was (its printable form is three).
+  std::string RawKind;
+  bool SaidNull = false;
   Optional<int64_t> Frame, FrameCompile, Attempt, CA, Rank;
   std::string BadKey, BadText;
   json::forEachMemberRaw(V, [&](StringRef Key, const json::Value &X) {
@@ -90,16 +94,28 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
       Cur.Kind = Key.contains('\\') ? json::decodeRawString(Key) : Key.str();
       // Like every envelope string: valid UTF-8, and no control character
       // (the kind is shown in every output, and in diagnostics).
-      if (!isPrintable(Cur.Kind))
+      if (!isPrintable(Cur.Kind)) {
+        RawKind = Cur.Kind;
         Cur.Kind = printable(Cur.Kind);
+      }
       Cur.Meta = X;
       First = false;
       return true;
     }
     auto Int = [&](Optional<int64_t> &Slot) {
       int64_t I;
-      if (X.isNull())
+      if (X.isNull()) {
+        // PyTorch leaves out a field it has no value for; only the
+        // compiled autograd id was written null (December 2024). A null
+        // compile-id field or rank moves the event to another compile.
+        if (Key != "compiled_autograd_id") {
+          SaidNull = true;
+          diag(Severity::Warning, LineNo,
+               "'" + Key + "' is null, not an integer; read as if absent", L,
+               DiagClass::Line);
+        }
         return;
+      }
       if (json::getInt(X, I) && I >= 0) {
         Slot = I;
         return;
@@ -192,6 +208,14 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
     return;
   }
   ++R.Events_;
+  // PyTorch writes "frame_compile_id" only after a "frame_id" (or with a
+  // compiled autograd id): one without the other is a damaged envelope
+  // ("frame_id": null), whose event would leave its compile without a word.
+  if (FrameCompile && !Frame && !CA && !SaidNull)
+    diag(Severity::Warning, LineNo,
+         "'frame_compile_id' without a 'frame_id': the event's compile is "
+         "unknown; read as outside any compile",
+         L, DiagClass::Line);
   if (Frame || CA) {
     CompileId Id;
     Id.FrameId = Frame;
@@ -229,25 +253,27 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   };
   if (!Info) {
     Cur.Class = EventClass::Unknown;
-    Near(EventForm::Envelope, "event kind", Cur.Kind);
+    Near(EventForm::Envelope, "event kind",
+         RawKind.empty() ? StringRef(Cur.Kind) : StringRef(RawKind));
   } else if (Info->Class != EventClass::Named) {
     Take(*Info);
   } else {
     Cur.Named = true;
     Cur.Class = EventClass::Ignored;
-    std::string ArtName;
+    std::string ArtName, RawName;
     if (Cur.Meta.isObject())
       json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
-        if (K == "name" && X.isString())
-          ArtName = printable(json::decodeString(X));
-        else if (K == "encoding" && X.isString())
+        if (K == "name" && X.isString()) {
+          RawName = json::decodeString(X);
+          ArtName = printable(RawName);
+        } else if (K == "encoding" && X.isString())
           Cur.Encoding = printable(json::decodeString(X));
         return true;
       });
     if (const LogEventInfo *Named = lookupLogEvent(Info->Names, ArtName))
       Take(*Named);
     else
-      Near(Info->Names, "'" + Cur.Kind + "' name", ArtName);
+      Near(Info->Names, "'" + Cur.Kind + "' name", RawName);
     // A damaged "name" key makes any artifact (a pre-grad graph, say) an
     // unnamed one, counted as not read and otherwise silently gone.
     if (ArtName.empty())

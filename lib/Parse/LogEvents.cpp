@@ -122,10 +122,36 @@ const LogEventInfo *lookupLogEvent(EventForm Form, StringRef Name) {
 }
 
 StringRef nearLogEvent(EventForm Form, StringRef Name) {
-  if (Name.size() < 10)
-    return "";
   const StringMap<LogEventInfo> &M =
       registry().Names[static_cast<unsigned>(Form)];
+  // A short name ("artifact", "export") is near a known one only when it
+  // differs in case alone, or in one byte of the same length from six bytes
+  // on: PyTorch writes its names in lower case, and a new name one
+  // substitution from a short one it has is less likely than a damaged
+  // byte. Shorter still ("str", "link"): case alone.
+  if (Name.size() < 10) {
+    for (const auto &E : M) {
+      StringRef Known = E.getKey();
+      if (Known.size() != Name.size() || Known == Name)
+        continue;
+      if (Known.equals_insensitive(Name))
+        return Known;
+    }
+    if (Name.size() < 6)
+      return "";
+    StringRef Best;
+    for (const auto &E : M) {
+      StringRef Known = E.getKey();
+      if (Known.size() != Name.size())
+        continue;
+      unsigned Diff = 0;
+      for (size_t I = 0; I < Name.size() && Diff < 2; ++I)
+        Diff += Name[I] != Known[I];
+      if (Diff == 1 && (Best.empty() || Known < Best))
+        Best = Known;
+    }
+    return Best;
+  }
   StringRef Best;
   unsigned BestDistance = 3;
   for (const auto &E : M) {

@@ -115,7 +115,8 @@ const LogEventInfo *lookupLogEvent(EventForm Form, llvm::StringRef Name);
 /// A name of \p Form that \p Name is one or two edits away from
 /// ("infuctor_output_code": "inductor_output_code"), for a name that has no
 /// row: a damaged name rather than one PyTorch added (no two names PyTorch
-/// writes are that close); "" when none, or \p Name is shorter than 10.
+/// writes are that close); "" when none. A name shorter than 10 is near
+/// only one that differs in case alone, or (from 6 bytes on) in one byte.
 llvm::StringRef nearLogEvent(EventForm Form, llvm::StringRef Name);
 
 //===----------------------------------------------------------------------===//

@@ -115,8 +115,8 @@ public:
                  ") name no call of this unit's code, whose handles begin "
                  "at " +
                  Twine(*First) +
-                 ": entries of earlier compiles that PyTorch logged again; "
-                 "dropped");
+                 ": entries of graphs compiled before this one that "
+                 "PyTorch logged again; dropped");
     };
 
     if (MappingArtifact *Map = U.Mapping.get()) {

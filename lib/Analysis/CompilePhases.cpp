@@ -303,6 +303,40 @@ computePart(const CompileRecord &R,
 
 } // namespace
 
+/// Whether a span of AOTAutograd's backward compiler
+/// (`compile_fx.<locals>.bw_compiler`) began during the frame's compile:
+/// the backward was compiled with the forward, not at the first
+/// backward() call. The frame's compile is the metrics' `start_time` and
+/// `entire_frame_compile_time_s` (chromium timestamps are microseconds of
+/// the same clock), else an `entire_frame_compile` span. (A restarted
+/// compile's span begins under attempt 0 and ends under the last: its
+/// record has no whole span, but its metrics.)
+static bool backwardInFrame(const CompileRecord &R) {
+  auto IsBwCompiler = [](const Span &S) {
+    return S.Phase != 'i' &&
+           (S.Name == "bw_compiler" || S.Name.endswith(".bw_compiler"));
+  };
+  Optional<double> Begin = R.metricNumber("start_time");
+  Optional<double> Seconds = R.compileSeconds();
+  if (Begin && Seconds) {
+    double From = *Begin * 1e6, To = From + *Seconds * 1e6;
+    for (const Span &S : R.Spans)
+      if (IsBwCompiler(S) && double(S.Start) >= From &&
+          double(S.Start) <= To)
+        return true;
+    return false;
+  }
+  for (const Span &Root : R.Spans) {
+    if (Root.Phase != 'X' || Root.Name != "entire_frame_compile")
+      continue;
+    for (const Span &S : R.Spans)
+      if (IsBwCompiler(S) && S.Start >= Root.Start &&
+          S.Start <= Root.Start + Root.Duration)
+        return true;
+  }
+  return false;
+}
+
 CompilePhases CompilePhases::compute(const CompileRecord &R) {
   static const LevelSpec Fwd[4] = {
       {"dynamo_cumulative_compile_time_us", "entire_frame_compile_time_s",
@@ -339,6 +373,8 @@ CompilePhases CompilePhases::compute(const CompileRecord &R) {
                            R.BwdMetrics.empty() ? None : R.backwardSeconds(),
                            BwdOrigin, /*HasDynamo=*/false,
                            "entire_frame_compile");
+  if (R.BwdMetrics.empty() && C.Forward.logged())
+    C.BackwardInForward = backwardInFrame(R);
   Optional<double> F =
       metricNumberIn(R.RuntimeMetrics, "runtime_triton_autotune_time_us");
   Optional<double> B =

@@ -166,6 +166,13 @@ void writePhaseBar(raw_ostream &OS, const CompilePhases &C) {
        << escapeHTML(Title) << "</title></rect>";
     X += Width;
   };
+  // A backward compiled inside the frame's compile is in the forward's
+  // figures (CompilePhases::BackwardInForward).
+  std::string Inside =
+      C.BackwardInForward
+          ? ". The backward was compiled inside the frame's compile (no "
+            "backward metrics): these figures hold both"
+          : "";
   for (unsigned I = 0; I < NumPhases; ++I) {
     Phase P = static_cast<Phase>(I);
     Optional<double> S = C.together(P);
@@ -184,6 +191,7 @@ void writePhaseBar(raw_ostream &OS, const CompilePhases &C) {
                  (Both ? (Part == &C.Forward ? "forward: " : "backward: ")
                        : "") +
                  (*Part)[P].Origin;
+    Title += Inside;
     Segment(("ph ph-" + phaseKey(P)).str(), phaseKey(P), *S, Title);
   }
   // Phases the log does not tell: the rest of the total, not split.
@@ -191,8 +199,8 @@ void writePhaseBar(raw_ostream &OS, const CompilePhases &C) {
   if (Rest > 5e-4)
     Segment("ph ph-unknown", "unknown", Rest,
             formatv("not told apart: {0} s (the log does not tell all "
-                    "phases)",
-                    phaseSecondsText(Rest))
+                    "phases){1}",
+                    phaseSecondsText(Rest), Inside)
                 .str());
   OS << "</svg>";
 }

@@ -101,6 +101,7 @@ ojson phasesJSON(const CompilePhases &C) {
   J["together"] = std::move(Together);
   J["forward"] = Part(C.Forward);
   J["backward"] = Part(C.Backward);
+  J["backward_in_forward"] = C.BackwardInForward;
   J["runtime_autotune_s"] = optDouble(C.RuntimeAutotune);
   return J;
 }

@@ -1010,7 +1010,7 @@ private:
                     raw_ostream &OS) {
     std::string Rows;
     raw_string_ostream RS(Rows);
-    std::string Runtime;
+    std::string Runtime, Inside;
     auto Row = [&](const CompileRecord &R, StringRef Part,
                    Optional<double> Total, auto Seconds) {
       RS << "| " << mdCode(R.displayName()) << " | " << Part << " | "
@@ -1026,8 +1026,16 @@ private:
         continue;
       for (const CompilePart *P : {&C.Forward, &C.Backward})
         if (P->logged())
-          Row(R, P == &C.Forward ? "forward" : "backward", P->Total,
-              [&](Phase Ph) { return (*P)[Ph].Seconds; });
+          Row(R,
+              P == &C.Backward         ? "backward"
+              : C.BackwardInForward ? "forward and backward"
+                                    : "forward",
+              P->Total, [&](Phase Ph) { return (*P)[Ph].Seconds; });
+      if (C.BackwardInForward)
+        Inside += "- " + mdCode(R.displayName(), false) +
+                  ": the backward was compiled inside the frame's compile "
+                  "(a `bw_compiler` span during the frame's compile; "
+                  "no backward metrics), so its row holds both.\n";
       if (C.Forward.logged() && C.Backward.logged())
         Row(R, "together", C.total(),
             [&](Phase Ph) { return C.together(Ph); });
@@ -1050,6 +1058,8 @@ private:
     for (unsigned I = 0; I < NumPhases; ++I)
       OS << "|---";
     OS << "|\n" << RS.str() << "\n";
+    if (!Inside.empty())
+      OS << Inside << "\n";
     if (!Runtime.empty())
       OS << Runtime << "\n";
   }

@@ -78,6 +78,13 @@ struct CompilePhases {
   /// backward: autotuning when the compiled code first ran, which is not
   /// compile time. None when not logged.
   llvm::Optional<double> RuntimeAutotune;
+  /// The backward was compiled inside the frame's compile, so Forward
+  /// holds both: no bwd_compilation_metrics, and a `bw_compiler` span
+  /// (AOTAutograd's backward compiler) that begins during the frame's
+  /// compile. AOTAutograd compiles the backward so when its inputs have
+  /// symbolic sizes (automatic dynamic shapes, a recompile), and logs no
+  /// backward metrics for it (PyTorch 2.13).
+  bool BackwardInForward = false;
 
   /// Compute from a record's metrics and spans.
   static CompilePhases compute(const CompileRecord &R);

@@ -23,6 +23,7 @@ Prints one line per compile and `N compiles checked, P problems`.
 import argparse
 import glob
 import json
+import math
 import os
 import subprocess
 import sys
@@ -49,6 +50,11 @@ def is_leaf(name):
 def is_compile(name):
     return (name == "compile_file" or name.startswith("async_compile.") or
             name == "aoti_compile_fatbin")
+
+
+def us(x):
+    """\p x microseconds rounded to a whole one as tlp does (llround)."""
+    return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
 
 
 def union(iv):
@@ -105,15 +111,19 @@ def read_log(path):
         if "chromium_event" in env:
             ev = json.loads(pl[i])
             key = (key0, ev["name"], ev.get("tid"))
-            # tlp truncates span times to whole microseconds.
-            ts = int(ev["ts"])
+            # tlp rounds span times to whole microseconds, to the nearest
+            # (halves away from zero, as C's llround): PyTorch writes them
+            # as floats ("ts": 1796490367643120.5). Truncating here instead
+            # was up to 1 us off per span edge, 6 us over a compile's
+            # compile_file spans in a fresh log (more than TOL).
+            ts = us(ev["ts"])
             if ev["ph"] == "B":
                 open_.setdefault(key, []).append(ts)
             elif ev["ph"] == "E" and open_.get(key):
                 b = open_[key].pop()
                 c["spans"].append((ev["name"], b, ts))
             elif ev["ph"] == "X":
-                c["spans"].append((ev["name"], ts, ts + int(ev.get("dur", 0))))
+                c["spans"].append((ev["name"], ts, ts + us(ev.get("dur", 0))))
     return comps
 
 

@@ -169,8 +169,16 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
       }
     } else if (Key == "has_payload") {
       Cur.HasPayload = true;
-      if (X.isString())
+      if (X.isString()) {
         Cur.Md5 = X.Text.substr(1, X.Text.size() - 2);
+        // Kept in the IR with its artifact: valid UTF-8 and no control
+        // character, like every envelope string (a damaged digest then
+        // mismatches, as it would).
+        if (!isPrintable(Cur.Md5)) {
+          Cur.Md5Text = printable(Cur.Md5);
+          Cur.Md5 = Cur.Md5Text;
+        }
+      }
     } else {
       // A key one or two edits from one that places the event ("attumpt"):
       // a damaged line, whose event would land in another compile or lose

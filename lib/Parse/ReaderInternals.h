@@ -358,6 +358,8 @@ private:
     llvm::Optional<CompileId> Id;
     bool HasPayload = false;
     llvm::StringRef Md5;
+    /// Md5's text when the log's was not printable (printable()'s form).
+    std::string Md5Text;
     /// Whether this payload's md5 is checked (ReadOptions::Md5).
     bool Hashing = false;
     llvm::MD5 Hash;

@@ -19,6 +19,7 @@
 #include "tlp/Analysis/CompilePhases.h"
 #include "tlp/IR/CompileRecord.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -312,26 +313,23 @@ computePart(const CompileRecord &R,
 /// compile's span begins under attempt 0 and ends under the last: its
 /// record has no whole span, but its metrics.)
 static bool backwardInFrame(const CompileRecord &R) {
-  auto IsBwCompiler = [](const Span &S) {
-    return S.Phase != 'i' &&
-           (S.Name == "bw_compiler" || S.Name.endswith(".bw_compiler"));
-  };
+  // The frame's compile: microseconds, both ends included.
+  SmallVector<std::pair<double, double>, 1> Frames;
   Optional<double> Begin = R.metricNumber("start_time");
   Optional<double> Seconds = R.compileSeconds();
-  if (Begin && Seconds) {
-    double From = *Begin * 1e6, To = From + *Seconds * 1e6;
-    for (const Span &S : R.Spans)
-      if (IsBwCompiler(S) && double(S.Start) >= From &&
-          double(S.Start) <= To)
-        return true;
-    return false;
-  }
-  for (const Span &Root : R.Spans) {
-    if (Root.Phase != 'X' || Root.Name != "entire_frame_compile")
+  if (Begin && Seconds)
+    Frames.emplace_back(*Begin * 1e6, *Begin * 1e6 + *Seconds * 1e6);
+  else
+    for (const Span &Root : R.Spans)
+      if (Root.Phase == 'X' && Root.Name == "entire_frame_compile")
+        Frames.emplace_back(double(Root.Start),
+                            double(Root.Start + Root.Duration));
+  for (const Span &S : R.Spans) {
+    if (S.Phase == 'i' ||
+        (S.Name != "bw_compiler" && !S.Name.endswith(".bw_compiler")))
       continue;
-    for (const Span &S : R.Spans)
-      if (IsBwCompiler(S) && S.Start >= Root.Start &&
-          S.Start <= Root.Start + Root.Duration)
+    for (const auto &F : Frames)
+      if (double(S.Start) >= F.first && double(S.Start) <= F.second)
         return true;
   }
   return false;

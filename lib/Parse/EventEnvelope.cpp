@@ -251,7 +251,7 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
   // a damaged line (its event, a graph or the output code, say, is lost),
   // not a kind a newer PyTorch added (those get a note, once).
   auto Near = [&](EventForm Form, StringRef What, StringRef Name) {
-    StringRef Known = nearLogEvent(Form, Name);
+    StringRef Known = nearName(Form, Name);
     if (!Known.empty())
       lineProblem(LineNo,
                   What + " '" + printable(Name) +
@@ -299,6 +299,17 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
 /// How Stats.UnknownKinds names an event tlp does not read: its envelope
 /// kind, or `artifact:NAME` / `graph_dump:NAME` for the artifact names of
 /// those generic kinds.
+StringRef ChunkScanner::nearName(EventForm Form, StringRef Name) {
+  StringMap<StringRef> &Seen = NearNames[static_cast<unsigned>(Form)];
+  auto It = Seen.find(Name);
+  if (It != Seen.end())
+    return It->second;
+  StringRef Known = nearLogEvent(Form, Name);
+  if (Seen.size() < MaxNearNames && Name.size() <= MaxSpanText)
+    Seen.try_emplace(Name, Known);
+  return Known;
+}
+
 std::string ChunkScanner::notReadKey() const {
   if (Cur.Named && Cur.ArtName != Cur.Kind)
     return Cur.Kind + ":" + Cur.ArtName;

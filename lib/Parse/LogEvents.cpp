@@ -130,27 +130,27 @@ StringRef nearLogEvent(EventForm Form, StringRef Name) {
   // substitution from a short one it has is less likely than a damaged
   // byte. Shorter still ("str", "link"): case alone.
   if (Name.size() < 10) {
+    StringRef SameLetters, OneByte;
     for (const auto &E : M) {
       StringRef Known = E.getKey();
       if (Known.size() != Name.size() || Known == Name)
         continue;
-      if (Known.equals_insensitive(Name))
-        return Known;
-    }
-    if (Name.size() < 6)
-      return "";
-    StringRef Best;
-    for (const auto &E : M) {
-      StringRef Known = E.getKey();
-      if (Known.size() != Name.size())
+      // The first of equally near names in name order: the same on every
+      // run, whatever the map's order.
+      if (Known.equals_insensitive(Name)) {
+        if (SameLetters.empty() || Known < SameLetters)
+          SameLetters = Known;
+        continue;
+      }
+      if (Name.size() < 6)
         continue;
       unsigned Diff = 0;
       for (size_t I = 0; I < Name.size() && Diff < 2; ++I)
         Diff += Name[I] != Known[I];
-      if (Diff == 1 && (Best.empty() || Known < Best))
-        Best = Known;
+      if (Diff == 1 && (OneByte.empty() || Known < OneByte))
+        OneByte = Known;
     }
-    return Best;
+    return SameLetters.empty() ? OneByte : SameLetters;
   }
   StringRef Best;
   unsigned BestDistance = 3;

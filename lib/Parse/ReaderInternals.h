@@ -336,6 +336,13 @@ private:
   /// MaxSpanText bytes are remembered: a hostile log's names are not).
   llvm::StringMap<llvm::StringRef> SpanTexts;
   static constexpr unsigned MaxSpanTexts = 4096, MaxSpanText = 256;
+  /// nearLogEvent's answer for each name this chunk does not know, by
+  /// form: a newer PyTorch may write thousands of events of a kind tlp
+  /// does not read, each of which would scan the registry (at most
+  /// MaxNearNames names of at most MaxSpanText bytes are remembered).
+  llvm::StringMap<llvm::StringRef> NearNames[NumEventForms];
+  static constexpr unsigned MaxNearNames = 256;
+  llvm::StringRef nearName(EventForm Form, llvm::StringRef Name);
 
   struct Event {
     bool Active = false;

@@ -6,6 +6,9 @@
 //                      [--lang py|cpp] [--inferred] [--shots DIR --name N]
 //
 // On the unit (default: the first):
+//  - opening it lays the page out once: no geometry (scrollTop,
+//    clientHeight, getBoundingClientRect, ...) is read or set while
+//    tlp.js builds the panels, and the wrapper is shown at its entry;
 //  - syntax colouring: the code panel's rows hold keyword, string, number
 //    and comment spans (of --lang), and the row text is the log's text;
 //  - no line is cut: the longest row of each panel can be scrolled to its
@@ -44,10 +47,57 @@ async function coloured(page) {
   const u = a.unit ? doc.units.find((x) => x.id === a.unit) : doc.units[0];
   const url = fileURL(a.page) + '#unit=' + encodeURIComponent(u.id);
   await runChecks(async ({ newPage, open }) => {
+    // Opening lays the page out once, for its first frame: building the
+    // panels (tlp.js as it runs) reads and sets no geometry, which would
+    // lay out the whole page once per panel; the wrapper is still shown
+    // at its entry function (scrolled there in the first frame).
+    {
+      const first = await newPage();
+      await first.addInitScript(() => {
+        window.__geometry = [];
+        const watch = (proto, name) => {
+          const d = Object.getOwnPropertyDescriptor(proto, name);
+          // A script element running (tlp.js, or the page's own), not a
+          // frame's callback or a later event.
+          const during = () => { if (document.currentScript) window.__geometry.push(name); };
+          if (typeof d.value === 'function') {
+            const f = d.value;
+            proto[name] = function () { during(); return f.apply(this, arguments); };
+            return;
+          }
+          Object.defineProperty(proto, name, {
+            configurable: true,
+            get() { during(); return d.get.call(this); },
+            set: d.set && function (v) { during(); d.set.call(this, v); },
+          });
+        };
+        for (const n of ['scrollTop', 'scrollLeft', 'scrollHeight', 'scrollWidth', 'clientHeight', 'clientWidth',
+                         'getBoundingClientRect', 'getClientRects'])
+          watch(Element.prototype, n);
+        for (const n of ['offsetHeight', 'offsetWidth', 'offsetTop', 'offsetLeft', 'innerText'])
+          watch(HTMLElement.prototype, n);
+      });
+      await open(first, url);
+      const r = await first.evaluate(() => {
+        const e = window.tlp.data().code.entry, sc = document.querySelector('[data-panel="code"] .scroll');
+        const row = e && sc.querySelector(`.r[data-line="${e[0]}"]`);
+        const box = sc.getBoundingClientRect(), rb = row && row.getBoundingClientRect();
+        return { geometry: window.__geometry, entry: e && e[0], top: sc.scrollTop,
+                 inView: !!rb && rb.top >= box.top && rb.bottom <= box.bottom };
+      });
+      if (r.geometry.length) fail('first frame: geometry read or set while the panels are built', r.geometry, []);
+      else if (r.entry && (!r.inView || !r.top)) fail(`first frame: the wrapper at its entry (line ${r.entry})`, r, 'in view');
+      else console.log('first frame: no geometry read while building' + (r.entry ? `, wrapper at its entry (line ${r.entry})` : ''));
+      await first.close();
+    }
+
     const page = await newPage();
     await open(page, url);
 
     // Syntax colouring of the code panel's rows; the text stays the log's.
+    // The file's head (imports, #include lines) is built too, besides the
+    // entry function the panel opens at.
+    await page.evaluate(() => window.tlp.reveal('code', 1));
     await coloured(page);
     const spans = await page.$$eval('[data-panel="code"] .r', (rows) => {
       const n = {};

@@ -19,8 +19,9 @@ var FG_CHAR = 6.6; // px per character of the 11px monospace labels
 var FG_LANE = 2, FG_LANE_GAP = 5; // an edge's lane through a layer: its width, the gap between two
 var FG_BADGE_W = 22; // the +N badge of a node computed in several kernels
 
-/// Show the post-grad column's tab \p t ('post' or 'fusion').
-function setPostTab(t) {
+/// Show the post-grad column's tab \p t ('post' or 'fusion'); \p initial:
+/// the unit's views were just built (showUnit), what is in view with them.
+function setPostTab(t, initial) {
   postTab = t;
   var tabs = $('post-tabs');
   if (!tabs) return;
@@ -40,7 +41,7 @@ function setPostTab(t) {
   document.querySelector('[data-panel="post"]').hidden = show;
   document.querySelector('[data-panel="fusion"]').hidden = !show;
   if (show && (!fusion || fusion.m !== page.m)) drawFusion();
-  else if (!show && page.views.post) page.views.post.update();
+  else if (!show && page.views.post && !initial) page.views.post.update();
 }
 function togglePostTab() { setPostTab(postTab === 'fusion' ? 'post' : 'fusion'); }
 
@@ -49,7 +50,7 @@ function resetFusion() {
   fusion = null;
   var p = document.querySelector('[data-panel="fusion"]');
   if (p) p.textContent = '';
-  setPostTab(postTab);
+  setPostTab(postTab, true);
 }
 
 /// The groups: each node's box (its first kernel, or -1) and each

@@ -68,6 +68,7 @@ function LineView(panel, spec) {
   this.chunks = new Array(Math.ceil(spec.count / CHUNK));
   this.marks = { hl: new Set(), sel: new Set(), 'hl-def': new Set(), hover: new Set(), inf: new Set(),
     found: new Set(), 'found-cur': new Set() };
+  this.soon = null; // where the next frame scrolls a new view to (scrollSoon)
   this.query = ''; // the search's text, lower case: marked in the found rows
   this.groups = null; // Int16Array of hues + 1, or null
   var self = this;
@@ -172,7 +173,8 @@ function wrapText(nodes, a, b) {
 /// does not force five layouts.
 LineView.prototype.update = function (initial) {
   if (initial) return this.scrollTo(0, window.innerHeight, true);
-  var top = this.scroll.scrollTop, h = this.scroll.clientHeight || window.innerHeight;
+  var top = this.soon !== null ? this.soon : this.scroll.scrollTop;
+  var h = this.scroll.clientHeight || window.innerHeight;
   this.build(top, h, 1);
 };
 /// Build the chunks that rows [top, top + h) (in px) fall in, and
@@ -234,20 +236,42 @@ LineView.prototype.setGroups = function (groups) {
 /// Where the panel is scrolled to; read all panels' geometry before
 /// changing any, so that a selection costs one layout, not five.
 LineView.prototype.geometry = function () {
-  return { top: this.scroll.scrollTop, h: this.scroll.clientHeight };
+  var top = this.soon !== null ? this.soon : this.scroll.scrollTop;
+  return { top: top, h: this.scroll.clientHeight };
 };
 LineView.prototype.isVisible = function (i, g) {
   g = g || this.geometry();
   var y = (i - 1) * LINE_HEIGHT;
   return y >= g.top && y + LINE_HEIGHT <= g.top + g.h;
 };
-/// Scroll to \p top (px) in a panel \p h px high, without reading the
-/// layout; \p initial builds only what is in view.
+/// Scroll to \p top (px) in a panel \p h px high; \p initial builds
+/// only what is in view. A new view (\p initial) is at the top: its
+/// scrollTop is neither read nor set now but in the next frame
+/// (scrollSoon), whose layout the page needs anyway; reading or setting it
+/// here would lay out the whole page once per panel as it is built.
 LineView.prototype.scrollTo = function (top, h, initial) {
   top = Math.max(0, Math.min(top, this.spec.count * LINE_HEIGHT - h));
-  if (top || this.scroll.scrollTop) this.scroll.scrollTop = top;
+  if (initial) {
+    if (top) scrollSoon(this, top);
+  } else {
+    this.soon = null;
+    if (top || this.scroll.scrollTop) this.scroll.scrollTop = top;
+  }
   this.build(top, h, initial ? 0 : 1);
 };
+var scrollsSoon = [];
+function scrollSoon(view, top) {
+  view.soon = top;
+  if (scrollsSoon.push(view) > 1) return;
+  requestAnimationFrame(function () {
+    var vs = scrollsSoon;
+    scrollsSoon = [];
+    vs.forEach(function (v) {
+      if (v.soon !== null) v.scroll.scrollTop = v.soon;
+      v.soon = null;
+    });
+  });
+}
 LineView.prototype.top = function (i, initial) {
   this.scrollTo((i - 2) * LINE_HEIGHT, initial ? window.innerHeight : this.scroll.clientHeight, initial);
 };

@@ -7,7 +7,7 @@
 // what each module holds: docs/html.md, "The page script".
 
 var LINE_HEIGHT = 16; // px, as --lh in tlp.css
-var CHUNK = 100; // rows built at a time
+var CHUNK = 40; // rows built at a time (a panel is about 40 rows high)
 var PANELS = ['pre', 'post', 'code', 'kernel', 'source'];
 
 var ESC = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

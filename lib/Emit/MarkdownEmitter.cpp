@@ -1010,7 +1010,10 @@ private:
                     raw_ostream &OS) {
     std::string Rows;
     raw_string_ostream RS(Rows);
+    // The compiles whose backward was compiled inside the frame's
+    // compile: one line under the table names them all.
     std::string Runtime, Inside;
+    size_t NumInside = 0;
     auto Row = [&](const CompileRecord &R, StringRef Part,
                    Optional<double> Total, auto Seconds) {
       RS << "| " << mdCode(R.displayName()) << " | " << Part << " | "
@@ -1031,11 +1034,11 @@ private:
               : C.BackwardInForward ? "forward and backward"
                                     : "forward",
               P->Total, [&](Phase Ph) { return (*P)[Ph].Seconds; });
-      if (C.BackwardInForward)
-        Inside += "- " + mdCode(R.displayName(), false) +
-                  ": the backward was compiled inside the frame's compile "
-                  "(a `bw_compiler` span during the frame's compile; "
-                  "no backward metrics), so its row holds both.\n";
+      if (C.BackwardInForward) {
+        Inside += Inside.empty() ? "- " : ", ";
+        Inside += mdCode(R.displayName(), false);
+        ++NumInside;
+      }
       if (C.Forward.logged() && C.Backward.logged())
         Row(R, "together", C.total(),
             [&](Phase Ph) { return C.together(Ph); });
@@ -1058,8 +1061,13 @@ private:
     for (unsigned I = 0; I < NumPhases; ++I)
       OS << "|---";
     OS << "|\n" << RS.str() << "\n";
-    if (!Inside.empty())
-      OS << Inside << "\n";
+    if (NumInside)
+      OS << Inside
+         << ": the backward was compiled inside the frame's compile (a "
+            "`bw_compiler` span during the frame's compile; no backward "
+            "metrics), so "
+         << (NumInside == 1 ? "its row holds" : "each of their rows holds")
+         << " both.\n\n";
     if (!Runtime.empty())
       OS << Runtime << "\n";
   }

@@ -296,9 +296,6 @@ void ChunkScanner::startEvent(StringRef L, uint32_t LineNo) {
                                     Cur.Class == EventClass::Artifact));
 }
 
-/// How Stats.UnknownKinds names an event tlp does not read: its envelope
-/// kind, or `artifact:NAME` / `graph_dump:NAME` for the artifact names of
-/// those generic kinds.
 StringRef ChunkScanner::nearName(EventForm Form, StringRef Name) {
   StringMap<StringRef> &Seen = NearNames[static_cast<unsigned>(Form)];
   auto It = Seen.find(Name);
@@ -310,6 +307,9 @@ StringRef ChunkScanner::nearName(EventForm Form, StringRef Name) {
   return Known;
 }
 
+/// How Stats.UnknownKinds names an event tlp does not read: its envelope
+/// kind, or `artifact:NAME` / `graph_dump:NAME` for the artifact names of
+/// those generic kinds.
 std::string ChunkScanner::notReadKey() const {
   if (Cur.Named && Cur.ArtName != Cur.Kind)
     return Cur.Kind + ":" + Cur.ArtName;

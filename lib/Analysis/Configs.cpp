@@ -42,6 +42,33 @@ bool members(StringRef Text,
   return true;
 }
 
+/// Whether \p A and \p B (compact JSON) are arrays of the same items, as
+/// a multiset, in another order.
+bool sameItemsReordered(StringRef A, StringRef B) {
+  if (!A.startswith("[") || !B.startswith("[") || A.size() != B.size())
+    return false;
+  auto Items = [](StringRef Text, std::vector<std::string> &Out) {
+    Expected<json::Value> V = json::parse(Text);
+    if (!V) {
+      consumeError(V.takeError());
+      return false;
+    }
+    const json::Array *Arr = V->getAsArray();
+    if (!Arr)
+      return false;
+    for (const json::Value &X : *Arr) {
+      std::string S;
+      raw_string_ostream OS(S);
+      OS << X;
+      Out.push_back(OS.str());
+    }
+    llvm::sort(Out);
+    return true;
+  };
+  std::vector<std::string> IA, IB;
+  return Items(A, IA) && Items(B, IB) && IA == IB;
+}
+
 } // namespace
 
 const ConfigComparer::Parsed &ConfigComparer::parsed(uint32_t Text) {
@@ -98,8 +125,11 @@ std::vector<ConfigChange> ConfigComparer::changes(const CompileRecord &Before,
         Out.push_back({Name, MB[J].first, "", MB[J].second});
         ++J;
       } else {
-        if (MA[I].second != MB[J].second)
+        if (MA[I].second != MB[J].second) {
           Out.push_back({Name, MB[J].first, MA[I].second, MB[J].second});
+          Out.back().Reordered =
+              sameItemsReordered(MA[I].second, MB[J].second);
+        }
         ++I, ++J;
       }
     }

@@ -270,7 +270,10 @@ void writeConfigChanges(raw_ostream &OS, const Module &M, size_t I,
        << " &rarr; "
        << (C.After.empty() ? std::string("absent")
                            : "<code>" + escapeHTML(clip(C.After, 80)) +
-                                 "</code>");
+                                 "</code>")
+       << (C.Reordered ? " (same items, another order: the same set, or "
+                         "a list whose order changed)"
+                       : "");
   }
   OS << "</div>";
 }

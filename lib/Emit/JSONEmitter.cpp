@@ -413,6 +413,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
           W.attributeOrNull("key", C.Key);
           W.attributeOrNull("before", C.Before);
           W.attributeOrNull("after", C.After);
+          W.attribute("reordered", C.Reordered);
         });
     });
   });

@@ -951,10 +951,22 @@ private:
       std::vector<ConfigChange> Ch = Configs.changesFromPrevious(I, Prev);
       if (Ch.empty())
         return;
+      size_t Reordered = llvm::count_if(
+          Ch, [](const ConfigChange &C) { return C.Reordered; });
       Piece << "Compile " << mdCode(R.displayName(), false)
             << ": its configuration differs from "
             << mdCode(Prev->displayName(), false) << "'s in "
-            << countOf(Ch.size(), "setting", "settings") << ":\n\n"
+            << countOf(Ch.size(), "setting", "settings");
+      if (Reordered)
+        Piece << " ("
+              << (Reordered == Ch.size()
+                      ? std::string(Reordered == 1 ? "it holds" : "each holds")
+                      : Twine(Reordered).str() +
+                            (Reordered == 1 ? " of them holds" : " of them hold"))
+              << " the same items in another order: the same if the "
+                 "setting is a set, whose dumped order can differ from "
+                 "process to process)";
+      Piece << ":\n\n"
             << "| config | setting | before | after |\n|---|---|---|---|\n";
       for (const ConfigChange &C : Ch)
         Piece << "| " << mdCode(C.Config) << " | "
@@ -965,6 +977,7 @@ private:
               << " | "
               << (C.After.empty() ? std::string("absent")
                                   : mdCode(clip(C.After, 160)))
+              << (C.Reordered ? " (same items, another order)" : "")
               << " |\n";
       Piece << "\n";
     };

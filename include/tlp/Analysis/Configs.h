@@ -35,6 +35,12 @@ struct ConfigChange {
   /// The values as compact JSON; empty when the setting is absent on
   /// that side.
   std::string Before, After;
+  /// Both values are JSON arrays of the same items in another order: the
+  /// same setting if it is a set (a set dumped in its iteration order, as
+  /// in logs of December 2024, comes out in another order in another
+  /// process: rank to rank, run to run; PyTorch 2.13 sorts), a change if
+  /// its order matters. The dump does not say which.
+  bool Reordered = false;
 };
 
 /// One configuration dump ("inductor_config", text index) and the

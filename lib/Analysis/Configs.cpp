@@ -16,27 +16,37 @@ namespace tlp {
 
 namespace {
 
+/// \p Text parsed as JSON, or None.
+Optional<json::Value> parseJSON(StringRef Text) {
+  Expected<json::Value> V = json::parse(Text);
+  if (!V) {
+    consumeError(V.takeError());
+    return None;
+  }
+  return std::move(*V);
+}
+
+/// \p V as compact JSON.
+std::string compact(const json::Value &V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << V;
+  return OS.str();
+}
+
 /// The members of a JSON object text in order, values as compact JSON;
 /// false when \p Text is not a JSON object.
 bool members(StringRef Text,
              std::vector<std::pair<std::string, std::string>> &Out) {
-  Expected<json::Value> V = json::parse(Text);
-  if (!V) {
-    consumeError(V.takeError());
-    return false;
-  }
-  const json::Object *O = V->getAsObject();
+  Optional<json::Value> V = parseJSON(Text);
+  const json::Object *O = V ? V->getAsObject() : nullptr;
   if (!O)
     return false;
   // llvm::json::Object iterates in hash order: the settings are put in
   // name order (PyTorch's dumps are sorted too), which comparing merges.
   std::vector<std::pair<std::string, std::string>> All;
-  for (const auto &KV : *O) {
-    std::string S;
-    raw_string_ostream OS(S);
-    OS << KV.second;
-    All.emplace_back(KV.first.str(), OS.str());
-  }
+  for (const auto &KV : *O)
+    All.emplace_back(KV.first.str(), compact(KV.second));
   llvm::sort(All, [](const auto &A, const auto &B) { return A.first < B.first; });
   Out = std::move(All);
   return true;
@@ -47,21 +57,14 @@ bool members(StringRef Text,
 bool sameItemsReordered(StringRef A, StringRef B) {
   if (!A.startswith("[") || !B.startswith("[") || A.size() != B.size())
     return false;
+  // The items as compact JSON, sorted.
   auto Items = [](StringRef Text, std::vector<std::string> &Out) {
-    Expected<json::Value> V = json::parse(Text);
-    if (!V) {
-      consumeError(V.takeError());
-      return false;
-    }
-    const json::Array *Arr = V->getAsArray();
+    Optional<json::Value> V = parseJSON(Text);
+    const json::Array *Arr = V ? V->getAsArray() : nullptr;
     if (!Arr)
       return false;
-    for (const json::Value &X : *Arr) {
-      std::string S;
-      raw_string_ostream OS(S);
-      OS << X;
-      Out.push_back(OS.str());
-    }
+    for (const json::Value &X : *Arr)
+      Out.push_back(compact(X));
     llvm::sort(Out);
     return true;
   };

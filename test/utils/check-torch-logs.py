@@ -44,7 +44,8 @@ and its manifest DIR/NAME/manifest.json):
     not; only collapsed above LARGE post-grad nodes);
   - with --browser: the HTML pages pass test/Integration/Browser/check-pages.js (at
     most --max kernels and nodes a unit; --browser-runs=provenance: only
-    the runs with INDUCTOR_PROVENANCE=1).
+    the runs with INDUCTOR_PROVENANCE=1; one browser checks them all,
+    after the other checks, and each run's lines are printed then).
 
 Prints one line per run and `N runs checked, P problems`; exit 1 on any
 problem."""
@@ -112,13 +113,17 @@ class Checker:
     def __init__(self, a):
         self.a = a
         self.problems = 0
+        # Each run's lines, printed in run order once the browser checks
+        # (one batch for every run) have added theirs.
+        self.lines = collections.defaultdict(list)
+        self.pages = []  # (run, its JSON, its HTML folder)
 
     def tool(self, name):
         return os.path.join(self.a.tools, name)
 
     def problem(self, run, msg):
         self.problems += 1
-        print("%s: error: %s" % (run, msg))
+        self.lines[run].append("%s: error: %s" % (run, msg))
 
     def call(self, run, argv, what, **kw):
         p = subprocess.run(argv, capture_output=True, text=True, **kw)
@@ -350,32 +355,66 @@ class Checker:
                             i, g, c, p.stderr.strip()[:500]))
                     dots += 1
 
-        pages = ""
-        if a.browser and doc["units"] and (man["provenance"] or
-                                           a.browser_runs == "all"):
-            node, chromium, shots = a.browser
-            p = subprocess.run(
-                [node, os.path.join(a.srcroot, "test", "Integration",
-                                    "Browser", "check-pages.js"),
-                 "--json", js, "--dir", html, "--shots", shots,
-                 "--name", "torch_" + name.replace("-", "_"),
-                 "--max", str(a.max)],
-                capture_output=True, text=True,
-                env=dict(os.environ, TLP_CHROMIUM=chromium))
-            if p.returncode:
-                self.problem(name, "browser checks: " +
-                             (p.stdout + p.stderr).strip()[-2000:])
-            else:
-                pages = ", browser checks passed"
+        browser = bool(a.browser and doc["units"] and (
+            man["provenance"] or a.browser_runs == "all"))
 
         kernels = sum(len(u["kernels"]) for u in doc["units"])
         post = max([len(u["post_grad_nodes"]) for u in doc["units"]] or [0])
-        print("%s: %d units, %d kernels, largest post-grad graph %d nodes, "
-              "%d events (%d not read, %d shown raw)%s%s%s" % (
-                  name, len(doc["units"]), kernels, post, stats["events"],
-                  not_read, len(got_raw),
-                  ", %d rank divergences" % divergences if divergences else "",
-                  ", %d diagrams" % dots if a.dot else "", pages))
+        line = ("%s: %d units, %d kernels, largest post-grad graph %d nodes, "
+                "%d events (%d not read, %d shown raw)%s%s" % (
+                    name, len(doc["units"]), kernels, post, stats["events"],
+                    not_read, len(got_raw),
+                    ", %d rank divergences" % divergences if divergences else "",
+                    ", %d diagrams" % dots if a.dot else ""))
+        if browser:
+            self.pages.append((name, js, html))
+        self.lines[name].append(line)
+
+    def check_pages(self):
+        """The browser checks of every run's pages, in one browser; each
+        run's line then says whether they passed."""
+        if not self.pages:
+            return
+        a = self.a
+        node, chromium, shots = a.browser
+        batch = os.path.join(a.tmp, "pages.json")
+        with open(batch, "w") as f:
+            json.dump([{"name": "torch_" + name.replace("-", "_"),
+                        "json": js, "dir": html}
+                       for name, js, html in self.pages], f)
+        p = subprocess.run(
+            [node, os.path.join(a.srcroot, "test", "Integration",
+                                "Browser", "check-pages.js"),
+             "--batch", batch, "--shots", shots, "--max", str(a.max)],
+            capture_output=True, text=True,
+            env=dict(os.environ, TLP_CHROMIUM=chromium))
+        # Each entry's lines follow `== NAME`, its verdict `== NAME: ...`.
+        out, cur = collections.defaultdict(list), None
+        verdict = {}
+        for l in p.stdout.splitlines():
+            if l.startswith("== "):
+                head = l[3:]
+                if ": " in head:
+                    cur, v = head.split(": ", 1)
+                    verdict[cur] = v
+                    cur = None
+                else:
+                    cur = head
+            elif cur is not None:
+                out[cur].append(l)
+        for name, _, _ in self.pages:
+            key = "torch_" + name.replace("-", "_")
+            if verdict.get(key) == "passed":
+                self.lines[name][-1] += ", browser checks passed"
+                continue
+            text = "\n".join(out[key]) or (p.stdout + p.stderr).strip()
+            self.problem(name, "browser checks: " + (
+                verdict.get(key, "not run (exit %d)" % p.returncode) + ": " +
+                text.strip())[-2000:])
+        if p.returncode and all(verdict.get("torch_" + n.replace("-", "_"))
+                                == "passed" for n, _, _ in self.pages):
+            self.problem("browser", "check-pages.js exited %d: %s" % (
+                p.returncode, (p.stdout + p.stderr).strip()[-2000:]))
 
 
 def main():
@@ -400,6 +439,12 @@ def main():
     c = Checker(a)
     for r in sorted(runs):
         c.check_run(r)
+    c.check_pages()
+    for r in sorted(runs):
+        for line in c.lines[r]:
+            print(line)
+    for line in c.lines["browser"]:
+        print(line)
     print("%d runs checked, %d problems" % (len(runs), c.problems))
     return 1 if c.problems else 0
 

@@ -5,6 +5,11 @@
 //                       [--shots DIR] [--name NAME] [--max N]
 //                       (N: kernels and nodes checked per unit, spread out)
 //                       [--expect-text TEXT]
+//   node check-pages.js --batch LIST.json [--shots DIR] [--max N]
+//                       (LIST: [{"name", "json", "dir"}, ...], each checked
+//                       as above in one browser; each entry's lines follow
+//                       a line `== NAME` and end with `== NAME: passed` or
+//                       `== NAME: N checks failed`)
 //
 // prov.json is `tlp-emit --json` of the same input: the expected answers
 // come from it, not from the page's own data. For every unit:
@@ -40,8 +45,8 @@ function parseArgs(argv) {
     a[k] = argv[++i];
   }
   a.max = Number(a.max);
-  if (!a.json || !(a.dir || a.page)) {
-    console.error('usage: check-pages.js --json prov.json (--dir DIR | --page FILE) [--shots DIR] [--name NAME] [--max N]');
+  if (!a.batch && (!a.json || !(a.dir || a.page))) {
+    console.error('usage: check-pages.js (--json prov.json (--dir DIR | --page FILE) [--name NAME] | --batch LIST.json) [--shots DIR] [--max N]');
     process.exit(2);
   }
   return a;
@@ -72,13 +77,49 @@ async function hlLines(page, panel, cls = 'hl') {
 async function allHl(page) {
   return page.$$eval('.r.hl, .r.hl-def, .r.sel', (els) => els.length);
 }
+/// Scroll a row into view and click it with the mouse near the start of
+/// the row, as a person would (a long line's middle can be far outside its
+/// panel), once the page has settled. The row must be the element under
+/// that point, as Playwright's own click would check; one round trip finds
+/// it, one clicks.
 async function clickLine(page, panel, line) {
-  const ok = await page.evaluate(([p, l]) => window.tlp.reveal(p, l), [panel, line]);
-  if (!ok) return false;
-  // Click near the start of the row, as a person would: a long line's
-  // middle can be far outside its panel.
-  await page.click(`[data-panel="${panel}"] .r[data-line="${line}"]`, { position: { x: 60, y: 8 } });
+  const at = await page.evaluate(async ([p, l]) => {
+    if (!window.tlp.reveal(p, l)) return null;
+    // Two animation frames: the scroll events of the first and the work
+    // they scheduled (a panel builds the rows it scrolls to) have run.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const row = document.querySelector(`[data-panel="${p}"] .r[data-line="${l}"]`);
+    if (!row) return null;
+    const b = row.getBoundingClientRect();
+    const x = b.left + Math.min(60, b.width / 2), y = b.top + Math.min(8, b.height / 2);
+    const hit = document.elementFromPoint(x, y);
+    return { x, y, hit: !!hit && hit.closest('.r') === row };
+  }, [panel, line]);
+  if (!at) return false;
+  if (!at.hit) {
+    fail(panel, `row ${line}`, 'covered by another element', 'clickable');
+    return false;
+  }
+  await page.mouse.click(at.x, at.y);
   return true;
+}
+/// What a kernel's selection shows, read in one round trip once the page
+/// has settled: the lines highlighted per panel, the source lines, the
+/// definition marks, the drawer's text and whether the launch line is
+/// bold.
+async function kernelState(page, line) {
+  return page.evaluate(async (line) => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const lines = (p, cls) => Array.from(document.querySelectorAll(`[data-panel="${p}"] .r.${cls}`), (e) => Number(e.dataset.line));
+    const call = document.querySelector(`[data-panel="code"] .r[data-line="${line}"]`);
+    return {
+      pre: lines('pre', 'hl'), post: lines('post', 'hl'), code: lines('code', 'hl'),
+      src: Array.from(document.querySelectorAll('[data-panel="source"] .r.hl'), (e) => e.dataset.file + ':' + e.dataset.line),
+      defs: lines('code', 'hl-def'), kernel: lines('kernel', 'hl'),
+      drawer: document.querySelector('#details-body').textContent,
+      linked: !!call && call.classList.contains('linked'),
+    };
+  }, line);
 }
 async function open(page, url) {
   await page.goto(url);
@@ -116,32 +157,27 @@ async function checkUnit(ctx, a, u, urlOf) {
     const line = k.call_lines[0];
     if (!(await clickLine(page, 'code', line))) { fail(id, `kernel ${k.key}`, 'no code panel', 'code panel'); continue; }
     ++kernels;
-    const pre = await hlLines(page, 'pre'), post = await hlLines(page, 'post'), code = await hlLines(page, 'code');
-    if (!same(pre, E.preOf.get(k.key))) fail(id, `kernel ${k.key} pre-grad lines`, sorted(pre), sorted(E.preOf.get(k.key)));
-    if (!same(post, E.postOf.get(k.key))) fail(id, `kernel ${k.key} post-grad lines`, sorted(post), sorted(E.postOf.get(k.key)));
-    if (!same(code, k.call_lines)) fail(id, `kernel ${k.key} call lines`, sorted(code), k.call_lines);
-    const src = await page.$$eval('[data-panel="source"] .r.hl', (els) => els.map((e) => e.dataset.file + ':' + e.dataset.line));
+    const S = await kernelState(page, line);
+    if (!same(S.pre, E.preOf.get(k.key))) fail(id, `kernel ${k.key} pre-grad lines`, sorted(S.pre), sorted(E.preOf.get(k.key)));
+    if (!same(S.post, E.postOf.get(k.key))) fail(id, `kernel ${k.key} post-grad lines`, sorted(S.post), sorted(E.postOf.get(k.key)));
+    if (!same(S.code, k.call_lines)) fail(id, `kernel ${k.key} call lines`, sorted(S.code), k.call_lines);
     const wantSrc = k.source.map((x) => x.file + ':' + x.line);
-    if (!sameStrings(src, wantSrc)) fail(id, `kernel ${k.key} source lines`, src, wantSrc);
+    if (!sameStrings(S.src, wantSrc)) fail(id, `kernel ${k.key} source lines`, S.src, wantSrc);
     // The definition: its first line in the wrapper, in the AOT kernel
     // file; the drawer shows its source and its autotuning entry.
-    const defs = await hlLines(page, 'code', 'hl-def');
     const wantDefs = k.def_lines ? [k.def_lines[0]] : [];
-    if (!same(defs, wantDefs)) fail(id, `kernel ${k.key} definition line`, sorted(defs), wantDefs);
+    if (!same(S.defs, wantDefs)) fail(id, `kernel ${k.key} definition line`, sorted(S.defs), wantDefs);
     if (u.kernel_code) {
-      const kdef = await hlLines(page, 'kernel');
       const wantK = k.kernel_code_lines ? [k.kernel_code_lines[0]] : [];
-      if (!same(kdef, wantK)) fail(id, `kernel ${k.key} kernel file line`, sorted(kdef), wantK);
+      if (!same(S.kernel, wantK)) fail(id, `kernel ${k.key} kernel file line`, sorted(S.kernel), wantK);
     }
-    const drawer = await page.textContent('#details-body');
-    if (!drawer.includes('kernel ' + k.key)) fail(id, `kernel ${k.key} details`, drawer.slice(0, 80), 'kernel ' + k.key);
-    if ((k.def_lines || k.kernel_code_lines) && !drawer.includes('definition ('))
+    if (!S.drawer.includes('kernel ' + k.key)) fail(id, `kernel ${k.key} details`, S.drawer.slice(0, 80), 'kernel ' + k.key);
+    if ((k.def_lines || k.kernel_code_lines) && !S.drawer.includes('definition ('))
       fail(id, `kernel ${k.key} definition source`, 'none', 'shown');
-    if (k.info !== null && !drawer.includes('triton_kernel_info'))
+    if (k.info !== null && !S.drawer.includes('triton_kernel_info'))
       fail(id, `kernel ${k.key} autotune info`, 'none', 'shown');
-    const linked = await page.$eval(`[data-panel="code"] .r[data-line="${line}"]`, (e) => e.classList.contains('linked'));
     const want = !!(k.post_nodes.length || k.pre_nodes.length || k.source.length);
-    if (linked !== want) fail(id, `kernel ${k.key} call line bold`, linked, want);
+    if (S.linked !== want) fail(id, `kernel ${k.key} call line bold`, S.linked, want);
     if (!shot && a.shots) {
       await page.screenshot({ path: path.join(a.shots, `${a.name}-${id}.png`) });
       shot = true;
@@ -155,7 +191,10 @@ async function checkUnit(ctx, a, u, urlOf) {
     if (!(await clickLine(page, 'pre', n.line))) continue;
     ++nodes;
     const want = [].concat(...n.kernels.map((key) => E.byKey.get(key).call_lines));
-    const code = await hlLines(page, 'code');
+    const code = await page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return Array.from(document.querySelectorAll('[data-panel="code"] .r.hl'), (e) => Number(e.dataset.line));
+    });
     if (!same(code, want)) fail(id, `pre-grad node ${n.name} kernel lines`, sorted(code), sorted(want));
     await page.keyboard.press('Escape');
   }
@@ -185,7 +224,9 @@ async function checkUnit(ctx, a, u, urlOf) {
   const first = u.kernels.find((k) => k.call_lines.length && (k.pre_nodes.length || k.post_nodes.length));
   if (first) {
     await clickLine(page, 'code', first.call_lines[0]);
-    const url = page.url();
+    // The page's own location: Playwright's page.url() learns of a
+    // replaceState later than the page does.
+    const url = await page.evaluate(() => location.href);
     if (!decodeURIComponent(url).includes('kernel:' + first.key)) fail(id, 'fragment', url, 'kernel:' + first.key);
     const again = await ctx.newPage();
     await open(again, url);
@@ -275,11 +316,11 @@ async function checkIndex(ctx, a, doc) {
   await page.close();
 }
 
-(async () => {
-  const a = parseArgs(process.argv);
+/// Check the pages of one tlp-emit --json document (a.json) in browser b;
+/// returns the number of failed checks.
+async function checkDoc(b, a) {
+  const before = failures, requests = b.offline.length;
   const doc = JSON.parse(fs.readFileSync(a.json, 'utf8'));
-  if (a.shots) fs.mkdirSync(a.shots, { recursive: true });
-  const b = await launch();
   const urlOf = (id) => a.dir ? fileURL(path.join(a.dir, id + '.html')) : fileURL(a.page) + '#unit=' + encodeURIComponent(id);
   try {
     await checkIndex(b.context, a, doc);
@@ -288,7 +329,25 @@ async function checkIndex(ctx, a, doc) {
   } catch (e) {
     fail('run', 'exception', String(e && e.stack || e), 'none');
   }
-  if (b.offline.length) fail('run', 'network requests', b.offline, []);
+  if (b.offline.length > requests) fail('run', 'network requests', b.offline.slice(requests), []);
+  return failures - before;
+}
+
+(async () => {
+  const a = parseArgs(process.argv);
+  if (a.shots) fs.mkdirSync(a.shots, { recursive: true });
+  const b = await launch();
+  if (a.batch) {
+    // One browser for every entry (a launch costs about a second); each
+    // entry opens its pages in new tabs, as a single run does.
+    for (const e of JSON.parse(fs.readFileSync(a.batch, 'utf8'))) {
+      console.log(`== ${e.name}`);
+      const n = await checkDoc(b, Object.assign({}, a, { json: e.json, dir: e.dir, page: undefined, name: e.name }));
+      console.log(`== ${e.name}: ` + (n ? `${n} checks failed` : 'passed'));
+    }
+  } else {
+    await checkDoc(b, a);
+  }
   await b.close();
   console.log(failures ? `${failures} checks failed` : 'all checks passed');
   process.exit(failures ? 1 : 0);

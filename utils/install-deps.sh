@@ -9,9 +9,11 @@
 #              utils/gen-torch-logs.py; kept while its pins are unchanged
 set -euo pipefail
 
+# ccache: utils/build.sh keeps the objects, so that the wheel's build (the
+# Python tests) reuses them, whichever README command ran first.
 pkgs=(cmake ninja-build g++ pkg-config python3 llvm-14-dev llvm-14-tools
       nlohmann-json3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
-      libmimalloc-dev)
+      libmimalloc-dev ccache)
 test=0
 torch=0
 for arg in "$@"; do

@@ -4,8 +4,9 @@ of the build tree on the paths; its programs need no shared library of
 LLVM, cmark-gfm, terminfo or libstdc++ (linked statically).
 
 TLP_WHEEL names a wheel built already; else one is built in
-TLP_WHEEL_BUILD_DIR (default build-py/test: kept, so that a rerun builds
-only what changed). Without scikit-build-core this module is skipped,
+TLP_WHEEL_BUILD_DIR (default build-wheel: kept, so that a rerun builds
+only what changed; with ccache, one level below the clone like build/,
+so that it reuses the main build's objects). Without scikit-build-core this module is skipped,
 unless TLP_WHEEL_TEST=1 (the CTest test), where that is a failure.
 """
 
@@ -25,6 +26,19 @@ def _have(mod):
                           capture_output=True).returncode == 0
 
 
+def _main_build_compiler(lang):
+    """The compiler of the main build (TLP_OBJ_ROOT's CMake cache)."""
+    root = os.environ.get("TLP_OBJ_ROOT")
+    try:
+        with open(os.path.join(root or "", "CMakeCache.txt")) as f:
+            for line in f:
+                if line.startswith(f"CMAKE_{lang}_COMPILER:"):
+                    return line.split("=", 1)[1].strip() or None
+    except OSError:
+        pass
+    return None
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
     given = os.environ.get("TLP_WHEEL")
@@ -35,16 +49,26 @@ def wheel(tmp_path_factory):
             pytest.fail(f"{sys.executable} has no scikit-build-core "
                         "(utils/install-deps.sh --test makes build/py-venv)")
         pytest.skip("no scikit-build-core")
-    build_dir = os.environ.get("TLP_WHEEL_BUILD_DIR") or str(ROOT / "build-py" / "test")
+    build_dir = os.environ.get("TLP_WHEEL_BUILD_DIR") or str(ROOT / "build-wheel")
     dist = tmp_path_factory.mktemp("dist")
     env = dict(os.environ)
     env.setdefault("CMAKE_BUILD_PARALLEL_LEVEL", "2")
     env.setdefault("CMAKE_GENERATOR", "Ninja")
     # A rerun, or a clone whose main build filled the cache, compiles
-    # little (CMake reads the launcher from the environment).
+    # little (CMake reads the launcher from the environment): the main
+    # build (utils/build.sh) and this one compile each file alike, with
+    # the paths under the clone made relative (CCACHE_BASEDIR) from a
+    # build directory one level below it, and with the same compiler
+    # (ccache tells c++ from g++ by name; scikit-build-core would pick
+    # g++).
     if shutil.which("ccache"):
         env.setdefault("CMAKE_CXX_COMPILER_LAUNCHER", "ccache")
         env.setdefault("CMAKE_C_COMPILER_LAUNCHER", "ccache")
+        env.setdefault("CCACHE_BASEDIR", str(ROOT))
+        for var, lang in (("CXX", "CXX"), ("CC", "C")):
+            compiler = _main_build_compiler(lang)
+            if compiler:
+                env.setdefault(var, compiler)
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation",
                         "--no-deps", "-q", "-w", str(dist),
                         f"--config-settings=build-dir={build_dir}", str(ROOT)],

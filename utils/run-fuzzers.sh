@@ -57,11 +57,18 @@ python3 "$root/fuzz/make-seeds.py" --inputs "$root/test/Inputs" \
 # hash then gives the same hash-table probes in every run, so the coverage,
 # and with it what libFuzzer keeps and mutates next, is the same (with it
 # on, two runs of one seed differed from the first input on).
+# The environment is fixed as well (env -i): its size moves the stack, and
+# what it holds (locale, options) what is allocated first, so that with the
+# caller's environment two machines' runs differed (CI found an input a
+# local run of the same seed never made). The clone's path, in the
+# arguments, still counts: CI's is /check/work/main.
 norandom=()
 if ((ci)); then
+  fixed_env=(env -i PATH=/usr/lib/llvm-14/bin:/usr/bin:/bin LC_ALL=C)
   if setarch "$(uname -m)" -R true 2>/dev/null; then
-    norandom=(setarch "$(uname -m)" -R)
+    norandom=("${fixed_env[@]}" setarch "$(uname -m)" -R)
   else
+    norandom=("${fixed_env[@]}")
     echo "run-fuzzers: cannot turn address randomisation off (setarch -R);" \
          "runs may differ from machine to machine"
   fi

@@ -41,8 +41,12 @@ fi
 # Configure again so that test tools installed since the first configure
 # (chromium, node: lit features) are found.
 cmake "$build" >/dev/null
+# CTest runs its tests side by side (-j): lit keeps both cores busy only
+# in part (browser tests wait on frames), the Python tests, the mutation
+# campaign and the fuzz targets use one each.
+jobs="${TLP_JOBS:-$(nproc)}"
 echo "run-tests: tests of the release build ($build)"
-ctest --test-dir "$build" --output-on-failure
+ctest --test-dir "$build" --output-on-failure -j "$jobs"
 
 if [[ "${TLP_SANITIZE:-1}" == 0 ]]; then
   exit 0
@@ -57,4 +61,4 @@ echo "run-tests: tests of the sanitizer build, then fuzzing"
 # Any report aborts the tool and fails its test (test/lit.cfg.py sets
 # ASAN_OPTIONS, UBSAN_OPTIONS and LSAN_OPTIONS).
 export TLP_FUZZ_SEED="${TLP_FUZZ_SEED:-1}"
-ctest --test-dir "$san" --output-on-failure
+ctest --test-dir "$san" --output-on-failure -j "$jobs"

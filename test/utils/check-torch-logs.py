@@ -109,6 +109,11 @@ SHOWN_RAW = {"aot_forward_graph", "aot_backward_graph", "aot_inference_graph",
              "export", "exported_program"}
 
 
+def page_name(run):
+    """A run's name in the browser checks (and its screenshots' names)."""
+    return "torch_" + run.replace("-", "_")
+
+
 class Checker:
     def __init__(self, a):
         self.a = a
@@ -379,7 +384,7 @@ class Checker:
         node, chromium, shots = a.browser
         batch = os.path.join(a.tmp, "pages.json")
         with open(batch, "w") as f:
-            json.dump([{"name": "torch_" + name.replace("-", "_"),
+            json.dump([{"name": page_name(name),
                         "json": js, "dir": html}
                        for name, js, html in self.pages], f)
         p = subprocess.run(
@@ -403,7 +408,7 @@ class Checker:
             elif cur is not None:
                 out[cur].append(l)
         for name, _, _ in self.pages:
-            key = "torch_" + name.replace("-", "_")
+            key = page_name(name)
             if verdict.get(key) == "passed":
                 self.lines[name][-1] += ", browser checks passed"
                 continue
@@ -411,8 +416,8 @@ class Checker:
             self.problem(name, "browser checks: " + (
                 verdict.get(key, "not run (exit %d)" % p.returncode) + ": " +
                 text.strip())[-2000:])
-        if p.returncode and all(verdict.get("torch_" + n.replace("-", "_"))
-                                == "passed" for n, _, _ in self.pages):
+        if p.returncode and all(verdict.get(page_name(n)) == "passed"
+                                for n, _, _ in self.pages):
             self.problem("browser", "check-pages.js exited %d: %s" % (
                 p.returncode, (p.stdout + p.stderr).strip()[-2000:]))
 

@@ -60,6 +60,8 @@ void Driver::adoptInputDiagnostics(std::vector<Diagnostic> Ds) {
 std::unique_ptr<Module> Driver::load(const DriverOptions &Opts, bool &IsIR) {
   ReadOptions RO;
   RO.Threads = Opts.Threads;
+  if (Opts.ChunkBytes)
+    RO.ChunkBytes = Opts.ChunkBytes;
   RO.Lazy = Opts.Stream;
   RO.Md5 = Opts.Md5;
   Expected<OpenedInput> In =

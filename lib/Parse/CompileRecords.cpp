@@ -1,10 +1,11 @@
 //===- CompileRecords.cpp - Compile records from the health events --------===//
 //
-// Part of tlp. Once a log's chunks are scanned, its health events (in log
-// order) and the compile ids of its artifacts and compile events become
-// the log's CompileRecords: which compile each event belongs to (ids begin
-// again after torch._dynamo.reset()), the spans closed, the status of each
-// attempt.
+// Part of tlp. As a log's chunks are merged, in log order, their health
+// events and the compile ids of their artifacts, compile events and raw
+// events become the log's CompileRecords: which compile each event belongs
+// to (ids begin again after torch._dynamo.reset()), the spans closed, the
+// status of each attempt. A chunk's events are freed once it is merged, so
+// the scan never holds a whole log's events.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -21,320 +23,474 @@ using namespace llvm;
 namespace tlp {
 namespace reader {
 
-void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
-                 size_t FirstArtifact, std::vector<HealthList> &Health,
-                 std::vector<RawEvent> &Raw,
-                 const std::vector<Optional<CompileId>> &RawIds,
-                 const std::vector<std::string> &Strings, bool Sort) {
-  // Compiles that share an id (torch._dynamo.reset() starts the ids
-  // again at 0/0) are distinct: each dynamo_start of attempt 0 begins a
-  // new compile of its frame id (rank, compiled autograd id, frame id,
-  // frame compile id), and an event goes to the compile of its id begun
-  // last before it. Dynamo opens its "dynamo" and "entire_frame_compile"
-  // spans and logs the recompile reasons just before the dynamo_start: a
-  // span begun (or reasons logged) with nothing else of its id between
-  // it and the next dynamo_start belongs to that compile.
-  using Base = std::tuple<int64_t, int64_t, int64_t, int64_t>;
-  auto BaseOf = [](Optional<int64_t> Rank, const CompileId &Id) {
-    return Base(Rank.getValueOr(-1), Id.CompiledAutogradId.getValueOr(-1),
-                Id.FrameId.getValueOr(-1), Id.FrameCompileId.getValueOr(-1));
+namespace {
+constexpr uint32_t NoLine = std::numeric_limits<uint32_t>::max();
+
+/// A compile's frame (rank, compiled autograd id, frame id, frame compile
+/// id): the attempts of a compile, and the compiles of one id that
+/// torch._dynamo.reset() begins again, share it.
+using Base = std::tuple<int64_t, int64_t, int64_t, int64_t>;
+Base baseOf(const Optional<int64_t> &Rank, const CompileId &Id) {
+  return Base(Rank.getValueOr(-1), Id.CompiledAutogradId.getValueOr(-1),
+              Id.FrameId.getValueOr(-1), Id.FrameCompileId.getValueOr(-1));
+}
+
+/// A record's place: rank, whether it has no id, then the id's parts with
+/// the compile of that id (0-based) before the attempt, so that the
+/// attempts of one compile are next to each other.
+using Key =
+    std::tuple<int64_t, bool,
+               std::tuple<int64_t, int64_t, int64_t, uint32_t, int64_t>>;
+
+bool opensSpan(const HealthEvent &H) {
+  return (H.Kind == HealthKind::Chromium && H.Event.Phase != 'E') ||
+         H.Kind == HealthKind::RecompileReasons;
+}
+} // namespace
+
+// Compiles that share an id (torch._dynamo.reset() starts the ids again
+// at 0/0) are distinct: each dynamo_start of attempt 0 begins a new
+// compile of its frame (Base), and an event goes to the compile of its
+// frame begun last at or before its line. Dynamo opens its "dynamo" and
+// "entire_frame_compile" spans and logs the recompile reasons just before
+// the dynamo_start: such an event belongs to the next compile when
+// nothing else of its frame comes between it and the next dynamo_start.
+// The merge sees the log once, in order, so it holds such an event (and
+// the span events of its frame after it, to keep their order) until the
+// next event of its frame on a later line says which compile it is.
+struct CompileMerger::Impl {
+  struct Entry {
+    CompileRecord R;
+    /// The compile of the record's id (0-based, Key).
+    uint32_t Gen = 0;
+    /// The first line of the record's artifacts, compile events, raw
+    /// events and health events (NoLine: none): a record's line is that
+    /// of its first artifact, else of its first compile event, else of
+    /// its first raw event, or its first health event if earlier.
+    uint32_t FirstArtifact = NoLine, FirstEvent = NoLine, FirstRaw = NoLine,
+             FirstHealth = NoLine;
   };
-  std::map<Base, std::vector<uint32_t>> Starts, Others;
-  for (size_t I = FirstArtifact; I < M.Artifacts.size(); ++I) {
-    const Artifact &A = *M.Artifacts[I];
-    if (A.Id)
-      Others[BaseOf(A.Rank, *A.Id)].push_back(A.Line);
-  }
-  for (size_t I = FirstEvent; I < M.Events.size(); ++I) {
-    const CompileEvent &E = M.Events[I];
-    if (E.Id)
-      Others[BaseOf(E.Rank, *E.Id)].push_back(E.Line);
-  }
-  for (size_t I = 0; I < Raw.size(); ++I)
-    if (RawIds[I])
-      Others[BaseOf(Raw[I].Rank, *RawIds[I])].push_back(Raw[I].Line);
-  for (const HealthList &Chunk : Health)
-    for (const HealthEvent &H : Chunk) {
-      const Optional<CompileId> &Id = Chunk.id(H);
-      if (!Id)
-        continue;
-      if (H.Kind == HealthKind::None && Id->Attempt == 0)
-        Starts[BaseOf(Chunk.rank(H), *Id)].push_back(H.Line);
-      if (H.Kind != HealthKind::Chromium &&
-          H.Kind != HealthKind::RecompileReasons)
-        Others[BaseOf(Chunk.rank(H), *Id)].push_back(H.Line);
-    }
-  for (auto &KV : Others)
-    llvm::sort(KV.second);
-  // The compile (0-based) of id \p Id that an event at \p Line belongs
-  // to, and whether the id begins more than once.
-  auto Generation = [&](Optional<int64_t> Rank, const CompileId &Id,
-                        uint32_t Line, bool OpensSpan) {
-    auto It = Starts.find(BaseOf(Rank, Id));
-    if (It == Starts.end() || It->second.size() < 2)
-      return std::make_pair(0u, false);
-    const std::vector<uint32_t> &S = It->second;
-    uint32_t N = static_cast<uint32_t>(llvm::upper_bound(S, Line) - S.begin());
-    uint32_t G = N ? N - 1 : 0;
-    if (OpensSpan && N && N < S.size()) {
-      const std::vector<uint32_t> &O = Others[BaseOf(Rank, Id)];
-      auto Next = llvm::upper_bound(O, Line);
-      if (Next == O.end() || *Next >= S[N])
-        G = N;
-    }
-    return std::make_pair(G, true);
+  /// A health event held until the next event of its frame.
+  struct Held {
+    HealthEvent H;
+    Optional<int64_t> Rank;
+    CompileId Id;
+    /// The compile a span's end (or any event that opens nothing) goes
+    /// to; an event that opens a span takes the one resolved.
+    uint32_t Gen = 0;
+  };
+  struct Frame {
+    /// The dynamo_starts of attempt 0 seen so far.
+    uint32_t Starts = 0;
+    std::vector<Held> Waiting;
+    uint32_t current() const { return Starts ? Starts - 1 : 0; }
   };
 
-  using Key =
-      std::tuple<int64_t, bool,
-                 std::tuple<int64_t, int64_t, int64_t, uint32_t, int64_t>>;
-  std::map<Key, CompileRecord> Records;
-  auto Get = [&](Optional<int64_t> Rank, Optional<CompileId> Id,
-                 uint32_t Line, bool OpensSpan = false) -> CompileRecord & {
-    std::pair<uint32_t, bool> G(0, false);
-    if (Id)
-      G = Generation(Rank, *Id, Line, OpensSpan);
+  Impl(Module &M, uint32_t LogIndex) : M(M), LogIndex(LogIndex) {}
+
+  Entry &get(const Optional<int64_t> &Rank, const Optional<CompileId> &Id,
+             uint32_t Gen) {
     CompileId I = Id ? *Id : CompileId();
     Key K(Rank.getValueOr(-1), !Id.hasValue(),
           std::make_tuple(I.CompiledAutogradId.getValueOr(-1),
                           I.FrameId.getValueOr(-1),
-                          I.FrameCompileId.getValueOr(-1), G.first,
+                          I.FrameCompileId.getValueOr(-1), Id ? Gen : 0,
                           I.Attempt));
     auto It = Records.find(K);
     if (It == Records.end()) {
-      CompileRecord R;
-      R.Log = LogIndex;
-      R.Rank = Rank;
-      R.Id = Id;
-      R.Line = Line;
-      R.Ordinal = G.second ? G.first + 1 : 0;
-      It = Records.emplace(K, std::move(R)).first;
+      It = Records.emplace(K, Entry()).first;
+      Entry &E = It->second;
+      E.R.Log = LogIndex;
+      E.R.Rank = Rank;
+      E.R.Id = Id;
+      E.Gen = Id ? Gen : 0;
     }
     return It->second;
+  }
+  /// The compile an event of \p Id on the current line goes to.
+  uint32_t currentGen(const Optional<int64_t> &Rank, const CompileId &Id) {
+    auto It = Frames.find(baseOf(Rank, Id));
+    return It == Frames.end() ? 0 : It->second.current();
+  }
+  /// Another event of frame \p F came: what it held goes to compile
+  /// \p OpenerGen (the events that open spans) or to their own.
+  void release(Frame &F, uint32_t OpenerGen) {
+    std::vector<Held> List = std::move(F.Waiting);
+    F.Waiting.clear();
+    for (Held &X : List)
+      apply(X.H, X.Rank, X.Id, opensSpan(X.H) ? OpenerGen : X.Gen);
+  }
+  /// An event other than a span's or the recompile reasons at this line:
+  /// what its frame held goes to the current compile.
+  void touch(const Optional<int64_t> &Rank, const CompileId &Id) {
+    auto It = Frames.find(baseOf(Rank, Id));
+    if (It != Frames.end() && !It->second.Waiting.empty())
+      release(It->second, It->second.current());
+  }
+  void apply(HealthEvent &H, const Optional<int64_t> &Rank,
+             const Optional<CompileId> &Id, uint32_t Gen);
+
+  Module &M;
+  uint32_t LogIndex;
+  /// The log's `str` table: the files of stack frames are named by index,
+  /// and set once the whole table is known (finish), as a `str` event may
+  /// come in a later chunk than a frame that names it, or name an index
+  /// again (the last one counts).
+  const std::vector<std::string> *Strings = nullptr;
+  struct FileFix {
+    CompileRecord *R;
+    /// Of R.Stack, or of R.Shapes (the shape's user frame).
+    uint32_t Index;
+    int64_t String;
+    bool Shape;
   };
-  for (size_t I = FirstArtifact; I < M.Artifacts.size(); ++I) {
-    const Artifact &A = *M.Artifacts[I];
-    if (A.Id)
-      Get(A.Rank, A.Id, A.Line);
-  }
-  for (size_t I = FirstEvent; I < M.Events.size(); ++I) {
-    const CompileEvent &E = M.Events[I];
-    if (E.Id)
-      Get(E.Rank, E.Id, E.Line);
-  }
-  // The raw events, in log order: to their compile, or the module's.
-  for (size_t I = 0; I < Raw.size(); ++I) {
-    if (RawIds[I])
-      Get(Raw[I].Rank, RawIds[I], Raw[I].Line).Raw.push_back(std::move(Raw[I]));
-    else
-      M.Raw.push_back(std::move(Raw[I]));
-  }
-  Raw.clear();
-  // Open B events per record, by name (innermost last).
+  std::vector<FileFix> FileFixes;
+  std::map<Key, Entry> Records;
+  std::map<Base, Frame> Frames;
+  /// Open B events per record, by name (innermost last).
   std::map<const CompileRecord *, std::vector<size_t>> Open;
-  for (HealthList &Chunk : Health) {
-    for (HealthEvent &H : Chunk) {
-      if (H.Kind == HealthKind::TorchVersion) {
-        // Of the log, not of a compile: the first one the log gives.
-        LogFile &L = M.Logs[LogIndex];
-        if (L.TorchVersion.empty()) {
-          L.TorchVersion = std::move(H.detail().Text);
-          L.TorchCommit = std::move(H.detail().Commit);
+};
+
+void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
+                                const Optional<CompileId> &Id, uint32_t Gen) {
+  if (H.Kind == HealthKind::TorchVersion) {
+    // Of the log, not of a compile: the first one the log gives.
+    LogFile &L = M.Logs[LogIndex];
+    if (L.TorchVersion.empty()) {
+      L.TorchVersion = std::move(H.detail().Text);
+      L.TorchCommit = std::move(H.detail().Commit);
+    }
+    return;
+  }
+  Entry &En = get(Rank, Id, Gen);
+  En.FirstHealth = std::min(En.FirstHealth, H.Line);
+  CompileRecord &R = En.R;
+  switch (H.Kind) {
+  case HealthKind::None:
+    if (R.Stack.empty())
+      for (auto &F : H.detail().Stack) {
+        if (F.first >= 0)
+          FileFixes.push_back({&R, static_cast<uint32_t>(R.Stack.size()),
+                               F.first, /*Shape=*/false});
+        R.Stack.push_back(std::move(F.second));
+      }
+    break;
+  case HealthKind::Metrics:
+    R.Metrics = std::move(H.detail().Metrics);
+    R.Configs = std::move(H.detail().Configs);
+    if (!H.detail().FailType.empty()) {
+      R.FailType = std::move(H.detail().FailType);
+      R.FailReason = std::move(H.detail().FailReason);
+      if (H.detail().Where)
+        R.FailFrame = H.detail().Where;
+    }
+    for (const std::string &Why : H.detail().Strings)
+      R.addBreak(Why, findUserLocation(Why));
+    break;
+  case HealthKind::BwdMetrics:
+    // AOTAutograd compiles the backward at the first backward() and
+    // logs it under the forward's compile id; a failure there is the
+    // compile's.
+    R.BwdMetrics = std::move(H.detail().Metrics);
+    if (!H.detail().FailType.empty() && R.FailType.empty()) {
+      R.FailType = std::move(H.detail().FailType);
+      R.FailReason = std::move(H.detail().FailReason);
+      if (H.detail().Where)
+        R.FailFrame = H.detail().Where;
+    }
+    break;
+  case HealthKind::RuntimeMetrics:
+    R.RuntimeMetrics = std::move(H.detail().Metrics);
+    break;
+  case HealthKind::BwdRuntimeMetrics:
+    R.BwdRuntimeMetrics = std::move(H.detail().Metrics);
+    break;
+  case HealthKind::Guards:
+    R.GuardCount = H.detail().Count;
+    if (R.Guards.empty())
+      for (const std::string &G : H.detail().Strings) {
+        if (!R.Guards.empty())
+          R.Guards += '\n';
+        R.Guards += G;
+      }
+    break;
+  case HealthKind::CppGuards:
+    R.Guards = std::move(H.detail().Text);
+    break;
+  case HealthKind::Chromium: {
+    Span &S = H.Event;
+    std::vector<size_t> &Stack = Open[&R];
+    if (S.Phase == 'E') {
+      // Close the innermost open span of that name in \p Rec.
+      auto Close = [&](CompileRecord &Rec) {
+        auto It = Open.find(&Rec);
+        if (It == Open.end())
+          return false;
+        std::vector<size_t> &St = It->second;
+        for (size_t J = St.size(); J-- > 0;) {
+          Span &B = Rec.Spans[St[J]];
+          if (B.Name != S.Name)
+            continue;
+          B.Phase = 'X';
+          B.Duration = std::max<int64_t>(0, S.Start - B.Start);
+          St.erase(St.begin() + J);
+          return true;
         }
+        return false;
+      };
+      if (Close(R) || !R.Id)
+        break;
+      // A span that began before Dynamo restarted the analysis ends in
+      // a later attempt ("dynamo" B in attempt 0, E in attempt 1): it
+      // belongs to the attempt that began it.
+      // Walk the records of the earlier attempts of this compile (the
+      // keys just below this one: the attempt sorts last), newest first;
+      // a loop over attempt numbers would spin for a damaged attempt
+      // such as 2^63-1.
+      Key Here(R.Rank.getValueOr(-1), false,
+               std::make_tuple(R.Id->CompiledAutogradId.getValueOr(-1),
+                               R.Id->FrameId.getValueOr(-1),
+                               R.Id->FrameCompileId.getValueOr(-1), En.Gen,
+                               R.Id->Attempt));
+      auto SameCompile = [&](const Key &K) {
+        const auto &T = std::get<2>(K);
+        const auto &H = std::get<2>(Here);
+        return std::get<0>(K) == std::get<0>(Here) &&
+               std::get<1>(K) == std::get<1>(Here) &&
+               std::get<0>(T) == std::get<0>(H) &&
+               std::get<1>(T) == std::get<1>(H) &&
+               std::get<2>(T) == std::get<2>(H) &&
+               std::get<3>(T) == std::get<3>(H);
+      };
+      for (auto It = Records.lower_bound(Here); It != Records.begin();) {
+        --It;
+        if (!SameCompile(It->first))
+          break;
+        if (Close(It->second.R))
+          break;
+      }
+      break;
+    }
+    if (S.Phase == 'B') {
+      S.Duration = 0;
+      Stack.push_back(R.Spans.size());
+    } else if (S.Phase == 'i') {
+      S.Duration = 0;
+    }
+    R.Spans.push_back(std::move(S));
+    break;
+  }
+  case HealthKind::RecompileReasons:
+    for (std::string &Why : H.detail().Strings)
+      if (!llvm::is_contained(R.RecompileReasons, Why))
+        R.RecompileReasons.push_back(std::move(Why));
+    break;
+  case HealthKind::DynamoError:
+    if (R.FailType.empty() && !H.detail().FailType.empty()) {
+      R.FailType = std::move(H.detail().FailType);
+      R.FailReason = std::move(H.detail().FailReason);
+    }
+    if (!R.FailFrame && H.detail().Where)
+      R.FailFrame = H.detail().Where;
+    if (R.FailTraceback.empty()) {
+      R.FailTraceback = std::move(H.detail().Traceback);
+      R.FailUserFrame = H.detail().UserFrame;
+    }
+    if (R.FailType.empty())
+      R.FailType = "dynamo_error";
+    break;
+  case HealthKind::GraphBreak:
+    R.addBreak(H.detail().Text, H.detail().Where, H.detail().UserFrame,
+               H.detail().Traceback);
+    break;
+  case HealthKind::Cache:
+    R.Caches.push_back(std::move(H.detail().Cache));
+    break;
+  case HealthKind::Export:
+    R.Exports.push_back(std::move(*H.detail().Export));
+    break;
+  case HealthKind::Schedule:
+  case HealthKind::Execution:
+  case HealthKind::Runtime: {
+    RuntimeRecord Rec;
+    Rec.Line = H.Line;
+    Rec.Names = std::move(H.detail().Strings);
+    Rec.Ops = std::move(H.detail().Ops);
+    (H.Kind == HealthKind::Schedule    ? R.Schedules
+     : H.Kind == HealthKind::Execution ? R.Executions
+                                       : R.Runtimes)
+        .push_back(std::move(Rec));
+    break;
+  }
+  case HealthKind::TorchVersion: // of the log (above)
+    break;
+  case HealthKind::Shape: {
+    // The user line: the innermost frame of its user_stack, the file
+    // from the string table.
+    if (!H.detail().Shape)
+      break;
+    ShapeEvent &E = *H.detail().Shape;
+    auto &Stack = H.detail().Stack;
+    if (!Stack.empty()) {
+      SourceLoc L = std::move(Stack.back().second);
+      int64_t F = Stack.back().first;
+      if (F >= 0)
+        FileFixes.push_back({&R, static_cast<uint32_t>(R.Shapes.size()), F,
+                             /*Shape=*/true});
+      if (F >= 0 || !L.File.empty())
+        E.UserFrame = std::move(L);
+    }
+    R.Shapes.push_back(std::move(E));
+    break;
+  }
+  }
+}
+
+CompileMerger::CompileMerger(Module &M, uint32_t LogIndex)
+    : P(std::make_unique<Impl>(M, LogIndex)) {}
+
+CompileMerger::~CompileMerger() = default;
+
+void CompileMerger::add(size_t ArtifactBegin, size_t EventBegin,
+                        std::vector<RawEvent> &Raw,
+                        const std::vector<Optional<CompileId>> &RawIds,
+                        HealthList &Health,
+                        const std::vector<std::string> &Strings) {
+  Impl &I = *P;
+  Module &M = I.M;
+  I.Strings = &Strings;
+  size_t A = ArtifactBegin, AEnd = M.Artifacts.size();
+  size_t E = EventBegin, EEnd = M.Events.size();
+  size_t W = 0, WEnd = Raw.size();
+  auto H = Health.begin(), HEnd = Health.end();
+  // A line at a time: its events may be of several kinds (a dynamo_start
+  // is a compile event and a health event).
+  while (A < AEnd || E < EEnd || W < WEnd || H != HEnd) {
+    uint32_t L = NoLine;
+    if (A < AEnd)
+      L = std::min(L, M.Artifacts[A]->Line);
+    if (E < EEnd)
+      L = std::min(L, M.Events[E].Line);
+    if (W < WEnd)
+      L = std::min(L, Raw[W].Line);
+    if (H != HEnd)
+      L = std::min(L, H->Line);
+    size_t A2 = A, E2 = E, W2 = W;
+    while (A2 < AEnd && M.Artifacts[A2]->Line == L)
+      ++A2;
+    while (E2 < EEnd && M.Events[E2].Line == L)
+      ++E2;
+    while (W2 < WEnd && Raw[W2].Line == L)
+      ++W2;
+    auto H2 = H;
+    while (H2 != HEnd && H2->Line == L)
+      ++H2;
+    // A dynamo_start counts for everything on its line; what its frame
+    // held goes to the compile it begins.
+    for (auto It = H; It != H2; ++It) {
+      const Optional<CompileId> &Id = Health.id(*It);
+      if (It->Kind != HealthKind::None || !Id || Id->Attempt != 0)
+        continue;
+      Impl::Frame &F = I.Frames[baseOf(Health.rank(*It), *Id)];
+      ++F.Starts;
+      if (!F.Waiting.empty())
+        I.release(F, F.current());
+    }
+    // Any other event of a frame: what it held goes to the current one.
+    for (size_t J = A; J < A2; ++J)
+      if (const Artifact &X = *M.Artifacts[J]; X.Id)
+        I.touch(X.Rank, *X.Id);
+    for (size_t J = E; J < E2; ++J)
+      if (const CompileEvent &X = M.Events[J]; X.Id)
+        I.touch(X.Rank, *X.Id);
+    for (size_t J = W; J < W2; ++J)
+      if (RawIds[J])
+        I.touch(Raw[J].Rank, *RawIds[J]);
+    for (auto It = H; It != H2; ++It)
+      if (const Optional<CompileId> &Id = Health.id(*It);
+          Id && It->Kind != HealthKind::Chromium &&
+          It->Kind != HealthKind::RecompileReasons)
+        I.touch(Health.rank(*It), *Id);
+    // Then the line's events go to their records.
+    for (; A < A2; ++A)
+      if (const Artifact &X = *M.Artifacts[A]; X.Id) {
+        Impl::Entry &En = I.get(X.Rank, X.Id, I.currentGen(X.Rank, *X.Id));
+        En.FirstArtifact = std::min(En.FirstArtifact, L);
+      }
+    for (; E < E2; ++E)
+      if (const CompileEvent &X = M.Events[E]; X.Id) {
+        Impl::Entry &En = I.get(X.Rank, X.Id, I.currentGen(X.Rank, *X.Id));
+        En.FirstEvent = std::min(En.FirstEvent, L);
+      }
+    // The raw events, in log order: to their compile, or the module's.
+    for (; W < W2; ++W) {
+      if (!RawIds[W]) {
+        M.Raw.push_back(std::move(Raw[W]));
         continue;
       }
-      CompileRecord &R =
-          Get(Chunk.rank(H), Chunk.id(H), H.Line,
-              (H.Kind == HealthKind::Chromium && H.Event.Phase != 'E') ||
-                  H.Kind == HealthKind::RecompileReasons);
-      R.Line = std::min(R.Line, H.Line);
-      switch (H.Kind) {
-      case HealthKind::None:
-        if (R.Stack.empty())
-          for (auto &F : H.detail().Stack) {
-            SourceLoc L = std::move(F.second);
-            if (F.first >= 0 && static_cast<size_t>(F.first) < Strings.size())
-              L.File = Strings[F.first];
-            R.Stack.push_back(std::move(L));
-          }
-        break;
-      case HealthKind::Metrics:
-        R.Metrics = std::move(H.detail().Metrics);
-        R.Configs = std::move(H.detail().Configs);
-        if (!H.detail().FailType.empty()) {
-          R.FailType = std::move(H.detail().FailType);
-          R.FailReason = std::move(H.detail().FailReason);
-          if (H.detail().Where)
-            R.FailFrame = H.detail().Where;
-        }
-        for (const std::string &Why : H.detail().Strings)
-          R.addBreak(Why, findUserLocation(Why));
-        break;
-      case HealthKind::BwdMetrics:
-        // AOTAutograd compiles the backward at the first backward() and
-        // logs it under the forward's compile id; a failure there is the
-        // compile's.
-        R.BwdMetrics = std::move(H.detail().Metrics);
-        if (!H.detail().FailType.empty() && R.FailType.empty()) {
-          R.FailType = std::move(H.detail().FailType);
-          R.FailReason = std::move(H.detail().FailReason);
-          if (H.detail().Where)
-            R.FailFrame = H.detail().Where;
-        }
-        break;
-      case HealthKind::RuntimeMetrics:
-        R.RuntimeMetrics = std::move(H.detail().Metrics);
-        break;
-      case HealthKind::BwdRuntimeMetrics:
-        R.BwdRuntimeMetrics = std::move(H.detail().Metrics);
-        break;
-      case HealthKind::Guards:
-        R.GuardCount = H.detail().Count;
-        if (R.Guards.empty())
-          for (const std::string &G : H.detail().Strings) {
-            if (!R.Guards.empty())
-              R.Guards += '\n';
-            R.Guards += G;
-          }
-        break;
-      case HealthKind::CppGuards:
-        R.Guards = std::move(H.detail().Text);
-        break;
-      case HealthKind::Chromium: {
-        Span &S = H.Event;
-        std::vector<size_t> &Stack = Open[&R];
-        if (S.Phase == 'E') {
-          // Close the innermost open span of that name in \p Rec.
-          auto Close = [&](CompileRecord &Rec) {
-            auto It = Open.find(&Rec);
-            if (It == Open.end())
-              return false;
-            std::vector<size_t> &St = It->second;
-            for (size_t J = St.size(); J-- > 0;) {
-              Span &B = Rec.Spans[St[J]];
-              if (B.Name != S.Name)
-                continue;
-              B.Phase = 'X';
-              B.Duration = std::max<int64_t>(0, S.Start - B.Start);
-              St.erase(St.begin() + J);
-              return true;
-            }
-            return false;
-          };
-          if (Close(R) || !R.Id)
-            break;
-          // A span that began before Dynamo restarted the analysis ends in
-          // a later attempt ("dynamo" B in attempt 0, E in attempt 1): it
-          // belongs to the attempt that began it.
-          // Walk the records of the earlier attempts of this compile (the
-          // keys just below this one: the attempt sorts last), newest first;
-          // a loop over attempt numbers would spin for a damaged attempt
-          // such as 2^63-1.
-          uint32_t Gen = R.Ordinal ? R.Ordinal - 1 : 0;
-          Key Here(R.Rank.getValueOr(-1), false,
-                   std::make_tuple(R.Id->CompiledAutogradId.getValueOr(-1),
-                                   R.Id->FrameId.getValueOr(-1),
-                                   R.Id->FrameCompileId.getValueOr(-1), Gen,
-                                   R.Id->Attempt));
-          auto SameCompile = [&](const Key &K) {
-            const auto &T = std::get<2>(K);
-            const auto &H = std::get<2>(Here);
-            return std::get<0>(K) == std::get<0>(Here) &&
-                   std::get<1>(K) == std::get<1>(Here) &&
-                   std::get<0>(T) == std::get<0>(H) &&
-                   std::get<1>(T) == std::get<1>(H) &&
-                   std::get<2>(T) == std::get<2>(H) &&
-                   std::get<3>(T) == std::get<3>(H);
-          };
-          for (auto It = Records.lower_bound(Here); It != Records.begin();) {
-            --It;
-            if (!SameCompile(It->first))
-              break;
-            if (Close(It->second))
-              break;
-          }
-          break;
-        }
-        if (S.Phase == 'B') {
-          S.Duration = 0;
-          Stack.push_back(R.Spans.size());
-        } else if (S.Phase == 'i') {
-          S.Duration = 0;
-        }
-        R.Spans.push_back(std::move(S));
-        break;
-      }
-      case HealthKind::RecompileReasons:
-        for (std::string &Why : H.detail().Strings)
-          if (!llvm::is_contained(R.RecompileReasons, Why))
-            R.RecompileReasons.push_back(std::move(Why));
-        break;
-      case HealthKind::DynamoError:
-        if (R.FailType.empty() && !H.detail().FailType.empty()) {
-          R.FailType = std::move(H.detail().FailType);
-          R.FailReason = std::move(H.detail().FailReason);
-        }
-        if (!R.FailFrame && H.detail().Where)
-          R.FailFrame = H.detail().Where;
-        if (R.FailTraceback.empty()) {
-          R.FailTraceback = std::move(H.detail().Traceback);
-          R.FailUserFrame = H.detail().UserFrame;
-        }
-        if (R.FailType.empty())
-          R.FailType = "dynamo_error";
-        break;
-      case HealthKind::GraphBreak:
-        R.addBreak(H.detail().Text, H.detail().Where, H.detail().UserFrame,
-                   H.detail().Traceback);
-        break;
-      case HealthKind::Cache:
-        R.Caches.push_back(std::move(H.detail().Cache));
-        break;
-      case HealthKind::Export:
-        R.Exports.push_back(std::move(*H.detail().Export));
-        break;
-      case HealthKind::Schedule:
-      case HealthKind::Execution:
-      case HealthKind::Runtime: {
-        RuntimeRecord Rec;
-        Rec.Line = H.Line;
-        Rec.Names = std::move(H.detail().Strings);
-        Rec.Ops = std::move(H.detail().Ops);
-        (H.Kind == HealthKind::Schedule    ? R.Schedules
-         : H.Kind == HealthKind::Execution ? R.Executions
-                                           : R.Runtimes)
-            .push_back(std::move(Rec));
-        break;
-      }
-      case HealthKind::TorchVersion: // of the log (above)
-        break;
-      case HealthKind::Shape: {
-        // The user line: the innermost frame of its user_stack, the file
-        // from the string table.
-        if (!H.detail().Shape)
-          break;
-        ShapeEvent &E = *H.detail().Shape;
-        auto &Stack = H.detail().Stack;
-        if (!Stack.empty()) {
-          SourceLoc L = std::move(Stack.back().second);
-          int64_t F = Stack.back().first;
-          if (F >= 0 && static_cast<size_t>(F) < Strings.size())
-            L.File = Strings[F];
-          if (!L.File.empty())
-            E.UserFrame = std::move(L);
-        }
-        R.Shapes.push_back(std::move(E));
-        break;
-      }
-      }
+      Impl::Entry &En =
+          I.get(Raw[W].Rank, RawIds[W], I.currentGen(Raw[W].Rank, *RawIds[W]));
+      En.FirstRaw = std::min(En.FirstRaw, L);
+      En.R.Raw.push_back(std::move(Raw[W]));
     }
-    Chunk = HealthList();
+    for (; H != H2; ++H) {
+      const Optional<CompileId> &Id = Health.id(*H);
+      const Optional<int64_t> &Rank = Health.rank(*H);
+      if (!Id || H->Kind == HealthKind::TorchVersion) {
+        I.apply(*H, Rank, Id, 0);
+        continue;
+      }
+      Impl::Frame &F = I.Frames[baseOf(Rank, *Id)];
+      bool Span = H->Kind == HealthKind::Chromium ||
+                  H->Kind == HealthKind::RecompileReasons;
+      if (Span && (!F.Waiting.empty() || (opensSpan(*H) && F.Starts))) {
+        F.Waiting.push_back(Impl::Held{std::move(*H), Rank, *Id, F.current()});
+        continue;
+      }
+      I.apply(*H, Rank, Id, F.current());
+    }
+  }
+  Raw.clear();
+}
+
+void CompileMerger::finish(bool Sort) {
+  Impl &I = *P;
+  Module &M = I.M;
+  // The log's end: what a frame still holds goes to its current compile.
+  for (auto &KV : I.Frames)
+    if (!KV.second.Waiting.empty())
+      I.release(KV.second, KV.second.current());
+  for (const Impl::FileFix &X : I.FileFixes) {
+    SourceLoc *L = X.Shape ? X.R->Shapes[X.Index].UserFrame.getPointer()
+                           : &X.R->Stack[X.Index];
+    if (static_cast<size_t>(X.String) < I.Strings->size())
+      L->File = (*I.Strings)[X.String];
+    // A shape's user frame without a file is none.
+    if (X.Shape && L->File.empty())
+      X.R->Shapes[X.Index].UserFrame.reset();
+  }
+  I.FileFixes = std::vector<Impl::FileFix>();
+  auto &Records = I.Records;
+  for (auto &KV : Records) {
+    Impl::Entry &En = KV.second;
+    CompileRecord &R = En.R;
+    uint32_t First = En.FirstArtifact != NoLine ? En.FirstArtifact
+                     : En.FirstEvent != NoLine  ? En.FirstEvent
+                                                : En.FirstRaw;
+    R.Line = std::min(First, En.FirstHealth);
+    // The compiles of an id begun more than once are numbered from 1.
+    R.Ordinal = 0;
+    if (R.Id) {
+      auto It = I.Frames.find(baseOf(R.Rank, *R.Id));
+      if (It != I.Frames.end() && It->second.Starts >= 2)
+        R.Ordinal = En.Gen + 1;
+    }
   }
   // Status, and the stack of attempts after the first (only the first
   // attempt has a dynamo_start).
   std::vector<CompileRecord *> All;
   for (auto &KV : Records)
-    All.push_back(&KV.second);
+    All.push_back(&KV.second.R);
   auto SameFrame = [](const CompileRecord &A, const CompileRecord &B) {
     return A.Rank == B.Rank && A.Id && B.Id &&
            A.Id->CompiledAutogradId == B.Id->CompiledAutogradId &&
@@ -376,7 +532,7 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
   // The records are kept to the end of the run: the lists grown event by
   // event give back their spare capacity (about a quarter of them).
   for (auto &KV : Records) {
-    CompileRecord &R = KV.second;
+    CompileRecord &R = KV.second.R;
     R.Spans.shrink_to_fit();
     R.Raw.shrink_to_fit();
     R.Caches.shrink_to_fit();
@@ -384,10 +540,22 @@ void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
     R.Shapes.shrink_to_fit();
     R.RecompileReasons.shrink_to_fit();
   }
-  for (auto &KV : Records)
-    M.Compiles.push_back(std::move(KV.second));
+  // Moved out one at a time, each map node freed as it goes: both whole
+  // (and a vector grown by doubling) were a fifth of the peak on a 2 GB log.
+  size_t Need = M.Compiles.size() + Records.size();
+  if (M.Compiles.capacity() < Need)
+    M.Compiles.reserve(M.Compiles.empty()
+                           ? Need
+                           : std::max(Need, 2 * M.Compiles.capacity()));
+  for (auto It = Records.begin(); It != Records.end();) {
+    M.Compiles.push_back(std::move(It->second.R));
+    It = Records.erase(It);
+  }
   if (Sort)
     llvm::sort(M.Compiles);
+  I.Records.clear();
+  I.Frames.clear();
+  I.Open.clear();
 }
 
 } // namespace reader

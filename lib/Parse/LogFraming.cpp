@@ -17,6 +17,7 @@
 
 #include "ReaderInternals.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace llvm;
@@ -103,15 +104,20 @@ static std::string linesBefore(uint32_t Line, uint32_t Earlier) {
          " before this one";
 }
 
-/// Chunk boundaries: at most one chunk per few MB, each starting at a line
-/// that begins an event (no TAB, not blank), so that chunks are
-/// independent.
-std::vector<uint64_t> chunkStarts(StringRef Log, unsigned Threads) {
+/// Chunk boundaries (ReaderInternals.h).
+std::vector<uint64_t> chunkStarts(StringRef Log, unsigned Threads,
+                                  uint64_t ChunkBytes) {
   std::vector<uint64_t> Starts{0};
-  constexpr uint64_t MinChunk = 4u << 20;
-  if (Threads <= 1 || Log.size() < 2 * MinChunk)
+  ChunkBytes = std::max<uint64_t>(ChunkBytes, 1);
+  const uint64_t MinChunk = std::min<uint64_t>(4u << 20, ChunkBytes);
+  uint64_t N = Log.size() / ChunkBytes;
+  if (Threads > 1)
+    N = std::max<uint64_t>(N, std::min<uint64_t>(Threads * 4,
+                                                 Log.size() / MinChunk));
+  // Log.size() * I below stays within 64 bits for logs up to 16 TB.
+  N = std::min<uint64_t>(N, 1u << 20);
+  if (N < 2)
     return Starts;
-  uint64_t N = std::min<uint64_t>(Threads * 4, Log.size() / MinChunk);
   for (uint64_t I = 1; I < N; ++I) {
     uint64_t Pos = Log.size() * I / N;
     while (true) {

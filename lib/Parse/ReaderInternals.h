@@ -173,7 +173,7 @@ struct HealthDetail {
 };
 
 /// An event that feeds a compile record, parsed in its chunk; merged into
-/// the records in log order (mergeHealth). Its envelope's rank and compile
+/// the records in log order (CompileMerger). Its envelope's rank and compile
 /// id are in its list's keys (HealthList::rank, HealthList::id): the events
 /// of one compile come in runs, so a run shares one key.
 struct HealthEvent {
@@ -489,28 +489,50 @@ private:
   }
 };
 
-/// Chunk boundaries (LogFraming.cpp): at most one chunk per few MB, each
-/// starting at a line that begins an event (no TAB, not blank), so that
-/// chunks are independent.
-std::vector<uint64_t> chunkStarts(llvm::StringRef Log, unsigned Threads);
+/// Chunk boundaries (LogFraming.cpp), each at a line that begins an event
+/// (no TAB, not blank), so that chunks are independent: four chunks a
+/// thread (at least 4 MB each, or \p ChunkBytes if smaller) and at most
+/// \p ChunkBytes each (about: a chunk ends at an event line), on one
+/// thread too. The scan merges a chunk once scanned, so the chunks in
+/// flight, not the log, bound what it holds.
+std::vector<uint64_t> chunkStarts(llvm::StringRef Log, unsigned Threads,
+                                  uint64_t ChunkBytes);
 
 //===----------------------------------------------------------------------===//
 // Compile records (CompileRecords.cpp)
 //===----------------------------------------------------------------------===//
 
-/// Build the compile records of one log from its health events (per chunk,
-/// in log order; each chunk's events are freed once merged) and the
-/// compile ids of its artifacts and events, and add them to M.Compiles,
-/// sorted unless \p Sort is false (a directory of logs sorts once at the
-/// end: a sort per log made a thousand rank logs quadratic).
-/// \p Raw and \p RawIds: the log's raw events (lines renumbered) and
-/// their compile ids, in log order; each goes to its record, or to
-/// Module::Raw without an id.
-void mergeHealth(Module &M, uint32_t LogIndex, size_t FirstEvent,
-                 size_t FirstArtifact, std::vector<HealthList> &Health,
-                 std::vector<RawEvent> &Raw,
-                 const std::vector<llvm::Optional<CompileId>> &RawIds,
-                 const std::vector<std::string> &Strings, bool Sort);
+/// Builds the compile records of one log from its chunks as they are
+/// merged, in log order: the compile ids of their artifacts, compile events
+/// and raw events, and their health events. A chunk's health events are
+/// applied (or, those of a span that may belong to the next compile of its
+/// frame, held until that is known) and freed as it is added, so memory
+/// holds the records, not the log's events.
+class CompileMerger {
+public:
+  CompileMerger(Module &M, uint32_t LogIndex);
+  ~CompileMerger();
+  CompileMerger(const CompileMerger &) = delete;
+  CompileMerger &operator=(const CompileMerger &) = delete;
+
+  /// Add the next chunk, its lines renumbered: its artifacts are
+  /// M.Artifacts from \p ArtifactBegin, its compile events M.Events from
+  /// \p EventBegin; its raw events \p Raw (with their compile ids) go to
+  /// their records or, without an id, to Module::Raw; its health events are
+  /// consumed. \p Strings: the log's string table so far (stack frames name
+  /// their files by index).
+  void add(size_t ArtifactBegin, size_t EventBegin, std::vector<RawEvent> &Raw,
+           const std::vector<llvm::Optional<CompileId>> &RawIds,
+           HealthList &Health, const std::vector<std::string> &Strings);
+  /// Add the records to M.Compiles, sorted unless \p Sort is false (a
+  /// directory of logs sorts once at the end: a sort per log made a
+  /// thousand rank logs quadratic).
+  void finish(bool Sort);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
 
 //===----------------------------------------------------------------------===//
 // Directories of logs (LogDirectory.cpp)

@@ -2,9 +2,10 @@
 //
 // Part of tlp. The orchestration of the log reader: a log is cut into
 // chunks at event lines (chunkStarts), the chunks are scanned in parallel
-// (ChunkScanner, LogFraming.cpp), and their results are merged in log
-// order: line numbers, diagnostics and counts, artifacts and compile
-// events, the `str` table, then the compile records (CompileRecords.cpp).
+// (ChunkScanner, LogFraming.cpp), and each is merged in log order as soon
+// as it and those before it are scanned: line numbers, diagnostics and
+// counts, artifacts and compile events, the `str` table, the compile
+// records (CompileRecords.cpp).
 // ReaderInternals.h says which file holds what.
 //
 //===----------------------------------------------------------------------===//
@@ -84,36 +85,40 @@ struct ModuleInterner {
   ModuleTexts Components, Configs;
 };
 
-/// Scan one log (in parallel chunks) and merge the results into \p M.
-/// Scan log \p LogIndex in chunks on up to \p Threads threads (1: on the
-/// calling thread, one chunk). Touches no Module: a directory's logs are
-/// scanned so on the workers, and merged in order (mergeChunks).
-std::vector<ChunkResult> scanChunks(StringRef Log, StringRef Name,
-                                    uint32_t LogIndex,
-                                    Optional<int64_t> FileRank,
-                                    const TraceSources &S,
-                                    const ReadOptions &Opts, unsigned Threads) {
-  std::vector<uint64_t> Starts = chunkStarts(Log, Threads);
-  std::vector<ChunkResult> Results(Starts.size());
-  auto Work = [&](size_t I) {
-    uint64_t B = Starts[I];
-    uint64_t E = I + 1 < Starts.size() ? Starts[I + 1] : Log.size();
-    ChunkScanner(Log, B, E, LogIndex, FileRank, Name, S, Opts, Results[I])
-        .run();
-  };
-  if (Starts.size() == 1)
-    Work(0);
-  else
-    parallelFor(Starts.size(), Threads, Work);
-  return Results;
-}
+/// Merges the chunks of log \p LogIndex into \p M as they come, in log
+/// order, renumbering lines, on the calling thread: diagnostics and counts,
+/// artifacts and compile events, the `str` table, the compile records
+/// (CompileMerger). A chunk's results are freed once added.
+class LogMerger {
+public:
+  LogMerger(StringRef Name, uint32_t LogIndex, Optional<int64_t> FileRank,
+            Module &M, DiagnosticEngine &Diags, const ReadOptions &Opts,
+            ModuleInterner *Interner)
+      : Name(Name), LogIndex(LogIndex), FileRank(FileRank), M(M),
+        Diags(Diags), Opts(Opts), Records(M, LogIndex),
+        FirstEvent(M.Events.size()), LF(M.Logs[LogIndex]) {
+    if (!Interner) {
+      OwnInterner.emplace(M);
+      Interner = OwnInterner.getPointer();
+    }
+    this->Interner = Interner;
+  }
 
-/// Merge the chunks of log \p LogIndex into \p M, in log order,
-/// renumbering lines; on the calling thread.
-void mergeChunks(std::vector<ChunkResult> &Results, StringRef Name,
-                 uint32_t LogIndex, Optional<int64_t> FileRank, Module &M,
-                 DiagnosticEngine &Diags, const ReadOptions &Opts,
-                 bool SortCompiles, ModuleInterner *Interner) {
+  /// Add the next chunk.
+  void add(ChunkResult &R);
+  /// After the last chunk: the records, then the log's notes.
+  void finish(bool SortCompiles);
+
+private:
+  StringRef Name;
+  uint32_t LogIndex;
+  Optional<int64_t> FileRank;
+  Module &M;
+  DiagnosticEngine &Diags;
+  const ReadOptions &Opts;
+  CompileMerger Records;
+  Optional<ModuleInterner> OwnInterner;
+  ModuleInterner *Interner = nullptr;
   uint32_t LineBase = 0;
   unsigned LineReports = 0, LineSuppressed = 0;
   unsigned Md5Reports = 0, Md5Suppressed = 0;
@@ -121,129 +126,112 @@ void mergeChunks(std::vector<ChunkResult> &Results, StringRef Name,
   std::map<std::string, uint64_t> Unknown, NotRead;
   std::vector<std::string> Strings;
   std::vector<bool> HasString;
-  size_t FirstEvent = M.Events.size();
-  size_t FirstArtifact = M.Artifacts.size();
-  std::vector<HealthList> Health;
-  std::vector<RawEvent> Raw;
-  std::vector<Optional<CompileId>> RawIds;
-  Optional<ModuleInterner> OwnInterner;
-  if (!Interner) {
-    OwnInterner.emplace(M);
-    Interner = OwnInterner.getPointer();
-  }
+  size_t FirstEvent;
+  std::vector<int64_t> FileIndex;
+  LogFile &LF;
+  bool RankConflictReported = false;
+};
+
+void LogMerger::add(ChunkResult &R) {
   ModuleTexts &ModuleComponents = Interner->Components;
   ModuleTexts &ModuleConfigs = Interner->Configs;
-  std::vector<int64_t> FileIndex;
-  LogFile &LF = M.Logs[LogIndex];
-  bool RankConflictReported = false;
-  for (ChunkResult &R : Results) {
-    for (ChunkDiag &D : R.Diags) {
-      if (D.D.Line)
-        D.D.Line += LineBase;
-      if (D.Class == DiagClass::Line && LineReports++ >= Opts.MaxLineReports) {
-        ++LineSuppressed;
-        continue;
-      }
-      if (D.Class == DiagClass::Md5 && Md5Reports++ >= Opts.MaxLineReports) {
-        ++Md5Suppressed;
-        continue;
-      }
-      Diags.add(std::move(D.D));
+  for (ChunkDiag &D : R.Diags) {
+    if (D.D.Line)
+      D.D.Line += LineBase;
+    if (D.Class == DiagClass::Line && LineReports++ >= Opts.MaxLineReports) {
+      ++LineSuppressed;
+      continue;
     }
-    for (auto &RL : R.Ranks) {
-      if (!LF.Rank) {
-        LF.Rank = RL.second;
-      } else if (*LF.Rank != RL.second && !RankConflictReported) {
-        // Once per log: the units take the event rank, and their ids name
-        // the log (unitIdNeedsLog), so the reader can tell them apart.
-        if (FileRank) {
-          LF.EventRank = RL.second;
-          Diags.warning(Name, RL.first + LineBase,
-                        "event rank " + Twine(RL.second) +
-                            " differs from rank " + Twine(*FileRank) +
-                            " in the file name; the units take rank " +
-                            Twine(RL.second) + " and their ids name the log");
-        } else {
-          Diags.warning(Name, RL.first + LineBase,
-                        "event rank " + Twine(RL.second) +
-                            " differs from the log's rank " + Twine(*LF.Rank));
-        }
-        RankConflictReported = true;
-      }
+    if (D.Class == DiagClass::Md5 && Md5Reports++ >= Opts.MaxLineReports) {
+      ++Md5Suppressed;
+      continue;
     }
-    for (std::unique_ptr<Artifact> &A : R.Artifacts) {
-      A->Line += LineBase;
-      M.Artifacts.push_back(std::move(A));
-    }
-    std::vector<uint32_t> ComponentMap;
-    ComponentMap.reserve(R.Components.Texts.size());
-    for (std::string &C : R.Components.Texts)
-      ComponentMap.push_back(ModuleComponents.intern(C));
-    R.Components = InternedTexts();
-    std::vector<uint32_t> ConfigMap;
-    ConfigMap.reserve(R.Configs.Texts.size());
-    for (std::string &C : R.Configs.Texts)
-      ConfigMap.push_back(ModuleConfigs.intern(C));
-    R.Configs = InternedTexts();
-    for (HealthEvent &H : R.Health) {
-      H.Line += LineBase;
-      H.Event.Line += LineBase;
-      if (H.Detail) {
-        // Every line a detail holds is fixed up here, as the chunk counted
-        // it from its start (a shape or export event's own line too).
-        H.Detail->Cache.Line += LineBase;
-        if (H.Detail->Shape)
-          H.Detail->Shape->Line += LineBase;
-        if (H.Detail->Export)
-          H.Detail->Export->Line += LineBase;
-        for (uint32_t &C : H.Detail->Cache.Components)
-          C = ComponentMap[C];
-        for (auto &C : H.Detail->Configs)
-          C.second = ConfigMap[C.second];
-      }
-    }
-    Health.push_back(std::move(R.Health));
-    if (Raw.empty()) {
-      // The chunks' raw events at once: grown by doubling, the list held
-      // its old and new buffers at the scan's peak (4.7 MB of 61 MB on the
-      // 356 MB benchmark log).
-      size_t N = 0;
-      for (const ChunkResult &C : Results)
-        N += C.Raw.size();
-      Raw.reserve(N);
-      RawIds.reserve(N);
-    }
-    for (size_t I = 0; I < R.Raw.size(); ++I) {
-      R.Raw[I].Line += LineBase;
-      Raw.push_back(std::move(R.Raw[I]));
-      RawIds.push_back(R.RawIds[I]);
-    }
-    R.Raw = std::vector<RawEvent>();
-    R.RawIds = std::vector<Optional<CompileId>>();
-    for (size_t I = 0; I < R.Events.size(); ++I) {
-      R.Events[I].Line += LineBase;
-      M.Events.push_back(std::move(R.Events[I]));
-      FileIndex.push_back(R.EventFileIndex[I]);
-    }
-    for (auto &SE : R.Strings) {
-      if (static_cast<size_t>(SE.first) >= Strings.size()) {
-        Strings.resize(SE.first + 1);
-        HasString.resize(SE.first + 1);
-      }
-      Strings[SE.first] = std::move(SE.second);
-      HasString[SE.first] = true;
-    }
-    for (auto &KV : R.Unknown)
-      Unknown[KV.first] += KV.second;
-    for (auto &KV : R.NotRead)
-      NotRead[KV.first] += KV.second;
-    M.Stats.Events += R.Events_;
-    M.Stats.Payloads += R.Payloads;
-    M.Stats.Md5Mismatches += R.Md5Mismatches;
-    M.Stats.MalformedLines += R.Malformed;
-    CRLines += R.CRLines;
-    LineBase += R.Lines;
+    Diags.add(std::move(D.D));
   }
+  for (auto &RL : R.Ranks) {
+    if (!LF.Rank) {
+      LF.Rank = RL.second;
+    } else if (*LF.Rank != RL.second && !RankConflictReported) {
+      // Once per log: the units take the event rank, and their ids name
+      // the log (unitIdNeedsLog), so the reader can tell them apart.
+      if (FileRank) {
+        LF.EventRank = RL.second;
+        Diags.warning(Name, RL.first + LineBase,
+                      "event rank " + Twine(RL.second) +
+                          " differs from rank " + Twine(*FileRank) +
+                          " in the file name; the units take rank " +
+                          Twine(RL.second) + " and their ids name the log");
+      } else {
+        Diags.warning(Name, RL.first + LineBase,
+                      "event rank " + Twine(RL.second) +
+                          " differs from the log's rank " + Twine(*LF.Rank));
+      }
+      RankConflictReported = true;
+    }
+  }
+  size_t ArtifactBegin = M.Artifacts.size(), EventBegin = M.Events.size();
+  for (std::unique_ptr<Artifact> &A : R.Artifacts) {
+    A->Line += LineBase;
+    M.Artifacts.push_back(std::move(A));
+  }
+  std::vector<uint32_t> ComponentMap;
+  ComponentMap.reserve(R.Components.Texts.size());
+  for (std::string &C : R.Components.Texts)
+    ComponentMap.push_back(ModuleComponents.intern(C));
+  R.Components = InternedTexts();
+  std::vector<uint32_t> ConfigMap;
+  ConfigMap.reserve(R.Configs.Texts.size());
+  for (std::string &C : R.Configs.Texts)
+    ConfigMap.push_back(ModuleConfigs.intern(C));
+  R.Configs = InternedTexts();
+  for (HealthEvent &H : R.Health) {
+    H.Line += LineBase;
+    H.Event.Line += LineBase;
+    if (H.Detail) {
+      // Every line a detail holds is fixed up here, as the chunk counted
+      // it from its start (a shape or export event's own line too).
+      H.Detail->Cache.Line += LineBase;
+      if (H.Detail->Shape)
+        H.Detail->Shape->Line += LineBase;
+      if (H.Detail->Export)
+        H.Detail->Export->Line += LineBase;
+      for (uint32_t &C : H.Detail->Cache.Components)
+        C = ComponentMap[C];
+      for (auto &C : H.Detail->Configs)
+        C.second = ConfigMap[C.second];
+    }
+  }
+  for (RawEvent &E : R.Raw)
+    E.Line += LineBase;
+  for (size_t I = 0; I < R.Events.size(); ++I) {
+    R.Events[I].Line += LineBase;
+    M.Events.push_back(std::move(R.Events[I]));
+    FileIndex.push_back(R.EventFileIndex[I]);
+  }
+  for (auto &SE : R.Strings) {
+    if (static_cast<size_t>(SE.first) >= Strings.size()) {
+      Strings.resize(SE.first + 1);
+      HasString.resize(SE.first + 1);
+    }
+    Strings[SE.first] = std::move(SE.second);
+    HasString[SE.first] = true;
+  }
+  for (auto &KV : R.Unknown)
+    Unknown[KV.first] += KV.second;
+  for (auto &KV : R.NotRead)
+    NotRead[KV.first] += KV.second;
+  M.Stats.Events += R.Events_;
+  M.Stats.Payloads += R.Payloads;
+  M.Stats.Md5Mismatches += R.Md5Mismatches;
+  M.Stats.MalformedLines += R.Malformed;
+  CRLines += R.CRLines;
+  Records.add(ArtifactBegin, EventBegin, R.Raw, R.RawIds, R.Health,
+              Strings);
+  LineBase += R.Lines;
+  R = ChunkResult();
+}
+
+void LogMerger::finish(bool SortCompiles) {
   M.Stats.Lines += LineBase;
   // Interned file names of stack frames.
   for (size_t I = 0; I < FileIndex.size(); ++I) {
@@ -269,8 +257,7 @@ void mergeChunks(std::vector<ChunkResult> &Results, StringRef Name,
                             "unknown");
   }
 
-  mergeHealth(M, LogIndex, FirstEvent, FirstArtifact, Health, Raw, RawIds,
-              Strings, SortCompiles);
+  Records.finish(SortCompiles);
 
   if (CRLines)
     Diags.note(Name, 0,
@@ -304,6 +291,81 @@ void mergeChunks(std::vector<ChunkResult> &Results, StringRef Name,
     Diags.note(Name, 0,
                Twine(Total) + " events of kinds tlp does not know: " + List);
   }
+}
+
+/// Scan log \p LogIndex in chunks (chunkStarts) on up to \p Threads
+/// threads (1: on the calling thread, one chunk at a time). Touches no
+/// Module: a directory's small logs are scanned so on the workers, and
+/// merged in order (mergeChunks).
+std::vector<ChunkResult> scanChunks(StringRef Log, StringRef Name,
+                                    uint32_t LogIndex,
+                                    Optional<int64_t> FileRank,
+                                    const TraceSources &S,
+                                    const ReadOptions &Opts, unsigned Threads) {
+  std::vector<uint64_t> Starts = chunkStarts(Log, Threads, Opts.ChunkBytes);
+  std::vector<ChunkResult> Results(Starts.size());
+  auto Work = [&](size_t I) {
+    uint64_t B = Starts[I];
+    uint64_t E = I + 1 < Starts.size() ? Starts[I + 1] : Log.size();
+    ChunkScanner(Log, B, E, LogIndex, FileRank, Name, S, Opts, Results[I])
+        .run();
+  };
+  if (Starts.size() == 1)
+    Work(0);
+  else
+    parallelFor(Starts.size(), Threads, Work);
+  return Results;
+}
+
+/// Merge the scanned chunks of log \p LogIndex into \p M, in log order.
+void mergeChunks(std::vector<ChunkResult> &Results, StringRef Name,
+                 uint32_t LogIndex, Optional<int64_t> FileRank, Module &M,
+                 DiagnosticEngine &Diags, const ReadOptions &Opts,
+                 bool SortCompiles, ModuleInterner *Interner) {
+  LogMerger Merger(Name, LogIndex, FileRank, M, Diags, Opts, Interner);
+  for (ChunkResult &R : Results)
+    Merger.add(R);
+  Merger.finish(SortCompiles);
+}
+
+/// Scan log \p LogIndex in chunks on up to \p Threads workers and merge
+/// each into \p M on the calling thread as soon as it and those before it
+/// are scanned (the ordered window): the scan holds the events of the
+/// chunks in flight, not of the whole log, and the merge runs beside it.
+void scanAndMerge(StringRef Log, StringRef Name, uint32_t LogIndex,
+                  Optional<int64_t> FileRank, const TraceSources &S,
+                  Module &M, DiagnosticEngine &Diags,
+                  const ReadOptions &Opts, unsigned Threads,
+                  bool SortCompiles, ModuleInterner *Interner) {
+  std::vector<uint64_t> Starts = chunkStarts(Log, Threads, Opts.ChunkBytes);
+  LogMerger Merger(Name, LogIndex, FileRank, M, Diags, Opts, Interner);
+  struct ChunkItem : WindowItem {
+    uint64_t Begin = 0, End = 0;
+    ChunkResult Result;
+  };
+  size_t Next = 0;
+  std::function<std::unique_ptr<ChunkItem>()> Produce =
+      [&]() -> std::unique_ptr<ChunkItem> {
+    if (Next == Starts.size())
+      return nullptr;
+    auto It = std::make_unique<ChunkItem>();
+    It->Begin = Starts[Next];
+    It->End = Next + 1 < Starts.size() ? Starts[Next + 1] : Log.size();
+    ++Next;
+    return It;
+  };
+  std::function<void(ChunkItem &)> Work = [&](ChunkItem &It) {
+    ChunkScanner(Log, It.Begin, It.End, LogIndex, FileRank, Name, S, Opts,
+                 It.Result)
+        .run();
+  };
+  std::function<bool(ChunkItem &)> Consume = [&](ChunkItem &It) {
+    Merger.add(It.Result);
+    return true;
+  };
+  runOrderedWindow<ChunkItem>(Starts.size() > 1 ? Threads : 1, 0, Produce,
+                              Work, Consume);
+  Merger.finish(SortCompiles);
 }
 
 } // namespace reader
@@ -438,19 +500,14 @@ static bool addLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
   return true;
 }
 
-/// The last step, on the calling thread: merge the scanned chunks, then
-/// (unless lazy) load the log's artifacts, in parallel.
-static void finishLog(std::vector<ChunkResult> &Results, StringRef Name,
-                      uint32_t Index, Optional<int64_t> FileRank, Module &M,
-                      TraceSources &Sources, DiagnosticEngine &Diags,
-                      const ReadOptions &Opts, bool SortCompiles,
-                      ModuleInterner *Interner = nullptr) {
-  size_t FirstArtifact = M.Artifacts.size();
-  mergeChunks(Results, Name, Index, FileRank, M, Diags, Opts, SortCompiles,
-              Interner);
+/// The last step, on the calling thread, once the log is merged: unless
+/// lazy, load its artifacts (from \p FirstArtifact) in parallel;
+/// diagnostics in log order.
+static void loadArtifacts(size_t FirstArtifact, Module &M,
+                          TraceSources &Sources, DiagnosticEngine &Diags,
+                          const ReadOptions &Opts) {
   if (Opts.Lazy)
     return;
-  // Load this log's artifacts now, in parallel; diagnostics in log order.
   size_t N = M.Artifacts.size() - FirstArtifact;
   parallelForOrdered(N, Opts.Threads, Diags,
                      [&](size_t I, DiagnosticEngine &D) {
@@ -467,11 +524,11 @@ static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
   if (!addLog(std::move(Buffer), Name, Path, FileRank, M, Sources, Diags,
               Index))
     return false;
-  std::vector<ChunkResult> Results =
-      scanChunks(Sources.bytes(Index), Name, Index, FileRank, Sources, Opts,
-                 resolveThreadCount(Opts.Threads));
-  finishLog(Results, Name, Index, FileRank, M, Sources, Diags, Opts,
-            SortCompiles);
+  size_t FirstArtifact = M.Artifacts.size();
+  scanAndMerge(Sources.bytes(Index), Name, Index, FileRank, Sources, M, Diags,
+               Opts, resolveThreadCount(Opts.Threads), SortCompiles,
+               /*Interner=*/nullptr);
+  loadArtifacts(FirstArtifact, M, Sources, Diags, Opts);
   return true;
 }
 
@@ -548,7 +605,9 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
                 It->Opened, It->Index))
       return It;
     It->Scan = true;
-    It->Chunked = chunkStarts(Sources.bytes(It->Index), Threads).size() > 1;
+    It->Chunked =
+        chunkStarts(Sources.bytes(It->Index), Threads, Opts.ChunkBytes)
+            .size() > 1;
     return It;
   };
   std::function<void(LogItem &)> Work = [&](LogItem &It) {
@@ -560,12 +619,16 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
     Diags.append(It.Opened);
     if (!It.Scan)
       return true;
+    size_t FirstArtifact = M.Artifacts.size();
     if (It.Chunked)
-      It.Results = scanChunks(Sources.bytes(It.Index), It.Path, It.Index,
-                              It.Rank, Sources, Opts, Threads);
-    finishLog(It.Results, It.Path, It.Index, It.Rank, M, Sources, Diags, Opts,
-              /*SortCompiles=*/false, &Interner);
+      scanAndMerge(Sources.bytes(It.Index), It.Path, It.Index, It.Rank,
+                   Sources, M, Diags, Opts, Threads, /*SortCompiles=*/false,
+                   &Interner);
+    else
+      mergeChunks(It.Results, It.Path, It.Index, It.Rank, M, Diags, Opts,
+                  /*SortCompiles=*/false, &Interner);
     It.Results = std::vector<ChunkResult>();
+    loadArtifacts(FirstArtifact, M, Sources, Diags, Opts);
     return true;
   };
   runOrderedWindow<LogItem>(Threads, 0, Produce, Work, Consume);

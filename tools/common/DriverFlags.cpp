@@ -25,11 +25,16 @@ DriverFlags::DriverFlags(cl::OptionCategory &Category)
                      clEnumValN(ReadOptions::Md5Check::None, "none", "none")),
           cl::init(ReadOptions::Md5Check::Used), cl::cat(Category)),
       Threads("threads", cl::desc("Worker threads (default: one per core)"),
-              cl::init(0), cl::cat(Category)) {}
+              cl::init(0), cl::cat(Category)),
+      ChunkSize("chunk-size",
+                cl::desc("Scan and merge a log in chunks of at most this "
+                         "many bytes (for testing; the output is the same)"),
+                cl::init(0), cl::Hidden, cl::cat(Category)) {}
 
 void DriverFlags::apply(DriverOptions &Opts) const {
   Opts.VerifyEach = VerifyEach;
   Opts.Threads = Threads;
+  Opts.ChunkBytes = ChunkSize;
   Opts.Md5 = Md5;
   // Under --strict nothing is written unless the run is clean, so nothing
   // may be written before the run is over.

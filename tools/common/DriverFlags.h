@@ -1,7 +1,7 @@
 //===- DriverFlags.h - Command-line options of both tools -------*- C++ -*-===//
 //
 // Part of tlp. The options that tlp-opt and tlp-emit share (--verify-each,
-// --no-stream, --strict, --md5, --threads), declared once and registered
+// --no-stream, --strict, --md5, --threads, the hidden --chunk-size), declared once and registered
 // under each tool's option category. --disable-verify is tlp-opt's only:
 // the emitters rely on verified IR.
 //
@@ -32,6 +32,7 @@ private:
   llvm::cl::opt<bool> Strict;
   llvm::cl::opt<ReadOptions::Md5Check> Md5;
   llvm::cl::opt<unsigned> Threads;
+  llvm::cl::opt<uint64_t> ChunkSize;
 };
 
 } // namespace tlp

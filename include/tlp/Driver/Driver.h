@@ -53,6 +53,8 @@ struct DriverOptions {
   bool VerifyEach = false;
   bool Verify = true;
   unsigned Threads = 0;
+  /// ReadOptions::ChunkBytes (0: its default).
+  uint64_t ChunkBytes = 0;
   ReadOptions::Md5Check Md5 = ReadOptions::Md5Check::Used;
   /// Allow streaming (false: everything is in memory before the emitter
   /// sees any of it).

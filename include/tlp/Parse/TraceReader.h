@@ -40,6 +40,11 @@ struct ReadOptions {
   unsigned MaxLineReports = 20;
   /// Worker threads for scanning and payload parsing (0: one per core).
   unsigned Threads = 0;
+  /// The most bytes of a log scanned as one chunk (about: chunks end at
+  /// event lines). The scan merges each chunk into the module once
+  /// scanned and frees its events, so this and the threads bound the
+  /// events it holds, whatever the log's size.
+  uint64_t ChunkBytes = 32u << 20;
   /// Leave payloads unloaded (Artifact::PayloadRef): the caller loads each
   /// unit's artifacts with loadUnit() when it processes the unit.
   bool Lazy = false;

@@ -80,9 +80,10 @@ async function allHl(page) {
 /// Scroll a row into view and click it with the mouse near the start of
 /// the row, as a person would (a long line's middle can be far outside its
 /// panel), once the page has settled. The row must be the element under
-/// that point, as Playwright's own click would check; one round trip finds
-/// it, one clicks.
-async function clickLine(page, panel, line) {
+/// that point, as Playwright's own click would check (a failure of \p unit
+/// if not); one round trip finds it, one clicks. 'clicked', 'missing' (no
+/// such row or panel) or 'covered'.
+async function clickLine(page, unit, panel, line) {
   const at = await page.evaluate(async ([p, l]) => {
     if (!window.tlp.reveal(p, l)) return null;
     // Two animation frames: the scroll events of the first and the work
@@ -95,13 +96,21 @@ async function clickLine(page, panel, line) {
     const hit = document.elementFromPoint(x, y);
     return { x, y, hit: !!hit && hit.closest('.r') === row };
   }, [panel, line]);
-  if (!at) return false;
+  if (!at) return 'missing';
   if (!at.hit) {
-    fail(panel, `row ${line}`, 'covered by another element', 'clickable');
-    return false;
+    fail(unit, `${panel} row ${line}`, 'covered by another element', 'clickable');
+    return 'covered';
   }
   await page.mouse.click(at.x, at.y);
-  return true;
+  return 'clicked';
+}
+/// The lines of \p panel with class \p cls once the page has settled (two
+/// animation frames: a click's work and the rows it builds have run).
+async function settledLines(page, panel, cls = 'hl') {
+  return page.evaluate(async ([p, c]) => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return Array.from(document.querySelectorAll(`[data-panel="${p}"] .r.${c}`), (e) => Number(e.dataset.line));
+  }, [panel, cls]);
 }
 /// What a kernel's selection shows, read in one round trip once the page
 /// has settled: the lines highlighted per panel, the source lines, the
@@ -155,7 +164,9 @@ async function checkUnit(ctx, a, u, urlOf) {
 
   for (const k of sample(u.kernels.filter((k) => k.call_lines.length), a.max)) {
     const line = k.call_lines[0];
-    if (!(await clickLine(page, 'code', line))) { fail(id, `kernel ${k.key}`, 'no code panel', 'code panel'); continue; }
+    const clicked = await clickLine(page, id, 'code', line);
+    if (clicked === 'missing') fail(id, `kernel ${k.key}`, 'no code panel', 'code panel');
+    if (clicked !== 'clicked') continue;
     ++kernels;
     const S = await kernelState(page, line);
     if (!same(S.pre, E.preOf.get(k.key))) fail(id, `kernel ${k.key} pre-grad lines`, sorted(S.pre), sorted(E.preOf.get(k.key)));
@@ -188,13 +199,10 @@ async function checkUnit(ctx, a, u, urlOf) {
   }
 
   for (const n of sample(u.pre_grad_nodes.filter((n) => n.kernels.length), a.max)) {
-    if (!(await clickLine(page, 'pre', n.line))) continue;
+    if ((await clickLine(page, id, 'pre', n.line)) !== 'clicked') continue;
     ++nodes;
     const want = [].concat(...n.kernels.map((key) => E.byKey.get(key).call_lines));
-    const code = await page.evaluate(async () => {
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      return Array.from(document.querySelectorAll('[data-panel="code"] .r.hl'), (e) => Number(e.dataset.line));
-    });
+    const code = await settledLines(page, 'code');
     if (!same(code, want)) fail(id, `pre-grad node ${n.name} kernel lines`, sorted(code), sorted(want));
     await page.keyboard.press('Escape');
   }
@@ -223,7 +231,7 @@ async function checkUnit(ctx, a, u, urlOf) {
   // The fragment keeps the selection: open the same URL anew.
   const first = u.kernels.find((k) => k.call_lines.length && (k.pre_nodes.length || k.post_nodes.length));
   if (first) {
-    await clickLine(page, 'code', first.call_lines[0]);
+    await clickLine(page, id, 'code', first.call_lines[0]);
     // The page's own location: Playwright's page.url() learns of a
     // replaceState later than the page does.
     const url = await page.evaluate(() => location.href);

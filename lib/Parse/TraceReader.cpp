@@ -565,8 +565,9 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
   unsigned Read = 0;
   // The logs are opened and merged in file order on this thread, and
   // scanned on the workers in between (the ordered window), so that many
-  // small rank logs use every core. A log large enough to be split in
-  // chunks is scanned by all the threads itself, in its turn.
+  // rank logs use every core. A log larger than a chunk (or a log of a
+  // directory of fewer logs than twice the threads) is scanned in chunks
+  // by all the threads itself, in its turn, and merged as they come.
   unsigned Threads = resolveThreadCount(Opts.Threads);
   struct LogItem : WindowItem {
     std::string Path;
@@ -605,9 +606,13 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
                 It->Opened, It->Index))
       return It;
     It->Scan = true;
+    // Many logs of up to a chunk's size are scanned side by side, a log a
+    // worker; a larger log, or a log of a directory of few, is split.
     It->Chunked =
+        (Sources.bytes(It->Index).size() > Opts.ChunkBytes ||
+         Files.size() < 2 * size_t(Threads)) &&
         chunkStarts(Sources.bytes(It->Index), Threads, Opts.ChunkBytes)
-            .size() > 1;
+                .size() > 1;
     return It;
   };
   std::function<void(LogItem &)> Work = [&](LogItem &It) {

@@ -64,11 +64,10 @@ python3 "$root/fuzz/make-seeds.py" --inputs "$root/test/Inputs" \
 # arguments, still counts: CI's is /check/work/main.
 norandom=()
 if ((ci)); then
-  fixed_env=(env -i PATH=/usr/lib/llvm-14/bin:/usr/bin:/bin LC_ALL=C)
+  norandom=(env -i PATH=/usr/lib/llvm-14/bin:/usr/bin:/bin LC_ALL=C)
   if setarch "$(uname -m)" -R true 2>/dev/null; then
-    norandom=("${fixed_env[@]}" setarch "$(uname -m)" -R)
+    norandom+=(setarch "$(uname -m)" -R)
   else
-    norandom=("${fixed_env[@]}")
     echo "run-fuzzers: cannot turn address randomisation off (setarch -R);" \
          "runs may differ from machine to machine"
   fi

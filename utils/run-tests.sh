@@ -56,7 +56,7 @@ echo "run-tests: sanitizer build ($san): clang, ASan, UBSan, libFuzzer"
 cmake -S "$root" -B "$san" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
   -DTLP_ENABLE_FUZZERS=ON -DTLP_ENABLE_BROWSER_TESTS=OFF >/dev/null
-cmake --build "$san" -j "${TLP_JOBS:-$(nproc)}"
+cmake --build "$san" -j "$jobs"
 echo "run-tests: tests of the sanitizer build, then fuzzing"
 # Any report aborts the tool and fails its test (test/lit.cfg.py sets
 # ASAN_OPTIONS, UBSAN_OPTIONS and LSAN_OPTIONS).

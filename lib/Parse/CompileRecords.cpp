@@ -132,11 +132,10 @@ struct CompileMerger::Impl {
 
   Module &M;
   uint32_t LogIndex;
-  /// The log's `str` table: the files of stack frames are named by index,
-  /// and set once the whole table is known (finish), as a `str` event may
-  /// come in a later chunk than a frame that names it, or name an index
-  /// again (the last one counts).
-  const std::vector<std::string> *Strings = nullptr;
+  /// A stack frame that names its file by an index of the log's `str`
+  /// table: set once the whole table is known (finish), as a `str` event
+  /// may come in a later chunk than a frame that names it, or name an
+  /// index again (the last one counts).
   struct FileFix {
     CompileRecord *R;
     /// Of R.Stack, or of R.Shapes (the shape's user frame).
@@ -354,11 +353,9 @@ CompileMerger::~CompileMerger() = default;
 void CompileMerger::add(size_t ArtifactBegin, size_t EventBegin,
                         std::vector<RawEvent> &Raw,
                         const std::vector<Optional<CompileId>> &RawIds,
-                        HealthList &Health,
-                        const std::vector<std::string> &Strings) {
+                        HealthList &Health) {
   Impl &I = *P;
   Module &M = I.M;
-  I.Strings = &Strings;
   size_t A = ArtifactBegin, AEnd = M.Artifacts.size();
   size_t E = EventBegin, EEnd = M.Events.size();
   size_t W = 0, WEnd = Raw.size();
@@ -453,7 +450,8 @@ void CompileMerger::add(size_t ArtifactBegin, size_t EventBegin,
   Raw.clear();
 }
 
-void CompileMerger::finish(bool Sort) {
+void CompileMerger::finish(const std::vector<std::string> &Strings,
+                           bool Sort) {
   Impl &I = *P;
   Module &M = I.M;
   // The log's end: what a frame still holds goes to its current compile.
@@ -463,8 +461,8 @@ void CompileMerger::finish(bool Sort) {
   for (const Impl::FileFix &X : I.FileFixes) {
     SourceLoc *L = X.Shape ? X.R->Shapes[X.Index].UserFrame.getPointer()
                            : &X.R->Stack[X.Index];
-    if (static_cast<size_t>(X.String) < I.Strings->size())
-      L->File = (*I.Strings)[X.String];
+    if (static_cast<size_t>(X.String) < Strings.size())
+      L->File = Strings[X.String];
     // A shape's user frame without a file is none.
     if (X.Shape && L->File.empty())
       X.R->Shapes[X.Index].UserFrame.reset();

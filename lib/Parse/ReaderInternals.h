@@ -519,15 +519,15 @@ public:
   /// M.Artifacts from \p ArtifactBegin, its compile events M.Events from
   /// \p EventBegin; its raw events \p Raw (with their compile ids) go to
   /// their records or, without an id, to Module::Raw; its health events are
-  /// consumed. \p Strings: the log's string table so far (stack frames name
-  /// their files by index).
+  /// consumed.
   void add(size_t ArtifactBegin, size_t EventBegin, std::vector<RawEvent> &Raw,
            const std::vector<llvm::Optional<CompileId>> &RawIds,
-           HealthList &Health, const std::vector<std::string> &Strings);
+           HealthList &Health);
   /// Add the records to M.Compiles, sorted unless \p Sort is false (a
   /// directory of logs sorts once at the end: a sort per log made a
-  /// thousand rank logs quadratic).
-  void finish(bool Sort);
+  /// thousand rank logs quadratic). \p Strings: the log's whole `str`
+  /// table (stack frames name their files by index).
+  void finish(const std::vector<std::string> &Strings, bool Sort);
 
 private:
   struct Impl;

@@ -225,8 +225,7 @@ void LogMerger::add(ChunkResult &R) {
   M.Stats.Md5Mismatches += R.Md5Mismatches;
   M.Stats.MalformedLines += R.Malformed;
   CRLines += R.CRLines;
-  Records.add(ArtifactBegin, EventBegin, R.Raw, R.RawIds, R.Health,
-              Strings);
+  Records.add(ArtifactBegin, EventBegin, R.Raw, R.RawIds, R.Health);
   LineBase += R.Lines;
   R = ChunkResult();
 }
@@ -257,7 +256,7 @@ void LogMerger::finish(bool SortCompiles) {
                             "unknown");
   }
 
-  Records.finish(SortCompiles);
+  Records.finish(Strings, SortCompiles);
 
   if (CRLines)
     Diags.note(Name, 0,
@@ -293,51 +292,17 @@ void LogMerger::finish(bool SortCompiles) {
   }
 }
 
-/// Scan log \p LogIndex in chunks (chunkStarts) on up to \p Threads
-/// threads (1: on the calling thread, one chunk at a time). Touches no
-/// Module: a directory's small logs are scanned so on the workers, and
-/// merged in order (mergeChunks).
-std::vector<ChunkResult> scanChunks(StringRef Log, StringRef Name,
-                                    uint32_t LogIndex,
-                                    Optional<int64_t> FileRank,
-                                    const TraceSources &S,
-                                    const ReadOptions &Opts, unsigned Threads) {
-  std::vector<uint64_t> Starts = chunkStarts(Log, Threads, Opts.ChunkBytes);
-  std::vector<ChunkResult> Results(Starts.size());
-  auto Work = [&](size_t I) {
-    uint64_t B = Starts[I];
-    uint64_t E = I + 1 < Starts.size() ? Starts[I + 1] : Log.size();
-    ChunkScanner(Log, B, E, LogIndex, FileRank, Name, S, Opts, Results[I])
-        .run();
-  };
-  if (Starts.size() == 1)
-    Work(0);
-  else
-    parallelFor(Starts.size(), Threads, Work);
-  return Results;
-}
-
-/// Merge the scanned chunks of log \p LogIndex into \p M, in log order.
-void mergeChunks(std::vector<ChunkResult> &Results, StringRef Name,
-                 uint32_t LogIndex, Optional<int64_t> FileRank, Module &M,
-                 DiagnosticEngine &Diags, const ReadOptions &Opts,
-                 bool SortCompiles, ModuleInterner *Interner) {
-  LogMerger Merger(Name, LogIndex, FileRank, M, Diags, Opts, Interner);
-  for (ChunkResult &R : Results)
-    Merger.add(R);
-  Merger.finish(SortCompiles);
-}
-
-/// Scan log \p LogIndex in chunks on up to \p Threads workers and merge
-/// each into \p M on the calling thread as soon as it and those before it
-/// are scanned (the ordered window): the scan holds the events of the
-/// chunks in flight, not of the whole log, and the merge runs beside it.
-void scanAndMerge(StringRef Log, StringRef Name, uint32_t LogIndex,
+/// Scan log \p LogIndex in the chunks that begin at \p Starts
+/// (chunkStarts) on up to \p Threads workers and merge each into \p M on
+/// the calling thread as soon as it and those before it are scanned (the
+/// ordered window): the scan holds the events of the chunks in flight, not
+/// of the whole log, and the merge runs beside it.
+void scanAndMerge(StringRef Log, const std::vector<uint64_t> &Starts,
+                  StringRef Name, uint32_t LogIndex,
                   Optional<int64_t> FileRank, const TraceSources &S,
                   Module &M, DiagnosticEngine &Diags,
                   const ReadOptions &Opts, unsigned Threads,
                   bool SortCompiles, ModuleInterner *Interner) {
-  std::vector<uint64_t> Starts = chunkStarts(Log, Threads, Opts.ChunkBytes);
   LogMerger Merger(Name, LogIndex, FileRank, M, Diags, Opts, Interner);
   struct ChunkItem : WindowItem {
     uint64_t Begin = 0, End = 0;
@@ -525,8 +490,10 @@ static bool readLog(std::unique_ptr<MemoryBuffer> Buffer, StringRef Name,
               Index))
     return false;
   size_t FirstArtifact = M.Artifacts.size();
-  scanAndMerge(Sources.bytes(Index), Name, Index, FileRank, Sources, M, Diags,
-               Opts, resolveThreadCount(Opts.Threads), SortCompiles,
+  StringRef Log = Sources.bytes(Index);
+  unsigned Threads = resolveThreadCount(Opts.Threads);
+  scanAndMerge(Log, chunkStarts(Log, Threads, Opts.ChunkBytes), Name, Index,
+               FileRank, Sources, M, Diags, Opts, Threads, SortCompiles,
                /*Interner=*/nullptr);
   loadArtifacts(FirstArtifact, M, Sources, Diags, Opts);
   return true;
@@ -573,9 +540,11 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
     std::string Path;
     Optional<int64_t> Rank;
     uint32_t Index = 0;
-    bool Scan = false;     // a log whose chunks the worker scans
-    bool Chunked = false;  // a large log, scanned in its turn
-    std::vector<ChunkResult> Results;
+    bool Scan = false; // a log to read
+    /// A log split in chunks (more than one start), scanned in its turn
+    /// by all the threads; otherwise the worker scans it whole (Result).
+    std::vector<uint64_t> Starts;
+    ChunkResult Result;
     /// What opening the file said: Produce runs ahead of Consume, so the
     /// item holds it until the logs before it are merged.
     DiagnosticEngine Opened;
@@ -608,31 +577,34 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
     It->Scan = true;
     // Many logs of up to a chunk's size are scanned side by side, a log a
     // worker; a larger log, or a log of a directory of few, is split.
-    It->Chunked =
-        (Sources.bytes(It->Index).size() > Opts.ChunkBytes ||
-         Files.size() < 2 * size_t(Threads)) &&
-        chunkStarts(Sources.bytes(It->Index), Threads, Opts.ChunkBytes)
-                .size() > 1;
+    StringRef Log = Sources.bytes(It->Index);
+    if (Log.size() > Opts.ChunkBytes || Files.size() < 2 * size_t(Threads))
+      It->Starts = chunkStarts(Log, Threads, Opts.ChunkBytes);
     return It;
   };
   std::function<void(LogItem &)> Work = [&](LogItem &It) {
-    if (It.Scan && !It.Chunked)
-      It.Results = scanChunks(Sources.bytes(It.Index), It.Path, It.Index,
-                              It.Rank, Sources, Opts, 1);
+    if (It.Scan && It.Starts.size() <= 1) {
+      StringRef Log = Sources.bytes(It.Index);
+      ChunkScanner(Log, 0, Log.size(), It.Index, It.Rank, It.Path, Sources,
+                   Opts, It.Result)
+          .run();
+    }
   };
   std::function<bool(LogItem &)> Consume = [&](LogItem &It) {
     Diags.append(It.Opened);
     if (!It.Scan)
       return true;
     size_t FirstArtifact = M.Artifacts.size();
-    if (It.Chunked)
-      scanAndMerge(Sources.bytes(It.Index), It.Path, It.Index, It.Rank,
-                   Sources, M, Diags, Opts, Threads, /*SortCompiles=*/false,
-                   &Interner);
-    else
-      mergeChunks(It.Results, It.Path, It.Index, It.Rank, M, Diags, Opts,
-                  /*SortCompiles=*/false, &Interner);
-    It.Results = std::vector<ChunkResult>();
+    if (It.Starts.size() > 1) {
+      scanAndMerge(Sources.bytes(It.Index), It.Starts, It.Path, It.Index,
+                   It.Rank, Sources, M, Diags, Opts, Threads,
+                   /*SortCompiles=*/false, &Interner);
+    } else {
+      LogMerger Merger(It.Path, It.Index, It.Rank, M, Diags, Opts,
+                       &Interner);
+      Merger.add(It.Result);
+      Merger.finish(/*SortCompiles=*/false);
+    }
     loadArtifacts(FirstArtifact, M, Sources, Diags, Opts);
     return true;
   };

@@ -6,8 +6,9 @@ LLVM, cmark-gfm, terminfo or libstdc++ (linked statically).
 TLP_WHEEL names a wheel built already; else one is built in
 TLP_WHEEL_BUILD_DIR (default build-wheel: kept, so that a rerun builds
 only what changed; with ccache, one level below the clone like build/,
-so that it reuses the main build's objects). Without scikit-build-core this module is skipped,
-unless TLP_WHEEL_TEST=1 (the CTest test), where that is a failure.
+so that it reuses the main build's objects). Without scikit-build-core
+this module is skipped, unless TLP_WHEEL_TEST=1 (the CTest test), where
+that is a failure.
 """
 
 import os

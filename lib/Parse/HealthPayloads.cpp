@@ -22,12 +22,9 @@ using namespace llvm;
 namespace tlp {
 namespace reader {
 
-/// Cache key components and configuration dumps are interned per chunk,
-/// then per module (scanLog).
-uint32_t InternedTexts::intern(const json::Value &E) {
+uint32_t SharedTexts::intern(const json::Value &E) {
   StringRef Raw = E.Text;
   uint64_t H = xxHash64(Raw);
-  auto Ins = ByHash.try_emplace(H, uint32_t(Texts.size()));
   std::string Decoded;
   bool HaveDecoded = false;
   auto decoded = [&]() -> const std::string & {
@@ -38,22 +35,27 @@ uint32_t InternedTexts::intern(const json::Value &E) {
     }
     return Decoded;
   };
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto Ins = ByHash.try_emplace(H, uint32_t(Entries.size()));
   if (!Ins.second) {
     // The same raw text decodes to the same text: most lookups (the
     // configuration dumps of every compile, 25 KB of escaped JSON each)
     // end here without decoding (11 % of `tlp-emit --json` decoded them).
     uint32_t Last = Ins.first->second;
-    for (uint32_t I = Last; I != ~0u; I = Next[I]) {
-      if (RawTexts[I] == Raw || Texts[I] == decoded())
+    for (uint32_t I = Last; I != ~0u; I = Entries[I].Next) {
+      if (Entries[I].Raw == Raw || Entries[I].Text == decoded())
         return I;
       Last = I;
     }
-    Next[Last] = uint32_t(Texts.size());
+    Entries[Last].Next = uint32_t(Entries.size());
   }
-  Texts.push_back(decoded());
-  RawTexts.push_back(Raw.str());
-  Next.push_back(~0u);
-  return uint32_t(Texts.size() - 1);
+  Entries.push_back(Entry{Raw.str(), decoded(), ~0u});
+  return uint32_t(Entries.size() - 1);
+}
+
+const std::string &SharedTexts::text(uint32_t Id) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Entries[Id].Text;
 }
 
 /// The first line of a traceback's last line, "RuntimeError: msg", split
@@ -166,10 +168,10 @@ void ChunkScanner::finishHealth() {
         });
       }
       // The configuration dumps are long and the same in most compiles:
-      // kept once each (InternedTexts). The backward's
+      // kept once each (SharedTexts). The backward's
       // inductor_provenance repeats its stack traces artifact.
       if (K.endswith("_config") && X.isString()) {
-        H.detail().Configs.emplace_back(K.str(), R.Configs.intern(X));
+        H.detail().Configs.emplace_back(K.str(), R.Configs->intern(X));
         return true;
       }
       if (K == "inductor_provenance")

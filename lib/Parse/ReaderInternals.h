@@ -40,6 +40,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -165,8 +166,8 @@ struct HealthDetail {
   std::unique_ptr<ExportEvent> Export;
   /// Runtime: the ops (Schedule and Execution use Strings).
   std::vector<RuntimeOp> Ops;
-  /// Metrics: the configuration dumps, name and index into
-  /// ChunkResult::Configs (Module::ConfigTexts after the merge).
+  /// Metrics: the configuration dumps, name and id in
+  /// ChunkResult::Configs (index into Module::ConfigTexts after the merge).
   std::vector<std::pair<std::string, uint32_t>> Configs;
   llvm::Optional<uint64_t> Count;
   CacheLookup Cache;
@@ -249,20 +250,34 @@ private:
 /// an interned file name's index (-1 if the name is inline or absent).
 llvm::Optional<SourceLoc> parseFrame(const json::Value &X, int64_t &FileIndex);
 
-/// Texts kept once each (cache key components, configuration dumps),
-/// looked up by the xxHash64 of their raw JSON text (a StringMap hashed
-/// each of these texts a byte at a time: 8 % of `tlp-emit --json` on the
-/// benchmark logs): the first index of a hash in ByHash and the next of
-/// the same hash in Next.
-struct InternedTexts {
-  std::vector<std::string> Texts;
-  /// The raw JSON text of each (compared before decoding).
-  std::vector<std::string> RawTexts;
-  llvm::DenseMap<uint64_t, uint32_t> ByHash;
-  std::vector<uint32_t> Next;
-
-  /// The index of the text of the JSON string \p E, added if new.
+/// Texts kept once each (cache key components, configuration dumps) for a
+/// whole read, shared by the chunks scanned on every worker: each distinct
+/// raw JSON text is decoded once, not once a chunk (a directory of 1,000
+/// small rank logs is 1,000 chunks, each with the same 25 KB configuration
+/// dumps and key components: decoding them and hashing the decoded texts
+/// at the merge were 19 % of `tlp-emit --json`). Looked up by the xxHash64
+/// of the raw text (a StringMap hashed these texts a byte at a time): the
+/// first entry of a hash in ByHash, the next of the same hash in Next.
+/// Thread-safe; an entry never changes once added, and its text stays
+/// where it is, so text() may be read without the lock held.
+class SharedTexts {
+public:
+  /// The id of the text of the JSON string \p E, added if new. Ids are in
+  /// the order the workers happened to add them: the merge numbers the
+  /// module's texts in log order (ModuleInterner).
   uint32_t intern(const json::Value &E);
+  /// The decoded (and UTF-8 sanitized) text of \p Id.
+  const std::string &text(uint32_t Id) const;
+
+private:
+  struct Entry {
+    std::string Raw, Text;
+    uint32_t Next = ~0u;
+  };
+  mutable std::mutex Mutex;
+  /// A deque: adding an entry leaves the others where they are.
+  std::deque<Entry> Entries;
+  llvm::DenseMap<uint64_t, uint32_t> ByHash;
 };
 
 /// What one chunk of a log yields; line numbers are relative to the chunk
@@ -276,17 +291,17 @@ struct ChunkResult {
   /// has as many raw events as health events other than chromium's.
   std::vector<RawEvent> Raw;
   std::vector<llvm::Optional<CompileId>> RawIds;
-  /// Cache key components of this chunk, each once; HealthEvent::Cache
-  /// indexes them until the merge.
-  InternedTexts Components;
-  /// The configuration dumps of compilation_metrics (inductor_config, ...),
-  /// each text once: they are long (25 KB) and the same in most compiles;
-  /// HealthDetail::Configs indexes them until the merge.
-  InternedTexts Configs;
+  /// Where cache key components and the configuration dumps of
+  /// compilation_metrics (inductor_config, ...: long, 25 KB, and the same
+  /// in most compiles) are kept, each text once for the whole read;
+  /// HealthEvent::Cache and HealthDetail::Configs hold their SharedTexts
+  /// ids until the merge. Set by whoever makes the result.
+  SharedTexts *Components = nullptr;
+  SharedTexts *Configs = nullptr;
 
-  /// The index of the component whose JSON string is \p E, added if new.
+  /// The id of the component whose JSON string is \p E, added if new.
   uint32_t internComponent(const json::Value &E) {
-    return Components.intern(E);
+    return Components->intern(E);
   }
   std::vector<CompileEvent> Events;
   /// For each event with a stack frame: the interned file index (or -1).

@@ -55,34 +55,55 @@ namespace reader {
 
 namespace {
 /// A module table of texts kept once each (Module::KeyComponents,
-/// Module::ConfigTexts), where the merge adds a chunk's texts.
+/// Module::ConfigTexts), where the merge adds the texts the chunks found,
+/// in log order: the table's order does not depend on which worker met a
+/// text first.
 class ModuleTexts {
 public:
   explicit ModuleTexts(std::vector<std::string> &Table) : Table(Table) {
     for (size_t I = 0; I < Table.size(); ++I)
       Index.try_emplace(Table[I], static_cast<uint32_t>(I));
   }
-  /// The index of \p S in the table, added (moved from) if new.
-  uint32_t intern(std::string &S) {
-    auto Ins = Index.try_emplace(S, static_cast<uint32_t>(Table.size()));
-    if (Ins.second)
-      Table.push_back(std::move(S));
-    return Ins.first->second;
+  /// The module index of the text of SharedTexts id \p Id, added if new.
+  uint32_t intern(uint32_t Id) {
+    if (Id >= ByShared.size())
+      ByShared.resize(Id + 1, ~0u);
+    uint32_t &Cached = ByShared[Id];
+    if (Cached == ~0u) {
+      const std::string &S = Shared.text(Id);
+      auto Ins = Index.try_emplace(S, static_cast<uint32_t>(Table.size()));
+      if (Ins.second)
+        Table.push_back(S);
+      Cached = Ins.first->second;
+    }
+    return Cached;
   }
+  /// Where the chunks keep the texts.
+  SharedTexts Shared;
 
 private:
   std::vector<std::string> &Table;
+  /// By text: two raw texts (two escapes of one character) may decode to
+  /// the same text, one entry of the table.
   StringMap<uint32_t> Index;
+  /// The module index of each SharedTexts id met so far (~0u: not yet).
+  std::vector<uint32_t> ByShared;
 };
 } // namespace
 
 /// The module's interned texts (key components, configuration dumps) with
 /// their indices, built once for all the logs of a directory: rebuilding
 /// them for each log cost a lookup per text already interned, per log.
+/// The chunks of every log intern into its SharedTexts.
 struct ModuleInterner {
   explicit ModuleInterner(Module &M)
       : Components(M.KeyComponents), Configs(M.ConfigTexts) {}
   ModuleTexts Components, Configs;
+  /// Point \p R at the shared tables, before it is scanned.
+  void attach(ChunkResult &R) {
+    R.Components = &Components.Shared;
+    R.Configs = &Configs.Shared;
+  }
 };
 
 /// Merges the chunks of log \p LogIndex into \p M as they come, in log
@@ -93,16 +114,10 @@ class LogMerger {
 public:
   LogMerger(StringRef Name, uint32_t LogIndex, Optional<int64_t> FileRank,
             Module &M, DiagnosticEngine &Diags, const ReadOptions &Opts,
-            ModuleInterner *Interner)
+            ModuleInterner &Interner)
       : Name(Name), LogIndex(LogIndex), FileRank(FileRank), M(M),
-        Diags(Diags), Opts(Opts), Records(M, LogIndex),
-        FirstEvent(M.Events.size()), LF(M.Logs[LogIndex]) {
-    if (!Interner) {
-      OwnInterner.emplace(M);
-      Interner = OwnInterner.getPointer();
-    }
-    this->Interner = Interner;
-  }
+        Diags(Diags), Opts(Opts), Records(M, LogIndex), Interner(Interner),
+        FirstEvent(M.Events.size()), LF(M.Logs[LogIndex]) {}
 
   /// Add the next chunk.
   void add(ChunkResult &R);
@@ -117,8 +132,7 @@ private:
   DiagnosticEngine &Diags;
   const ReadOptions &Opts;
   CompileMerger Records;
-  Optional<ModuleInterner> OwnInterner;
-  ModuleInterner *Interner = nullptr;
+  ModuleInterner &Interner;
   uint32_t LineBase = 0;
   unsigned LineReports = 0, LineSuppressed = 0;
   unsigned Md5Reports = 0, Md5Suppressed = 0;
@@ -133,8 +147,8 @@ private:
 };
 
 void LogMerger::add(ChunkResult &R) {
-  ModuleTexts &ModuleComponents = Interner->Components;
-  ModuleTexts &ModuleConfigs = Interner->Configs;
+  ModuleTexts &ModuleComponents = Interner.Components;
+  ModuleTexts &ModuleConfigs = Interner.Configs;
   for (ChunkDiag &D : R.Diags) {
     if (D.D.Line)
       D.D.Line += LineBase;
@@ -174,16 +188,6 @@ void LogMerger::add(ChunkResult &R) {
     A->Line += LineBase;
     M.Artifacts.push_back(std::move(A));
   }
-  std::vector<uint32_t> ComponentMap;
-  ComponentMap.reserve(R.Components.Texts.size());
-  for (std::string &C : R.Components.Texts)
-    ComponentMap.push_back(ModuleComponents.intern(C));
-  R.Components = InternedTexts();
-  std::vector<uint32_t> ConfigMap;
-  ConfigMap.reserve(R.Configs.Texts.size());
-  for (std::string &C : R.Configs.Texts)
-    ConfigMap.push_back(ModuleConfigs.intern(C));
-  R.Configs = InternedTexts();
   for (HealthEvent &H : R.Health) {
     H.Line += LineBase;
     H.Event.Line += LineBase;
@@ -196,9 +200,9 @@ void LogMerger::add(ChunkResult &R) {
       if (H.Detail->Export)
         H.Detail->Export->Line += LineBase;
       for (uint32_t &C : H.Detail->Cache.Components)
-        C = ComponentMap[C];
+        C = ModuleComponents.intern(C);
       for (auto &C : H.Detail->Configs)
-        C.second = ConfigMap[C.second];
+        C.second = ModuleConfigs.intern(C.second);
     }
   }
   for (RawEvent &E : R.Raw)
@@ -303,7 +307,12 @@ void scanAndMerge(StringRef Log, const std::vector<uint64_t> &Starts,
                   Module &M, DiagnosticEngine &Diags,
                   const ReadOptions &Opts, unsigned Threads,
                   bool SortCompiles, ModuleInterner *Interner) {
-  LogMerger Merger(Name, LogIndex, FileRank, M, Diags, Opts, Interner);
+  Optional<ModuleInterner> OwnInterner;
+  if (!Interner) {
+    OwnInterner.emplace(M);
+    Interner = OwnInterner.getPointer();
+  }
+  LogMerger Merger(Name, LogIndex, FileRank, M, Diags, Opts, *Interner);
   struct ChunkItem : WindowItem {
     uint64_t Begin = 0, End = 0;
     ChunkResult Result;
@@ -316,6 +325,7 @@ void scanAndMerge(StringRef Log, const std::vector<uint64_t> &Starts,
     auto It = std::make_unique<ChunkItem>();
     It->Begin = Starts[Next];
     It->End = Next + 1 < Starts.size() ? Starts[Next + 1] : Log.size();
+    Interner->attach(It->Result);
     ++Next;
     return It;
   };
@@ -580,6 +590,7 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
     StringRef Log = Sources.bytes(It->Index);
     if (Log.size() > Opts.ChunkBytes || Files.size() < 2 * size_t(Threads))
       It->Starts = chunkStarts(Log, Threads, Opts.ChunkBytes);
+    Interner.attach(It->Result);
     return It;
   };
   std::function<void(LogItem &)> Work = [&](LogItem &It) {
@@ -600,8 +611,7 @@ Error readTrace(StringRef Path, Module &M, TraceSources &Sources,
                    It.Rank, Sources, M, Diags, Opts, Threads,
                    /*SortCompiles=*/false, &Interner);
     } else {
-      LogMerger Merger(It.Path, It.Index, It.Rank, M, Diags, Opts,
-                       &Interner);
+      LogMerger Merger(It.Path, It.Index, It.Rank, M, Diags, Opts, Interner);
       Merger.add(It.Result);
       Merger.finish(/*SortCompiles=*/false);
     }

@@ -94,6 +94,35 @@ TEST(StringUtils, Printable) {
   EXPECT_EQ(excerpt("a\nb\x1b"), "a?b?");
 }
 
+// isPrintable and firstInvalidUTF8 skip eight bytes at a time where every
+// byte is plain ASCII: every byte value at every place of a text of 1 to
+// 24 bytes (either side of a word, the tail shorter than one), and a
+// two-byte character across each word boundary, answer as a byte at a time.
+TEST(StringUtils, WordAtATimeMatchesBytes) {
+  for (size_t Len = 1; Len <= 24; ++Len) {
+    for (size_t At = 0; At < Len; ++At) {
+      for (unsigned B = 0; B < 256; ++B) {
+        std::string S(Len, 'a');
+        S[At] = static_cast<char>(B);
+        bool Printable = (B >= 0x20 && B < 0x7F) || B == '\t' || B == '\n';
+        EXPECT_EQ(isPrintable(S), Printable) << Len << " " << At << " " << B;
+        EXPECT_EQ(firstInvalidUTF8(S), B < 0x80 ? NPos : At)
+            << Len << " " << At << " " << B;
+      }
+    }
+  }
+  for (size_t At = 0; At + 2 <= 24; ++At) {
+    std::string S(24, 'a');
+    S.replace(At, 2, "\xC3\xA9");
+    EXPECT_TRUE(isPrintable(S)) << At;
+    EXPECT_EQ(firstInvalidUTF8(S), NPos) << At;
+    S.replace(At, 2, "\xC2\x9B"); // C1 CSI
+    EXPECT_FALSE(isPrintable(S)) << At;
+    S[At + 1] = 'b'; // a lead byte without its continuation
+    EXPECT_EQ(firstInvalidUTF8(S), At) << At;
+  }
+}
+
 // A PrintableStream writes printable() of all it was given, however the
 // text is cut into writes: a control byte, broken and whole UTF-8
 // sequences (the two bytes of a C1 control, a 4-byte character) cut

@@ -64,10 +64,33 @@ static unsigned utf8SeqLen(const unsigned char *P, const unsigned char *E) {
   return Len;
 }
 
+/// Word-at-a-time tests (SWAR) over eight bytes: exact for whether any
+/// byte is such, which is all the callers ask.
+static constexpr uint64_t SwarOnes = 0x0101010101010101ULL;
+static constexpr uint64_t SwarHighs = 0x8080808080808080ULL;
+static uint64_t loadWord(const unsigned char *P) {
+  uint64_t W;
+  std::memcpy(&W, P, sizeof(W));
+  return W;
+}
+/// Every byte of \p W is ASCII (under 0x80).
+static bool allASCII(uint64_t W) { return !(W & SwarHighs); }
+/// Every byte of \p W is printable ASCII (0x20 to 0x7E): none under 0x20
+/// ((W - 0x20 each) & ~W & high bits) and none over 0x7E ((W + 1 each) | W,
+/// high bits).
+static bool allPlainASCII(uint64_t W) {
+  return !((((W - SwarOnes * 0x20) & ~W) | ((W + SwarOnes) | W)) &
+           SwarHighs);
+}
+
 size_t firstInvalidUTF8(StringRef S) {
   const unsigned char *P = S.bytes_begin(), *E = S.bytes_end();
   while (P < E) {
-    // Fast path over ASCII.
+    // Fast path over ASCII, eight bytes at a time where it can.
+    if (E - P >= 8 && allASCII(loadWord(P))) {
+      P += 8;
+      continue;
+    }
     if (*P < 0x80) {
       ++P;
       continue;
@@ -114,6 +137,10 @@ static bool isControl(const unsigned char *P, unsigned Len) {
 bool isPrintable(StringRef S) {
   const unsigned char *P = S.bytes_begin(), *E = S.bytes_end();
   while (P < E) {
+    if (E - P >= 8 && allPlainASCII(loadWord(P))) {
+      P += 8;
+      continue;
+    }
     if (*P >= 0x20 && *P < 0x7F) {
       ++P;
       continue;

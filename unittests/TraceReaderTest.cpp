@@ -2,6 +2,8 @@
 
 #include "tlp/Parse/TraceReader.h"
 
+#include "llvm/Support/MD5.h"
+
 #include "gtest/gtest.h"
 
 using namespace tlp;
@@ -48,4 +50,42 @@ TEST(TraceReader, BlankLineInPayloadIsKeptWhenTheMd5SaysSo) {
   EXPECT_EQ(M.Stats.Md5Mismatches, 0u)
       << (D.size() ? D.diagnostics()[0].Message : "");
   ASSERT_EQ(M.Artifacts.size(), 1u);
+}
+
+// The records of compiles that logged the same guard text share it (every
+// rank of a job logs the same guards for the same frame); a different text
+// is its own. Compiles 0/0 and 0/1 and rank 1's 0/0 in one log.
+TEST(TraceReader, SameGuardTextsAreShared) {
+  auto Guards = [](const char *Ids, const char *Text) {
+    std::string Payload = Text;
+    llvm::MD5 H;
+    H.update(Payload);
+    llvm::MD5::MD5Result R;
+    H.final(R);
+    return "V0101 00:00:00.000000 1 x.py:1] {\"dynamo_cpp_guards_str\": {}, " +
+           std::string(Ids) + ", \"has_payload\": \"" +
+           std::string(R.digest().str()) + "\"}\n\t" + Payload + "\n";
+  };
+  std::string Log =
+      Guards("\"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0",
+             "TREE_GUARD_MANAGER: check x") +
+      Guards("\"frame_id\": 0, \"frame_compile_id\": 1, \"attempt\": 0",
+             "TREE_GUARD_MANAGER: check y") +
+      Guards("\"rank\": 1, \"frame_id\": 0, \"frame_compile_id\": 0, "
+             "\"attempt\": 0",
+             "TREE_GUARD_MANAGER: check x");
+  Module M;
+  DiagnosticEngine D;
+  readTraceText(Log, "x.log", M, D);
+  ASSERT_EQ(M.Compiles.size(), 3u);
+  const CompileRecord *X0 = nullptr, *Y = nullptr, *X1 = nullptr;
+  for (const CompileRecord &R : M.Compiles) {
+    bool Rank1 = R.Rank && *R.Rank == 1;
+    (R.Id->FrameCompileId.getValueOr(-1) == 1 ? Y : Rank1 ? X1 : X0) = &R;
+  }
+  ASSERT_TRUE(X0 && Y && X1);
+  EXPECT_EQ(X0->Guards.str(), "TREE_GUARD_MANAGER: check x");
+  EXPECT_EQ(Y->Guards.str(), "TREE_GUARD_MANAGER: check y");
+  EXPECT_TRUE(X0->Guards.shares(X1->Guards));
+  EXPECT_FALSE(X0->Guards.shares(Y->Guards));
 }

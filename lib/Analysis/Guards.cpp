@@ -106,7 +106,7 @@ std::vector<GuardGroup> groupGuards(const Module &M,
     auto [It, New] = Index.try_emplace(Key, Out.size());
     if (New) {
       GuardGroup G;
-      G.Text = &R.Guards;
+      G.Text = &R.Guards.str();
       for (const GuardCheck &C : parseGuardChecks(R.Guards))
         G.Checks += isGuardCheck(C);
       Out.push_back(std::move(G));

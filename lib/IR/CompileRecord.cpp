@@ -20,6 +20,11 @@ using namespace llvm;
 
 namespace tlp {
 
+const std::string &SharedText::empty_() {
+  static const std::string Empty;
+  return Empty;
+}
+
 StringRef internSpanText(StringRef S) {
   if (S.empty())
     return StringRef();

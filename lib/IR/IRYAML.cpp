@@ -1145,8 +1145,12 @@ template <> struct MappingTraits<tlp::CompileRecord> {
       }
     mapStrings(Io, "recompile_reasons", R.RecompileReasons);
     Io.mapOptional("guard_count", R.GuardCount);
-    if (!Io.outputting() || !R.Guards.empty())
-      mapTextAs(Io, "guards", R.Guards, /*Optional=*/true);
+    if (!Io.outputting() || !R.Guards.empty()) {
+      std::string Guards = R.Guards.str();
+      mapTextAs(Io, "guards", Guards, /*Optional=*/true);
+      if (!Io.outputting())
+        R.Guards = std::move(Guards);
+    }
     if (!Io.outputting() || !R.Metrics.empty()) {
       MetricTable T{&R.Metrics};
       Io.mapOptional("metrics", T);

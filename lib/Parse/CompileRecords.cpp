@@ -12,6 +12,7 @@
 #include "ReaderInternals.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <limits>
@@ -22,6 +23,17 @@ using namespace llvm;
 
 namespace tlp {
 namespace reader {
+
+SharedText TextPool::intern(std::string S) {
+  if (S.empty())
+    return SharedText();
+  auto &Same = ByHash[xxHash64(S)];
+  for (const std::shared_ptr<const std::string> &T : Same)
+    if (*T == S)
+      return SharedText(T);
+  Same.push_back(std::make_shared<const std::string>(std::move(S)));
+  return SharedText(Same.back());
+}
 
 namespace {
 constexpr uint32_t NoLine = std::numeric_limits<uint32_t>::max();
@@ -86,7 +98,8 @@ struct CompileMerger::Impl {
     uint32_t current() const { return Starts ? Starts - 1 : 0; }
   };
 
-  Impl(Module &M, uint32_t LogIndex) : M(M), LogIndex(LogIndex) {}
+  Impl(Module &M, uint32_t LogIndex, TextPool &Texts)
+      : M(M), LogIndex(LogIndex), Texts(Texts) {}
 
   Entry &get(const Optional<int64_t> &Rank, const Optional<CompileId> &Id,
              uint32_t Gen) {
@@ -132,6 +145,7 @@ struct CompileMerger::Impl {
 
   Module &M;
   uint32_t LogIndex;
+  TextPool &Texts;
   /// A stack frame that names its file by an index of the log's `str`
   /// table: set once the whole table is known (finish), as a `str` event
   /// may come in a later chunk than a frame that names it, or name an
@@ -206,15 +220,18 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
     break;
   case HealthKind::Guards:
     R.GuardCount = H.detail().Count;
-    if (R.Guards.empty())
+    if (R.Guards.empty()) {
+      std::string Text;
       for (const std::string &G : H.detail().Strings) {
-        if (!R.Guards.empty())
-          R.Guards += '\n';
-        R.Guards += G;
+        if (!Text.empty())
+          Text += '\n';
+        Text += G;
       }
+      R.Guards = Texts.intern(std::move(Text));
+    }
     break;
   case HealthKind::CppGuards:
-    R.Guards = std::move(H.detail().Text);
+    R.Guards = Texts.intern(std::move(H.detail().Text));
     break;
   case HealthKind::Chromium: {
     Span &S = H.Event;
@@ -345,8 +362,8 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
   }
 }
 
-CompileMerger::CompileMerger(Module &M, uint32_t LogIndex)
-    : P(std::make_unique<Impl>(M, LogIndex)) {}
+CompileMerger::CompileMerger(Module &M, uint32_t LogIndex, TextPool &Texts)
+    : P(std::make_unique<Impl>(M, LogIndex, Texts)) {}
 
 CompileMerger::~CompileMerger() = default;
 

@@ -280,6 +280,18 @@ private:
   llvm::DenseMap<uint64_t, uint32_t> ByHash;
 };
 
+/// Texts kept once each for the whole read, by the merge (one thread): the
+/// guards of compiles, 2.3 KB a compile, which every rank of a job logs
+/// alike for the same frame. Records share the text (SharedText).
+class TextPool {
+public:
+  SharedText intern(std::string S);
+
+private:
+  llvm::DenseMap<uint64_t, std::vector<std::shared_ptr<const std::string>>>
+      ByHash;
+};
+
 /// What one chunk of a log yields; line numbers are relative to the chunk
 /// until merged.
 struct ChunkResult {
@@ -525,7 +537,8 @@ std::vector<uint64_t> chunkStarts(llvm::StringRef Log, unsigned Threads,
 /// holds the records, not the log's events.
 class CompileMerger {
 public:
-  CompileMerger(Module &M, uint32_t LogIndex);
+  /// \p Texts keeps the records' guard texts once each.
+  CompileMerger(Module &M, uint32_t LogIndex, TextPool &Texts);
   ~CompileMerger();
   CompileMerger(const CompileMerger &) = delete;
   CompileMerger &operator=(const CompileMerger &) = delete;

@@ -99,6 +99,8 @@ struct ModuleInterner {
   explicit ModuleInterner(Module &M)
       : Components(M.KeyComponents), Configs(M.ConfigTexts) {}
   ModuleTexts Components, Configs;
+  /// The records' guard texts.
+  TextPool Guards;
   /// Point \p R at the shared tables, before it is scanned.
   void attach(ChunkResult &R) {
     R.Components = &Components.Shared;
@@ -116,7 +118,8 @@ public:
             Module &M, DiagnosticEngine &Diags, const ReadOptions &Opts,
             ModuleInterner &Interner)
       : Name(Name), LogIndex(LogIndex), FileRank(FileRank), M(M),
-        Diags(Diags), Opts(Opts), Records(M, LogIndex), Interner(Interner),
+        Diags(Diags), Opts(Opts), Records(M, LogIndex, Interner.Guards),
+        Interner(Interner),
         FirstEvent(M.Events.size()), LF(M.Logs[LogIndex]) {}
 
   /// Add the next chunk.

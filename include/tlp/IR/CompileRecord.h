@@ -120,6 +120,34 @@ private:
   std::vector<uint32_t> Ends;
 };
 
+/// An immutable text that records may share: a compile's guards, which
+/// every rank of a job logs alike for the same frame (the reader keeps each
+/// distinct text once). Reads as a std::string; empty when none.
+class SharedText {
+public:
+  SharedText() = default;
+  SharedText(std::string S)
+      : P(S.empty() ? nullptr
+                    : std::make_shared<const std::string>(std::move(S))) {}
+  SharedText(const char *S) : SharedText(std::string(S)) {}
+  explicit SharedText(std::shared_ptr<const std::string> Text)
+      : P(Text && !Text->empty() ? std::move(Text) : nullptr) {}
+
+  /// The text; its address is stable while any copy of this lives.
+  const std::string &str() const { return P ? *P : empty_(); }
+  operator llvm::StringRef() const { return str(); }
+  bool empty() const { return !P; }
+  size_t size() const { return P ? P->size() : 0; }
+  /// Whether \p O is the same text object (not only the same bytes).
+  bool shares(const SharedText &O) const { return P && P == O.P; }
+  bool operator==(const SharedText &O) const { return str() == O.str(); }
+  bool operator!=(const SharedText &O) const { return !(*this == O); }
+
+private:
+  static const std::string &empty_();
+  std::shared_ptr<const std::string> P;
+};
+
 /// One FX graph cache or AOTAutograd cache lookup.
 struct CacheLookup {
   enum CacheKind { FXGraph, AOTAutograd };
@@ -464,9 +492,10 @@ public:
   /// size mismatch at index 0. expected 2, actual 3".
   std::vector<std::string> RecompileReasons;
   /// Guards: how many (from the guard list, else guard_count) and their
-  /// text (dynamo_cpp_guards_str, else the guard code lines).
+  /// text (dynamo_cpp_guards_str, else the guard code lines), shared by
+  /// the records that logged the same text.
   llvm::Optional<uint64_t> GuardCount;
-  std::string Guards;
+  SharedText Guards;
   /// compilation_metrics fields that are set, in log order: name and the
   /// value as compact JSON text. The config dumps are in Configs.
   MetricList Metrics;

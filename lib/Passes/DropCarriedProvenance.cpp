@@ -13,11 +13,13 @@
 // handles (the table numbers in order from 1), every handle from 1 to just
 // below the first handle of the unit's code, and none names a call of it.
 // Such entries are dropped from the mapping's kernel sections and from the
-// kernel stack traces, with a note. Entries of a handle the code carries, and every key
-// of a unit whose code has no handles (v1, a log written without
-// provenance), and the keys of a kernel the code calls with no handle
-// comment are kept: a key that names nothing there is still a
-// warning (resolve-debug-handles).
+// kernel stack traces, with a note (which says so when the compile hit a
+// cache: its entries then come from the run that wrote the cache entry,
+// whose earlier graphs this log may not have). Entries of a handle the
+// code carries, every key of a unit whose code has no handles (v1, a log
+// written without provenance), and the keys of a kernel the code calls
+// with no handle comment are kept: a key that names nothing there is still
+// a warning (resolve-debug-handles).
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +107,13 @@ public:
       return Out;
     };
     std::string File = M.logName(U.Key.Log);
+    // A compile that hit a cache may log the entries the run that wrote
+    // the cache entry carried: graphs this log has not compiled yet, or
+    // at all.
+    const CompileRecord *R = M.findCompile(U);
+    bool Hit = R && llvm::any_of(R->Caches, [](const CacheLookup &C) {
+                 return C.Result == CacheLookup::Hit;
+               });
     // A whole run: its handles are 1 to First - 1.
     auto Note = [&](uint32_t Line, StringRef What, size_t N) {
       D.note(File, Line,
@@ -114,9 +123,11 @@ public:
                  (*First == 2 ? "" : " to " + Twine(*First - 1).str()) +
                  ") name no call of this unit's code, whose handles begin "
                  "at " +
-                 Twine(*First) +
-                 ": entries of graphs compiled before this one that "
-                 "PyTorch logged again; dropped");
+                 Twine(*First) + ": entries of graphs compiled before this " +
+                 (Hit ? "one (this compile hit the cache: perhaps by the run "
+                        "that wrote the entry) "
+                      : "one ") +
+                 "that PyTorch logged again; dropped");
     };
 
     if (MappingArtifact *Map = U.Mapping.get()) {

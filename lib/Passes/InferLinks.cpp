@@ -486,12 +486,14 @@ private:
 
   /// The `Topologically Sorted Source Nodes` of an extern or fallback call
   /// also name the nodes its inputs come from (`mm(d, b)` lists `d`). Once
-  /// the call has its post-grad node, keep only the pre-grad nodes of that.
+  /// the call has its post-grad node, keep only the pre-grad nodes of that
+  /// (all of them when that node's are unknown).
   void pruneCallTopo() {
     std::vector<std::set<uint32_t>> PreOfRow(U.Kernels.size());
     std::vector<bool> Matched(U.Kernels.size(), false);
     for (uint32_t Q = 0; Q < KernelOf.size(); ++Q)
-      if (KernelOf[Q] >= 0 && isCall(U.Kernels[KernelOf[Q]])) {
+      if (KernelOf[Q] >= 0 && isCall(U.Kernels[KernelOf[Q]]) &&
+          !PreOfPost[Q].empty()) {
         Matched[KernelOf[Q]] = true;
         PreOfRow[KernelOf[Q]].insert(PreOfPost[Q].begin(),
                                      PreOfPost[Q].end());
@@ -700,19 +702,30 @@ private:
         // the first free node, as with no comment.
         if (!U.PreGrad || TopoPre.empty())
           HasTopo = false;
-        for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
+        // With a comment, a node of one of its pre-grad nodes (85); else
+        // the first free node whose pre-grad nodes are unknown (no link
+        // inferred to it: a log without provenance whose post-grad graph
+        // has no `# File:` comments), which the comment cannot rule out
+        // (60, as with no comment); never a node of other pre-grad nodes.
+        Optional<uint32_t> Checked, Unchecked;
+        for (uint32_t Q = 0; Q < PostNodes.size() && !Checked; ++Q) {
           if (!Free[Q] || PostOp[Q] != Op)
             continue;
-          if (HasTopo) {
-            bool From = false;
-            for (uint32_t P : PreOfPost[Q])
-              From |= TopoPre.count(P) != 0;
-            if (!From)
-              continue;
+          if (!HasTopo) {
+            Unchecked = Q;
+            break;
           }
-          claim(Q, R, HasTopo ? 85 : 60);
-          Free[Q] = false;
-          break;
+          bool From = false;
+          for (uint32_t P : PreOfPost[Q])
+            From |= TopoPre.count(P) != 0;
+          if (From)
+            Checked = Q;
+          else if (PreOfPost[Q].empty() && !Unchecked)
+            Unchecked = Q;
+        }
+        if (Optional<uint32_t> Q = Checked ? Checked : Unchecked) {
+          claim(*Q, R, Checked ? 85 : 60);
+          Free[*Q] = false;
         }
       }
     }

@@ -30,6 +30,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -305,48 +306,73 @@ private:
   }
 
   void inferSources() {
-    std::vector<std::set<uint32_t>> PostOf(U.Kernels.size()),
-        PreOf(U.Kernels.size());
+    // Each kernel's post-grad and pre-grad nodes with the confidence of
+    // the edge (or, for a pre-grad node through a post-grad one, of the
+    // less sure of the two edges).
+    using Sure = std::map<uint32_t, uint8_t>;
+    std::vector<Sure> PostOf(U.Kernels.size()), PreOf(U.Kernels.size());
     std::vector<bool> HasStack(U.Kernels.size(), false);
-    // A source edge is as sure as the least sure edge into its kernel.
-    std::vector<uint8_t> Conf(U.Kernels.size(), 100);
-    for (const Edge &E : U.Edges)
-      if (E.To.Kind == Endpoint::KernelRow)
-        Conf[E.To.Index] = std::min(Conf[E.To.Index], E.Confidence);
-    std::vector<std::vector<uint32_t>> PreOfPost(
+    auto Keep = [](Sure &S, uint32_t N, uint8_t C) {
+      auto Ins = S.try_emplace(N, C);
+      if (!Ins.second)
+        Ins.first->second = std::max(Ins.first->second, C);
+    };
+    std::vector<std::vector<std::pair<uint32_t, uint8_t>>> PreOfPost(
         U.PostGrad ? U.PostGrad->Nodes.size() : 0);
     for (const Edge &E : U.Edges) {
       if (E.From.Kind == Endpoint::KernelRow && E.To.Kind == Endpoint::Source)
         HasStack[E.From.Index] = true;
       else if (E.From.Kind == Endpoint::PostNode &&
                E.To.Kind == Endpoint::KernelRow)
-        PostOf[E.To.Index].insert(E.From.Index);
+        Keep(PostOf[E.To.Index], E.From.Index, E.Confidence);
       else if (E.From.Kind == Endpoint::PreNode &&
                E.To.Kind == Endpoint::KernelRow)
-        PreOf[E.To.Index].insert(E.From.Index);
+        Keep(PreOf[E.To.Index], E.From.Index, E.Confidence);
       else if (E.From.Kind == Endpoint::PreNode &&
                E.To.Kind == Endpoint::PostNode)
-        PreOfPost[E.To.Index].push_back(E.From.Index);
+        PreOfPost[E.To.Index].push_back({E.From.Index, E.Confidence});
     }
     for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
       if (HasStack[R])
         continue;
-      std::set<uint32_t> Srcs;
-      for (uint32_t Q : PostOf[R])
-        if (U.PostGrad->Nodes[Q].Source)
-          Srcs.insert(*U.PostGrad->Nodes[Q].Source);
-      if (Srcs.empty() && U.PreGrad) {
-        std::set<uint32_t> Pres = PreOf[R];
-        for (uint32_t Q : PostOf[R])
-          Pres.insert(PreOfPost[Q].begin(), PreOfPost[Q].end());
-        for (uint32_t P : Pres)
-          if (U.PreGrad->Nodes[P].Source)
-            Srcs.insert(*U.PreGrad->Nodes[P].Source);
+      // A source line is as sure as the surest way to it from the kernel:
+      // the `# File:` comment of a post-grad node of the kernel, else the
+      // stack of a pre-grad node of it (directly, or through a post-grad
+      // node), each as sure as the edges it takes. A call's comment that
+      // names several pre-grad nodes also names those its inputs come
+      // from: which one is the call's own rests on its post-grad node
+      // (InferLinks keeps that node's), so the direct way is no surer.
+      Sure Pres = PreOf[R];
+      if (!PostOf[R].empty() && U.Code) {
+        std::set<StringRef> Names;
+        for (const CallSite &C : U.Code->Calls)
+          if (C.Kernel == U.Kernels[R].Name)
+            Names.insert(C.TopoNames.begin(), C.TopoNames.end());
+        if (Names.size() > 1) {
+          uint8_t Least = 100;
+          for (auto &QC : PostOf[R])
+            Least = std::min(Least, QC.second);
+          for (auto &PC : Pres)
+            PC.second = std::min(PC.second, Least);
+        }
       }
-      for (uint32_t S : Srcs) {
-        edge(Endpoint::KernelRow, R, Endpoint::Source, S,
+      for (auto &QC : PostOf[R])
+        for (auto &PC : PreOfPost[QC.first])
+          Keep(Pres, PC.first, std::min(QC.second, PC.second));
+      Sure Srcs;
+      for (auto &QC : PostOf[R])
+        if (U.PostGrad->Nodes[QC.first].Source)
+          Keep(Srcs, *U.PostGrad->Nodes[QC.first].Source, QC.second);
+      bool FromPost = !Srcs.empty();
+      if (U.PreGrad)
+        for (auto &PC : Pres)
+          if (const Optional<uint32_t> &S = U.PreGrad->Nodes[PC.first].Source)
+            if (!FromPost || Srcs.count(*S))
+              Keep(Srcs, *S, PC.second);
+      for (auto &SC : Srcs) {
+        edge(Endpoint::KernelRow, R, Endpoint::Source, SC.first,
              EdgeOrigin::FXComment);
-        U.Edges.back().Confidence = Conf[R];
+        U.Edges.back().Confidence = SC.second;
       }
     }
   }

@@ -257,9 +257,10 @@ llvm::Optional<SourceLoc> parseFrame(const json::Value &X, int64_t &FileIndex);
 /// dumps and key components: decoding them and hashing the decoded texts
 /// at the merge were 19 % of `tlp-emit --json`). Looked up by the xxHash64
 /// of the raw text (a StringMap hashed these texts a byte at a time): the
-/// first entry of a hash in ByHash, the next of the same hash in Next.
-/// Thread-safe; an entry never changes once added, and its text stays
-/// where it is, so text() may be read without the lock held.
+/// first entry of a hash in ByHash, the next of the same hash in its Next.
+/// Thread-safe; an entry never changes once added and stays where it is
+/// (a deque), so the text text() returns may be read once the lock is
+/// released.
 class SharedTexts {
 public:
   /// The id of the text of the JSON string \p E, added if new. Ids are in
@@ -275,7 +276,6 @@ private:
     uint32_t Next = ~0u;
   };
   mutable std::mutex Mutex;
-  /// A deque: adding an entry leaves the others where they are.
   std::deque<Entry> Entries;
   llvm::DenseMap<uint64_t, uint32_t> ByHash;
 };

@@ -345,8 +345,9 @@ private:
       Sure Pres = PreOf[R];
       if (!PostOf[R].empty() && U.Code) {
         std::set<StringRef> Names;
+        const Kernel &K = U.Kernels[R];
         for (const CallSite &C : U.Code->Calls)
-          if (C.Kernel == U.Kernels[R].Name)
+          if (C.Kernel == K.Name && llvm::is_contained(K.CallLines, C.Line))
             Names.insert(C.TopoNames.begin(), C.TopoNames.end());
         if (Names.size() > 1) {
           uint8_t Least = 100;

@@ -89,3 +89,47 @@ TEST(TraceReader, SameGuardTextsAreShared) {
   EXPECT_TRUE(X0->Guards.shares(X1->Guards));
   EXPECT_FALSE(X0->Guards.shares(Y->Guards));
 }
+
+// Cache lookups that logged the same key components (in the same order)
+// share one list of indices; another list is its own. Rank 0's and rank 1's
+// 0/0 log the same components, 0/1 one more.
+TEST(TraceReader, SameComponentListsAreShared) {
+  auto Miss = [](const char *Ids, const char *Components) {
+    std::string Payload =
+        std::string("{\"key\": \"k\", \"components\": [") + Components + "]}";
+    llvm::MD5 H;
+    H.update(Payload);
+    llvm::MD5::MD5Result R;
+    H.final(R);
+    return "V0101 00:00:00.000000 1 x.py:1] {\"artifact\": {\"name\": "
+           "\"fx_graph_cache_miss\", \"encoding\": \"json\"}, " +
+           std::string(Ids) + ", \"has_payload\": \"" +
+           std::string(R.digest().str()) + "\"}\n\t" + Payload + "\n";
+  };
+  std::string Log =
+      Miss("\"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0",
+           "\"[a] x: 1\", \"[b] y: 2\"") +
+      Miss("\"frame_id\": 0, \"frame_compile_id\": 1, \"attempt\": 0",
+           "\"[a] x: 1\", \"[b] y: 2\", \"[c] z: 3\"") +
+      Miss("\"rank\": 1, \"frame_id\": 0, \"frame_compile_id\": 0, "
+           "\"attempt\": 0",
+           "\"[a] x: 1\", \"[b] y: 2\"");
+  Module M;
+  DiagnosticEngine D;
+  readTraceText(Log, "x.log", M, D);
+  ASSERT_EQ(M.Compiles.size(), 3u);
+  const CacheLookup *A0 = nullptr, *B = nullptr, *A1 = nullptr;
+  for (const CompileRecord &R : M.Compiles) {
+    ASSERT_EQ(R.Caches.size(), 1u);
+    bool Rank1 = R.Rank && *R.Rank == 1;
+    (R.Id->FrameCompileId.getValueOr(-1) == 1 ? B : Rank1 ? A1 : A0) =
+        &R.Caches[0];
+  }
+  ASSERT_TRUE(A0 && B && A1);
+  EXPECT_EQ(A0->Components.vec(), (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(B->Components.vec(), (std::vector<uint32_t>{0, 1, 2}));
+  EXPECT_TRUE(A0->Components.shares(A1->Components));
+  EXPECT_FALSE(A0->Components.shares(B->Components));
+  EXPECT_EQ(M.KeyComponents,
+            (std::vector<std::string>{"[a] x: 1", "[b] y: 2", "[c] z: 3"}));
+}

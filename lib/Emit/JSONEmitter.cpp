@@ -433,7 +433,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
         W.attributeOrNull("key", C.Key);
         W.attributeOrNull("reason", C.Reason);
         W.attribute("time_saved_ms", C.TimeSavedMs);
-        W.attribute("components", C.Components);
+        W.attribute("components", C.Components.vec());
       });
   });
   W.attributeArray("cache_miss_diffs", [&] {

@@ -20,6 +20,11 @@ using namespace llvm;
 
 namespace tlp {
 
+const std::vector<uint32_t> &SharedIndices::empty_() {
+  static const std::vector<uint32_t> Empty;
+  return Empty;
+}
+
 const std::string &SharedText::empty_() {
   static const std::string Empty;
   return Empty;

@@ -995,8 +995,11 @@ template <> struct MappingTraits<tlp::CacheLookup> {
     mapOptStr(Io, "reason", C.Reason);
     Io.mapOptional("time_saved_ms", C.TimeSavedMs);
     if (!Io.outputting() || !C.Components.empty()) {
-      IndexList L{&C.Components};
+      std::vector<uint32_t> Components = C.Components.vec();
+      IndexList L{&Components};
       Io.mapOptional("components", L);
+      if (!Io.outputting())
+        C.Components = std::move(Components);
     }
   }
 };

@@ -35,6 +35,20 @@ SharedText TextPool::intern(std::string S) {
   return SharedText(Same.back());
 }
 
+SharedIndices IndexListPool::intern(std::vector<uint32_t> V) {
+  if (V.empty())
+    return SharedIndices();
+  StringRef Bytes(reinterpret_cast<const char *>(V.data()),
+                  V.size() * sizeof(uint32_t));
+  auto &Same = ByHash[xxHash64(Bytes)];
+  for (const std::shared_ptr<const std::vector<uint32_t>> &L : Same)
+    if (*L == V)
+      return SharedIndices(L);
+  V.shrink_to_fit();
+  Same.push_back(std::make_shared<const std::vector<uint32_t>>(std::move(V)));
+  return SharedIndices(Same.back());
+}
+
 namespace {
 constexpr uint32_t NoLine = std::numeric_limits<uint32_t>::max();
 

@@ -592,15 +592,15 @@ void ChunkScanner::finishHealth() {
       if (K == "key" && X.isString())
         C.Key = Str(X);
       else if (K == "components" && X.isArray()) {
+        std::vector<uint32_t> Ids;
         json::forEachElement(X, [&](const json::Value &E) {
           if (!E.isString())
             return true;
-          C.Components.push_back(R.internComponent(E));
+          Ids.push_back(R.internComponent(E));
           return true;
         });
-        // Kept to the end of the run: the doubling's spare capacity (about
-        // a third of the list) is given back.
-        C.Components.shrink_to_fit();
+        // The merge renumbers the list and keeps it once (ModuleInterner).
+        C.Components = std::move(Ids);
       }
       else if ((K == "cache_bypass_reason" || K == "reason") && X.isString())
         C.Reason = Str(X);

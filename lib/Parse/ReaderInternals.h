@@ -292,6 +292,20 @@ private:
       ByHash;
 };
 
+/// Index lists kept once each for the whole read, by the merge: the key
+/// components of cache lookups (a few hundred indices a lookup, 1.4 KB),
+/// which every rank of a job logs alike for the same compile. Lookups
+/// share the list (SharedIndices).
+class IndexListPool {
+public:
+  SharedIndices intern(std::vector<uint32_t> V);
+
+private:
+  llvm::DenseMap<uint64_t,
+                 std::vector<std::shared_ptr<const std::vector<uint32_t>>>>
+      ByHash;
+};
+
 /// What one chunk of a log yields; line numbers are relative to the chunk
 /// until merged.
 struct ChunkResult {

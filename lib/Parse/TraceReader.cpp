@@ -99,8 +99,9 @@ struct ModuleInterner {
   explicit ModuleInterner(Module &M)
       : Components(M.KeyComponents), Configs(M.ConfigTexts) {}
   ModuleTexts Components, Configs;
-  /// The records' guard texts.
+  /// The records' guard texts, and their cache lookups' component lists.
   TextPool Guards;
+  IndexListPool Lists;
   /// Point \p R at the shared tables, before it is scanned.
   void attach(ChunkResult &R) {
     R.Components = &Components.Shared;
@@ -202,8 +203,13 @@ void LogMerger::add(ChunkResult &R) {
         H.Detail->Shape->Line += LineBase;
       if (H.Detail->Export)
         H.Detail->Export->Line += LineBase;
-      for (uint32_t &C : H.Detail->Cache.Components)
-        C = ModuleComponents.intern(C);
+      if (!H.Detail->Cache.Components.empty()) {
+        std::vector<uint32_t> Ids;
+        Ids.reserve(H.Detail->Cache.Components.size());
+        for (uint32_t C : H.Detail->Cache.Components)
+          Ids.push_back(ModuleComponents.intern(C));
+        H.Detail->Cache.Components = Interner.Lists.intern(std::move(Ids));
+      }
       for (auto &C : H.Detail->Configs)
         C.second = ModuleConfigs.intern(C.second);
     }

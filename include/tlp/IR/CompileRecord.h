@@ -148,6 +148,36 @@ private:
   std::shared_ptr<const std::string> P;
 };
 
+/// An immutable list of indices that records may share: a cache lookup's
+/// key components, which every rank of a job logs alike for the same
+/// compile (the reader keeps each distinct list once). Empty when none.
+class SharedIndices {
+public:
+  using const_iterator = std::vector<uint32_t>::const_iterator;
+  SharedIndices() = default;
+  SharedIndices(std::vector<uint32_t> V)
+      : P(V.empty() ? nullptr
+                    : std::make_shared<const std::vector<uint32_t>>(
+                          std::move(V))) {}
+  explicit SharedIndices(std::shared_ptr<const std::vector<uint32_t>> V)
+      : P(V && !V->empty() ? std::move(V) : nullptr) {}
+
+  const std::vector<uint32_t> &vec() const { return P ? *P : empty_(); }
+  const_iterator begin() const { return vec().begin(); }
+  const_iterator end() const { return vec().end(); }
+  size_t size() const { return P ? P->size() : 0; }
+  bool empty() const { return !P; }
+  uint32_t operator[](size_t I) const { return (*P)[I]; }
+  /// Whether \p O is the same list object (not only the same indices).
+  bool shares(const SharedIndices &O) const { return P && P == O.P; }
+  bool operator==(const SharedIndices &O) const { return vec() == O.vec(); }
+  bool operator!=(const SharedIndices &O) const { return !(*this == O); }
+
+private:
+  static const std::vector<uint32_t> &empty_();
+  std::shared_ptr<const std::vector<uint32_t>> P;
+};
+
 /// One FX graph cache or AOTAutograd cache lookup.
 struct CacheLookup {
   enum CacheKind { FXGraph, AOTAutograd };
@@ -168,8 +198,9 @@ struct CacheLookup {
   llvm::Optional<double> TimeSavedMs;
   /// The key's components, as indices into Module::KeyComponents (each
   /// text "[hash] name: value" verbatim, stored once per module: most
-  /// components are the same in every lookup).
-  std::vector<uint32_t> Components;
+  /// components are the same in every lookup); lookups with the same
+  /// components share the list.
+  SharedIndices Components;
 };
 llvm::StringRef cacheKindName(CacheLookup::CacheKind K);
 bool parseCacheKind(llvm::StringRef S, CacheLookup::CacheKind &K);

@@ -129,7 +129,8 @@ TEST(StringUtils, WordAtATimeMatchesBytes) {
 // anywhere, a last line without its newline.
 TEST(StringUtils, PrintableStreamMatchesPrintableOfTheWhole) {
   std::string Doc;
-  const char *Pieces[] = {"plain line\n", "\x1b[2J\r", "a\xC2\x9B" "b\n",
+  // ("\x9B" "b": one literal would read the hex escape \x9Bb.)
+  const char *Pieces[] = {"plain line\n", "\x1b[2J\r", ("a\xC2\x9B" "b\n"),
                           "\xF0\x9F\x98\x80 ok\n", "\xE2\x82", "\xFF\n",
                           "\t\xC2\xA0x\n", "\n", "last \xC2"};
   for (unsigned I = 0; I < 400; ++I)

@@ -561,9 +561,6 @@ private:
     std::vector<DistinctBreak> Breaks = distinctBreaks(M);
     if (Breaks.empty())
       return;
-    size_t Compiles = 0;
-    for (const DistinctBreak &D : Breaks)
-      Compiles += D.Records.size();
     OS << "## Graph breaks\n\n"
        << countOf(Breaks.size(), "distinct break", "distinct breaks")
        << " (graph breaks and restarts), each once over every compile"

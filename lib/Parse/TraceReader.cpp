@@ -118,9 +118,8 @@ public:
   LogMerger(StringRef Name, uint32_t LogIndex, Optional<int64_t> FileRank,
             Module &M, DiagnosticEngine &Diags, const ReadOptions &Opts,
             ModuleInterner &Interner)
-      : Name(Name), LogIndex(LogIndex), FileRank(FileRank), M(M),
-        Diags(Diags), Opts(Opts), Records(M, LogIndex, Interner.Guards),
-        Interner(Interner),
+      : Name(Name), FileRank(FileRank), M(M), Diags(Diags), Opts(Opts),
+        Records(M, LogIndex, Interner.Guards), Interner(Interner),
         FirstEvent(M.Events.size()), LF(M.Logs[LogIndex]) {}
 
   /// Add the next chunk.
@@ -130,7 +129,6 @@ public:
 
 private:
   StringRef Name;
-  uint32_t LogIndex;
   Optional<int64_t> FileRank;
   Module &M;
   DiagnosticEngine &Diags;

@@ -2,7 +2,9 @@
 
 #include "tlp/Parse/TraceReader.h"
 
-#include "llvm/Support/MD5.h"
+#include "tlp/LogYAML/LogYAML.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
 
@@ -52,84 +54,104 @@ TEST(TraceReader, BlankLineInPayloadIsKeptWhenTheMd5SaysSo) {
   ASSERT_EQ(M.Artifacts.size(), 1u);
 }
 
+/// A log of \p Events at pid 1 from `x.py:1`, written by lib/LogYAML (the
+/// envelopes and the payloads' md5).
+static std::string logOf(std::vector<logyaml::Event> Events) {
+  logyaml::Log L;
+  L.Pid = 1;
+  L.Start = "0101 00:00:00.000000";
+  L.Source = "x.py:1";
+  L.Events = std::move(Events);
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  if (llvm::Error E = logyaml::writeLog(L, OS))
+    ADD_FAILURE() << llvm::toString(std::move(E));
+  return OS.str();
+}
+
+/// Event \p Name (metadata \p Metadata) of compile 0/\p FrameCompileId of
+/// \p Rank (none: the log's), with \p Payload.
+static logyaml::Event event(const char *Name, const char *Metadata,
+                            llvm::Optional<int64_t> Rank,
+                            int64_t FrameCompileId, std::string Payload) {
+  logyaml::Event E;
+  E.Name = Name;
+  E.Metadata = logyaml::JSONText{Metadata};
+  E.Rank = Rank;
+  E.FrameId = 0;
+  E.FrameCompileId = FrameCompileId;
+  E.Attempt = 0;
+  E.Payload = std::move(Payload);
+  return E;
+}
+
+/// The records of the log's 0/0, its 0/1 and rank 1's 0/0 (null if missing).
+struct ThreeRecords {
+  const CompileRecord *Own0 = nullptr, *One = nullptr, *Rank1 = nullptr;
+};
+static ThreeRecords threeRecords(const Module &M) {
+  ThreeRecords T;
+  for (const CompileRecord &R : M.Compiles)
+    (R.Id->FrameCompileId.getValueOr(-1) == 1 ? T.One
+     : R.Rank && *R.Rank == 1                  ? T.Rank1
+                                               : T.Own0) = &R;
+  return T;
+}
+
 // The records of compiles that logged the same guard text share it (every
 // rank of a job logs the same guards for the same frame); a different text
 // is its own. Compiles 0/0 and 0/1 and rank 1's 0/0 in one log.
 TEST(TraceReader, SameGuardTextsAreShared) {
-  auto Guards = [](const char *Ids, const char *Text) {
-    std::string Payload = Text;
-    llvm::MD5 H;
-    H.update(Payload);
-    llvm::MD5::MD5Result R;
-    H.final(R);
-    return "V0101 00:00:00.000000 1 x.py:1] {\"dynamo_cpp_guards_str\": {}, " +
-           std::string(Ids) + ", \"has_payload\": \"" +
-           std::string(R.digest().str()) + "\"}\n\t" + Payload + "\n";
+  auto Guards = [](llvm::Optional<int64_t> Rank, int64_t Compile,
+                   const char *Text) {
+    return event("dynamo_cpp_guards_str", "{}", Rank, Compile, Text);
   };
-  std::string Log =
-      Guards("\"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0",
-             "TREE_GUARD_MANAGER: check x") +
-      Guards("\"frame_id\": 0, \"frame_compile_id\": 1, \"attempt\": 0",
-             "TREE_GUARD_MANAGER: check y") +
-      Guards("\"rank\": 1, \"frame_id\": 0, \"frame_compile_id\": 0, "
-             "\"attempt\": 0",
-             "TREE_GUARD_MANAGER: check x");
+  std::string Log = logOf({Guards(llvm::None, 0, "TREE_GUARD_MANAGER: check x"),
+                           Guards(llvm::None, 1, "TREE_GUARD_MANAGER: check y"),
+                           Guards(1, 0, "TREE_GUARD_MANAGER: check x")});
   Module M;
   DiagnosticEngine D;
   readTraceText(Log, "x.log", M, D);
   ASSERT_EQ(M.Compiles.size(), 3u);
-  const CompileRecord *X0 = nullptr, *Y = nullptr, *X1 = nullptr;
-  for (const CompileRecord &R : M.Compiles) {
-    bool Rank1 = R.Rank && *R.Rank == 1;
-    (R.Id->FrameCompileId.getValueOr(-1) == 1 ? Y : Rank1 ? X1 : X0) = &R;
-  }
-  ASSERT_TRUE(X0 && Y && X1);
-  EXPECT_EQ(X0->Guards.str(), "TREE_GUARD_MANAGER: check x");
-  EXPECT_EQ(Y->Guards.str(), "TREE_GUARD_MANAGER: check y");
-  EXPECT_TRUE(X0->Guards.shares(X1->Guards));
-  EXPECT_FALSE(X0->Guards.shares(Y->Guards));
+  ThreeRecords T = threeRecords(M);
+  ASSERT_TRUE(T.Own0 && T.One && T.Rank1);
+  EXPECT_EQ(T.Own0->Guards.str(), "TREE_GUARD_MANAGER: check x");
+  EXPECT_EQ(T.One->Guards.str(), "TREE_GUARD_MANAGER: check y");
+  EXPECT_TRUE(T.Own0->Guards.shares(T.Rank1->Guards));
+  EXPECT_FALSE(T.Own0->Guards.shares(T.One->Guards));
 }
 
 // Cache lookups that logged the same key components (in the same order)
 // share one list of indices; another list is its own. Rank 0's and rank 1's
 // 0/0 log the same components, 0/1 one more.
 TEST(TraceReader, SameComponentListsAreShared) {
-  auto Miss = [](const char *Ids, const char *Components) {
-    std::string Payload =
-        std::string("{\"key\": \"k\", \"components\": [") + Components + "]}";
-    llvm::MD5 H;
-    H.update(Payload);
-    llvm::MD5::MD5Result R;
-    H.final(R);
-    return "V0101 00:00:00.000000 1 x.py:1] {\"artifact\": {\"name\": "
-           "\"fx_graph_cache_miss\", \"encoding\": \"json\"}, " +
-           std::string(Ids) + ", \"has_payload\": \"" +
-           std::string(R.digest().str()) + "\"}\n\t" + Payload + "\n";
+  auto Miss = [](llvm::Optional<int64_t> Rank, int64_t Compile,
+                 const char *Components) {
+    return event("artifact",
+                 "{\"name\": \"fx_graph_cache_miss\", \"encoding\": \"json\"}",
+                 Rank, Compile,
+                 std::string("{\"key\": \"k\", \"components\": [") +
+                     Components + "]}");
   };
   std::string Log =
-      Miss("\"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0",
-           "\"[a] x: 1\", \"[b] y: 2\"") +
-      Miss("\"frame_id\": 0, \"frame_compile_id\": 1, \"attempt\": 0",
-           "\"[a] x: 1\", \"[b] y: 2\", \"[c] z: 3\"") +
-      Miss("\"rank\": 1, \"frame_id\": 0, \"frame_compile_id\": 0, "
-           "\"attempt\": 0",
-           "\"[a] x: 1\", \"[b] y: 2\"");
+      logOf({Miss(llvm::None, 0, "\"[a] x: 1\", \"[b] y: 2\""),
+             Miss(llvm::None, 1, "\"[a] x: 1\", \"[b] y: 2\", \"[c] z: 3\""),
+             Miss(1, 0, "\"[a] x: 1\", \"[b] y: 2\"")});
   Module M;
   DiagnosticEngine D;
   readTraceText(Log, "x.log", M, D);
   ASSERT_EQ(M.Compiles.size(), 3u);
-  const CacheLookup *A0 = nullptr, *B = nullptr, *A1 = nullptr;
-  for (const CompileRecord &R : M.Compiles) {
+  for (const CompileRecord &R : M.Compiles)
     ASSERT_EQ(R.Caches.size(), 1u);
-    bool Rank1 = R.Rank && *R.Rank == 1;
-    (R.Id->FrameCompileId.getValueOr(-1) == 1 ? B : Rank1 ? A1 : A0) =
-        &R.Caches[0];
-  }
-  ASSERT_TRUE(A0 && B && A1);
-  EXPECT_EQ(A0->Components.vec(), (std::vector<uint32_t>{0, 1}));
-  EXPECT_EQ(B->Components.vec(), (std::vector<uint32_t>{0, 1, 2}));
-  EXPECT_TRUE(A0->Components.shares(A1->Components));
-  EXPECT_FALSE(A0->Components.shares(B->Components));
+  ThreeRecords T = threeRecords(M);
+  ASSERT_TRUE(T.Own0 && T.One && T.Rank1);
+  const SharedIndices &A0 = T.Own0->Caches[0].Components,
+                      &B = T.One->Caches[0].Components,
+                      &A1 = T.Rank1->Caches[0].Components;
+  EXPECT_EQ(A0.vec(), (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(B.vec(), (std::vector<uint32_t>{0, 1, 2}));
+  EXPECT_TRUE(A0.shares(A1));
+  EXPECT_FALSE(A0.shares(B));
   EXPECT_EQ(M.KeyComponents,
             (std::vector<std::string>{"[a] x: 1", "[b] y: 2", "[c] z: 3"}));
 }

@@ -20,16 +20,6 @@ using namespace llvm;
 
 namespace tlp {
 
-const std::vector<uint32_t> &SharedIndices::empty_() {
-  static const std::vector<uint32_t> Empty;
-  return Empty;
-}
-
-const std::string &SharedText::empty_() {
-  static const std::string Empty;
-  return Empty;
-}
-
 StringRef internSpanText(StringRef S) {
   if (S.empty())
     return StringRef();

@@ -12,7 +12,6 @@
 #include "ReaderInternals.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <limits>
@@ -23,31 +22,6 @@ using namespace llvm;
 
 namespace tlp {
 namespace reader {
-
-SharedText TextPool::intern(std::string S) {
-  if (S.empty())
-    return SharedText();
-  auto &Same = ByHash[xxHash64(S)];
-  for (const std::shared_ptr<const std::string> &T : Same)
-    if (*T == S)
-      return SharedText(T);
-  Same.push_back(std::make_shared<const std::string>(std::move(S)));
-  return SharedText(Same.back());
-}
-
-SharedIndices IndexListPool::intern(std::vector<uint32_t> V) {
-  if (V.empty())
-    return SharedIndices();
-  StringRef Bytes(reinterpret_cast<const char *>(V.data()),
-                  V.size() * sizeof(uint32_t));
-  auto &Same = ByHash[xxHash64(Bytes)];
-  for (const std::shared_ptr<const std::vector<uint32_t>> &L : Same)
-    if (*L == V)
-      return SharedIndices(L);
-  V.shrink_to_fit();
-  Same.push_back(std::make_shared<const std::vector<uint32_t>>(std::move(V)));
-  return SharedIndices(Same.back());
-}
 
 namespace {
 constexpr uint32_t NoLine = std::numeric_limits<uint32_t>::max();
@@ -112,8 +86,8 @@ struct CompileMerger::Impl {
     uint32_t current() const { return Starts ? Starts - 1 : 0; }
   };
 
-  Impl(Module &M, uint32_t LogIndex, TextPool &Texts)
-      : M(M), LogIndex(LogIndex), Texts(Texts) {}
+  Impl(Module &M, uint32_t LogIndex, GuardPool &Guards)
+      : M(M), LogIndex(LogIndex), Guards(Guards) {}
 
   Entry &get(const Optional<int64_t> &Rank, const Optional<CompileId> &Id,
              uint32_t Gen) {
@@ -159,7 +133,7 @@ struct CompileMerger::Impl {
 
   Module &M;
   uint32_t LogIndex;
-  TextPool &Texts;
+  GuardPool &Guards;
   /// A stack frame that names its file by an index of the log's `str`
   /// table: set once the whole table is known (finish), as a `str` event
   /// may come in a later chunk than a frame that names it, or name an
@@ -241,11 +215,11 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
           Text += '\n';
         Text += G;
       }
-      R.Guards = Texts.intern(std::move(Text));
+      R.Guards = SharedText(Guards.intern(std::move(Text)));
     }
     break;
   case HealthKind::CppGuards:
-    R.Guards = Texts.intern(std::move(H.detail().Text));
+    R.Guards = SharedText(Guards.intern(std::move(H.detail().Text)));
     break;
   case HealthKind::Chromium: {
     Span &S = H.Event;
@@ -376,8 +350,8 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
   }
 }
 
-CompileMerger::CompileMerger(Module &M, uint32_t LogIndex, TextPool &Texts)
-    : P(std::make_unique<Impl>(M, LogIndex, Texts)) {}
+CompileMerger::CompileMerger(Module &M, uint32_t LogIndex, GuardPool &Guards)
+    : P(std::make_unique<Impl>(M, LogIndex, Guards)) {}
 
 CompileMerger::~CompileMerger() = default;
 

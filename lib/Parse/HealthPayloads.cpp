@@ -592,15 +592,14 @@ void ChunkScanner::finishHealth() {
       if (K == "key" && X.isString())
         C.Key = Str(X);
       else if (K == "components" && X.isArray()) {
-        std::vector<uint32_t> Ids;
+        // The merge renumbers the list and keeps it once (ModuleInterner).
+        std::vector<uint32_t> &Ids = H.detail().Components;
         json::forEachElement(X, [&](const json::Value &E) {
           if (!E.isString())
             return true;
           Ids.push_back(R.internComponent(E));
           return true;
         });
-        // The merge renumbers the list and keeps it once (ModuleInterner).
-        C.Components = std::move(Ids);
       }
       else if ((K == "cache_bypass_reason" || K == "reason") && X.isString())
         C.Reason = Str(X);

@@ -35,6 +35,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MD5.h"
+#include "llvm/Support/xxhash.h"
 
 #include <cstdint>
 #include <deque>
@@ -170,7 +171,10 @@ struct HealthDetail {
   /// ChunkResult::Configs (index into Module::ConfigTexts after the merge).
   std::vector<std::pair<std::string, uint32_t>> Configs;
   llvm::Optional<uint64_t> Count;
+  /// Cache: the lookup, and its key components as ChunkResult::Components
+  /// ids (the merge renumbers them and sets Cache.Components).
   CacheLookup Cache;
+  std::vector<uint32_t> Components;
 };
 
 /// An event that feeds a compile record, parsed in its chunk; merged into
@@ -280,31 +284,34 @@ private:
   llvm::DenseMap<uint64_t, uint32_t> ByHash;
 };
 
-/// Texts kept once each for the whole read, by the merge (one thread): the
-/// guards of compiles, 2.3 KB a compile, which every rank of a job logs
-/// alike for the same frame. Records share the text (SharedText).
-class TextPool {
+/// Values (texts, index lists) kept once each for the whole read, by the
+/// merge (one thread), for the records to share (SharedValue): the guards
+/// of compiles (2.3 KB a compile; GuardPool), which every rank of a job
+/// logs alike for the same frame, and the key components of cache lookups
+/// (a few hundred indices a lookup, 1.4 KB; IndexListPool), alike for the
+/// same compile.
+template <typename T> class ValuePool {
 public:
-  SharedText intern(std::string S);
+  /// The one copy of \p V (null when empty).
+  std::shared_ptr<const T> intern(T V) {
+    if (V.empty())
+      return nullptr;
+    llvm::StringRef Bytes(reinterpret_cast<const char *>(V.data()),
+                          V.size() * sizeof(V[0]));
+    auto &Same = ByHash[llvm::xxHash64(Bytes)];
+    for (const std::shared_ptr<const T> &P : Same)
+      if (*P == V)
+        return P;
+    V.shrink_to_fit();
+    Same.push_back(std::make_shared<const T>(std::move(V)));
+    return Same.back();
+  }
 
 private:
-  llvm::DenseMap<uint64_t, std::vector<std::shared_ptr<const std::string>>>
-      ByHash;
+  llvm::DenseMap<uint64_t, std::vector<std::shared_ptr<const T>>> ByHash;
 };
-
-/// Index lists kept once each for the whole read, by the merge: the key
-/// components of cache lookups (a few hundred indices a lookup, 1.4 KB),
-/// which every rank of a job logs alike for the same compile. Lookups
-/// share the list (SharedIndices).
-class IndexListPool {
-public:
-  SharedIndices intern(std::vector<uint32_t> V);
-
-private:
-  llvm::DenseMap<uint64_t,
-                 std::vector<std::shared_ptr<const std::vector<uint32_t>>>>
-      ByHash;
-};
+using GuardPool = ValuePool<std::string>;
+using IndexListPool = ValuePool<std::vector<uint32_t>>;
 
 /// What one chunk of a log yields; line numbers are relative to the chunk
 /// until merged.
@@ -320,8 +327,8 @@ struct ChunkResult {
   /// Where cache key components and the configuration dumps of
   /// compilation_metrics (inductor_config, ...: long, 25 KB, and the same
   /// in most compiles) are kept, each text once for the whole read;
-  /// HealthEvent::Cache and HealthDetail::Configs hold their SharedTexts
-  /// ids until the merge. Set by whoever makes the result.
+  /// HealthDetail::Components and HealthDetail::Configs hold their
+  /// SharedTexts ids until the merge. Set by whoever makes the result.
   SharedTexts *Components = nullptr;
   SharedTexts *Configs = nullptr;
 
@@ -551,8 +558,8 @@ std::vector<uint64_t> chunkStarts(llvm::StringRef Log, unsigned Threads,
 /// holds the records, not the log's events.
 class CompileMerger {
 public:
-  /// \p Texts keeps the records' guard texts once each.
-  CompileMerger(Module &M, uint32_t LogIndex, TextPool &Texts);
+  /// \p Guards keeps the records' guard texts once each.
+  CompileMerger(Module &M, uint32_t LogIndex, GuardPool &Guards);
   ~CompileMerger();
   CompileMerger(const CompileMerger &) = delete;
   CompileMerger &operator=(const CompileMerger &) = delete;

@@ -100,7 +100,7 @@ struct ModuleInterner {
       : Components(M.KeyComponents), Configs(M.ConfigTexts) {}
   ModuleTexts Components, Configs;
   /// The records' guard texts, and their cache lookups' component lists.
-  TextPool Guards;
+  GuardPool Guards;
   IndexListPool Lists;
   /// Point \p R at the shared tables, before it is scanned.
   void attach(ChunkResult &R) {
@@ -201,12 +201,11 @@ void LogMerger::add(ChunkResult &R) {
         H.Detail->Shape->Line += LineBase;
       if (H.Detail->Export)
         H.Detail->Export->Line += LineBase;
-      if (!H.Detail->Cache.Components.empty()) {
-        std::vector<uint32_t> Ids;
-        Ids.reserve(H.Detail->Cache.Components.size());
-        for (uint32_t C : H.Detail->Cache.Components)
-          Ids.push_back(ModuleComponents.intern(C));
-        H.Detail->Cache.Components = Interner.Lists.intern(std::move(Ids));
+      if (!H.Detail->Components.empty()) {
+        for (uint32_t &C : H.Detail->Components)
+          C = ModuleComponents.intern(C);
+        H.Detail->Cache.Components = SharedIndices(
+            Interner.Lists.intern(std::move(H.Detail->Components)));
       }
       for (auto &C : H.Detail->Configs)
         C.second = ModuleConfigs.intern(C.second);

@@ -107,15 +107,14 @@ public:
       return Out;
     };
     std::string File = M.logName(U.Key.Log);
-    // A compile that hit a cache may log the entries the run that wrote
-    // the cache entry carried: graphs this log has not compiled yet, or
-    // at all.
-    const CompileRecord *R = M.findCompile(U);
-    bool Hit = R && llvm::any_of(R->Caches, [](const CacheLookup &C) {
-                 return C.Result == CacheLookup::Hit;
-               });
-    // A whole run: its handles are 1 to First - 1.
+    // A whole run: its handles are 1 to First - 1. A compile that hit a
+    // cache may log the entries the run that wrote the cache entry
+    // carried: graphs this log has not compiled yet, or at all.
     auto Note = [&](uint32_t Line, StringRef What, size_t N) {
+      const CompileRecord *R = M.findCompile(U);
+      bool Hit = R && llvm::any_of(R->Caches, [](const CacheLookup &C) {
+                   return C.Result == CacheLookup::Hit;
+                 });
       D.note(File, Line,
              "unit " + U.Key.displayName() + ": " + Twine(N) +
                  (N == 1 ? " kernel of the " : " kernels of the ") + What +

@@ -120,62 +120,51 @@ private:
   std::vector<uint32_t> Ends;
 };
 
-/// An immutable text that records may share: a compile's guards, which
-/// every rank of a job logs alike for the same frame (the reader keeps each
-/// distinct text once). Reads as a std::string; empty when none.
-class SharedText {
+/// An immutable value (a text, a list) that records may share: the reader
+/// keeps each distinct one once. Empty when none.
+template <typename T> class SharedValue {
 public:
-  SharedText() = default;
-  SharedText(std::string S)
-      : P(S.empty() ? nullptr
-                    : std::make_shared<const std::string>(std::move(S))) {}
-  SharedText(const char *S) : SharedText(std::string(S)) {}
-  explicit SharedText(std::shared_ptr<const std::string> Text)
-      : P(Text && !Text->empty() ? std::move(Text) : nullptr) {}
-
-  /// The text; its address is stable while any copy of this lives.
-  const std::string &str() const { return P ? *P : empty_(); }
-  operator llvm::StringRef() const { return str(); }
-  bool empty() const { return !P; }
-  size_t size() const { return P ? P->size() : 0; }
-  /// Whether \p O is the same text object (not only the same bytes).
-  bool shares(const SharedText &O) const { return P && P == O.P; }
-  bool operator==(const SharedText &O) const { return str() == O.str(); }
-  bool operator!=(const SharedText &O) const { return !(*this == O); }
-
-private:
-  static const std::string &empty_();
-  std::shared_ptr<const std::string> P;
-};
-
-/// An immutable list of indices that records may share: a cache lookup's
-/// key components, which every rank of a job logs alike for the same
-/// compile (the reader keeps each distinct list once). Empty when none.
-class SharedIndices {
-public:
-  using const_iterator = std::vector<uint32_t>::const_iterator;
-  SharedIndices() = default;
-  SharedIndices(std::vector<uint32_t> V)
-      : P(V.empty() ? nullptr
-                    : std::make_shared<const std::vector<uint32_t>>(
-                          std::move(V))) {}
-  explicit SharedIndices(std::shared_ptr<const std::vector<uint32_t>> V)
+  SharedValue() = default;
+  SharedValue(T V)
+      : P(V.empty() ? nullptr : std::make_shared<const T>(std::move(V))) {}
+  explicit SharedValue(std::shared_ptr<const T> V)
       : P(V && !V->empty() ? std::move(V) : nullptr) {}
 
-  const std::vector<uint32_t> &vec() const { return P ? *P : empty_(); }
-  const_iterator begin() const { return vec().begin(); }
-  const_iterator end() const { return vec().end(); }
+  /// The value; its address is stable while any copy of this lives.
+  const T &get() const {
+    static const T Empty;
+    return P ? *P : Empty;
+  }
   size_t size() const { return P ? P->size() : 0; }
   bool empty() const { return !P; }
-  uint32_t operator[](size_t I) const { return (*P)[I]; }
-  /// Whether \p O is the same list object (not only the same indices).
-  bool shares(const SharedIndices &O) const { return P && P == O.P; }
-  bool operator==(const SharedIndices &O) const { return vec() == O.vec(); }
-  bool operator!=(const SharedIndices &O) const { return !(*this == O); }
+  /// Whether \p O is the same object (not only an equal value).
+  bool shares(const SharedValue &O) const { return P && P == O.P; }
+  bool operator==(const SharedValue &O) const { return get() == O.get(); }
+  bool operator!=(const SharedValue &O) const { return !(*this == O); }
 
 private:
-  static const std::vector<uint32_t> &empty_();
-  std::shared_ptr<const std::vector<uint32_t>> P;
+  std::shared_ptr<const T> P;
+};
+
+/// A compile's guards, which every rank of a job logs alike for the same
+/// frame. Reads as a std::string.
+class SharedText : public SharedValue<std::string> {
+public:
+  using SharedValue::SharedValue;
+  SharedText(const char *S) : SharedValue(std::string(S)) {}
+  const std::string &str() const { return get(); }
+  operator llvm::StringRef() const { return get(); }
+};
+
+/// A cache lookup's key components, which every rank of a job logs alike
+/// for the same compile.
+class SharedIndices : public SharedValue<std::vector<uint32_t>> {
+public:
+  using SharedValue::SharedValue;
+  const std::vector<uint32_t> &vec() const { return get(); }
+  std::vector<uint32_t>::const_iterator begin() const { return get().begin(); }
+  std::vector<uint32_t>::const_iterator end() const { return get().end(); }
+  uint32_t operator[](size_t I) const { return get()[I]; }
 };
 
 /// One FX graph cache or AOTAutograd cache lookup.

@@ -44,8 +44,8 @@ and its manifest DIR/NAME/manifest.json):
     not; only collapsed above LARGE post-grad nodes);
   - with --browser: the HTML pages pass test/Integration/Browser/check-pages.js (at
     most --max kernels and nodes a unit; --browser-runs=provenance: only
-    the runs with INDUCTOR_PROVENANCE=1; one browser checks them all,
-    after the other checks, and each run's lines are printed then).
+    the runs with INDUCTOR_PROVENANCE=1; after the other checks, two
+    browsers check them side by side, each run's lines printed then).
 
 Prints one line per run and `N runs checked, P problems`; exit 1 on any
 problem."""

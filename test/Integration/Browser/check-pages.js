@@ -6,9 +6,13 @@
 //                       (N: kernels and nodes checked per unit, spread out)
 //                       [--expect-text TEXT]
 //   node check-pages.js --batch LIST.json [--shots DIR] [--max N]
+//                       [--jobs J]
 //                       (LIST: [{"name", "json", "dir"}, ...], each checked
-//                       as above in one browser; each entry's lines follow
-//                       a line `== NAME` and end with `== NAME: passed` or
+//                       as above; J browsers (default 2) take the entries
+//                       in turn, as most of a check is spent waiting for
+//                       animation frames; each entry's lines, printed
+//                       together in LIST order, follow a line `== NAME` and
+//                       end with `== NAME: passed` or
 //                       `== NAME: N checks failed`)
 //
 // prov.json is `tlp-emit --json` of the same input: the expected answers
@@ -36,15 +40,17 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const { AsyncLocalStorage } = require('async_hooks');
 const { launch, fileURL } = require('./browser.js');
 
 function parseArgs(argv) {
-  const a = { max: 1000, name: 'page' };
+  const a = { max: 1000, name: 'page', jobs: 2 };
   for (let i = 2; i < argv.length; ++i) {
     const k = argv[i].replace(/^--/, '');
     a[k] = argv[++i];
   }
   a.max = Number(a.max);
+  a.jobs = Math.max(1, Number(a.jobs));
   if (!a.batch && (!a.json || !(a.dir || a.page))) {
     console.error('usage: check-pages.js (--json prov.json (--dir DIR | --page FILE) [--name NAME] | --batch LIST.json) [--shots DIR] [--max N]');
     process.exit(2);
@@ -65,10 +71,21 @@ const sorted = (xs) => Array.from(new Set(xs)).sort((x, y) => x - y);
 const same = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
 const sameStrings = (a, b) => JSON.stringify(Array.from(new Set(a)).sort()) === JSON.stringify(Array.from(new Set(b)).sort());
 
+// A batch entry's lines and failures: entries checked side by side each
+// write to their own (the store of the entry's async calls), printed
+// whole once it is done.
+const entry = new AsyncLocalStorage();
 let failures = 0;
+function say(line) {
+  const e = entry.getStore();
+  if (e) e.lines.push(line);
+  else console.log(line);
+}
 function fail(unit, what, got, want) {
   ++failures;
-  console.log(`FAIL: ${unit}: ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+  const e = entry.getStore();
+  if (e) ++e.failures;
+  say(`FAIL: ${unit}: ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
 }
 
 async function hlLines(page, panel, cls = 'hl') {
@@ -289,7 +306,7 @@ async function checkUnit(ctx, a, u, urlOf) {
   const pwned = await page.evaluate(() => window.__tlp_pwned);
   if (pwned !== undefined) fail(id, 'script from the log ran', pwned, undefined);
   if (errors.length) fail(id, 'page errors', errors, []);
-  console.log(`${id}: ${kernels} kernels, ${nodes} pre-grad nodes checked`);
+  say(`${id}: ${kernels} kernels, ${nodes} pre-grad nodes checked`);
   await page.close();
 }
 
@@ -307,7 +324,7 @@ async function checkSelector(ctx, a, units, urlOf) {
   const shown = await page.evaluate(() => window.tlp && window.tlp.unit());
   const facts = await page.textContent('#unit-facts');
   if (shown !== target.id || !facts.includes(target.name)) fail('selector', 'switch to ' + target.id, [shown, facts], target.name);
-  else console.log(`selector: switched from ${units[0].id} to ${target.id}`);
+  else say(`selector: switched from ${units[0].id} to ${target.id}`);
   await page.close();
 }
 
@@ -320,12 +337,14 @@ async function checkIndex(ctx, a, doc) {
   if (JSON.stringify(rows) !== JSON.stringify(want)) fail('index', 'units', rows, want);
   const diags = await page.$$eval('#diagnostics tbody tr', (els) => els.length);
   if (diags !== doc.diagnostics.length) fail('index', 'diagnostics', diags, doc.diagnostics.length);
-  console.log(`index: ${rows.length} units, ${diags} diagnostics`);
+  say(`index: ${rows.length} units, ${diags} diagnostics`);
   await page.close();
 }
 
 /// Check the pages of one tlp-emit --json document (a.json) in browser b;
-/// returns the number of failed checks.
+/// returns the number of failed checks. A request the pages made that was
+/// not allowed fails the entry that was being checked in \p b when it was
+/// made (each browser checks one entry at a time).
 async function checkDoc(b, a) {
   const before = failures, requests = b.offline.length;
   const doc = JSON.parse(fs.readFileSync(a.json, 'utf8'));
@@ -341,22 +360,44 @@ async function checkDoc(b, a) {
   return failures - before;
 }
 
+/// The entries of a batch, \p a.jobs browsers taking the next one as they
+/// finish one; each entry's lines are printed whole, in list order, as
+/// soon as it and those before it are done.
+async function checkBatch(a, list) {
+  const done = new Array(list.length).fill(null);
+  let next = 0, printed = 0;
+  const flush = () => {
+    for (; printed < list.length && done[printed]; ++printed)
+      for (const l of done[printed]) console.log(l);
+  };
+  const worker = async () => {
+    const b = await launch();
+    try {
+      while (next < list.length) {
+        const i = next++, e = list[i];
+        const store = { lines: [`== ${e.name}`], failures: 0 };
+        await entry.run(store, () => checkDoc(b, Object.assign({}, a, { json: e.json, dir: e.dir, page: undefined, name: e.name })));
+        store.lines.push(`== ${e.name}: ` + (store.failures ? `${store.failures} checks failed` : 'passed'));
+        done[i] = store.lines;
+        flush();
+      }
+    } finally {
+      await b.close();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(a.jobs, list.length) }, worker));
+}
+
 (async () => {
   const a = parseArgs(process.argv);
   if (a.shots) fs.mkdirSync(a.shots, { recursive: true });
-  const b = await launch();
   if (a.batch) {
-    // One browser for every entry (a launch costs about a second); each
-    // entry opens its pages in new tabs, as a single run does.
-    for (const e of JSON.parse(fs.readFileSync(a.batch, 'utf8'))) {
-      console.log(`== ${e.name}`);
-      const n = await checkDoc(b, Object.assign({}, a, { json: e.json, dir: e.dir, page: undefined, name: e.name }));
-      console.log(`== ${e.name}: ` + (n ? `${n} checks failed` : 'passed'));
-    }
+    await checkBatch(a, JSON.parse(fs.readFileSync(a.batch, 'utf8')));
   } else {
+    const b = await launch();
     await checkDoc(b, a);
+    await b.close();
   }
-  await b.close();
   console.log(failures ? `${failures} checks failed` : 'all checks passed');
   process.exit(failures ? 1 : 0);
 })();

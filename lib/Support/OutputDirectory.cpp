@@ -356,7 +356,7 @@ OutputDirectory::create(StringRef Path, StringRef IndexFile,
                                parentError(D->Path, EC, "directory").c_str());
   }
   D->Temp = std::string(Temp);
-  return std::move(D);
+  return D;
 }
 
 OutputDirectory::~OutputDirectory() {

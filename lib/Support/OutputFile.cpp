@@ -36,7 +36,7 @@ Expected<std::unique_ptr<OutputFile>> OutputFile::open(StringRef Path,
       F->Str = std::make_unique<raw_string_ostream>(F->Buffer);
       F->OS = F->Str.get();
     }
-    return std::move(F);
+    return F;
   }
   F->Final = F->Path;
   sys::fs::file_status St;
@@ -51,7 +51,7 @@ Expected<std::unique_ptr<OutputFile>> OutputFile::open(StringRef Path,
     if (EC)
       return openError(Path, EC);
     F->OS = F->FD.get();
-    return std::move(F);
+    return F;
   }
   // A link the user named: replace the file it points to, not the link.
   SmallString<256> Real;
@@ -80,7 +80,7 @@ Expected<std::unique_ptr<OutputFile>> OutputFile::open(StringRef Path,
   F->TempFD = FD;
   F->FD = std::make_unique<raw_fd_ostream>(FD, /*shouldClose=*/true);
   F->OS = F->FD.get();
-  return std::move(F);
+  return F;
 }
 
 OutputFile::~OutputFile() {

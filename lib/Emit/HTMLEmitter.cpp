@@ -208,6 +208,18 @@ std::string percent(const CoverageCount &C) {
       .str();
 }
 
+/// " (+N by pre-grad name only)" for post-grad nodes the mapping gives a
+/// pre-grad node the unit has no graph of; "" if none.
+std::string byName(const CoverageCount &C) {
+  if (!C.ByPreGradName)
+    return "";
+  return formatv(" <span title=\"not linked: the provenance mapping names "
+                 "their pre-grad node, but the unit has no pre-grad graph (an "
+                 "FX graph cache hit logs none)\">(+{0} by pre-grad name only)</span>",
+                 C.ByPreGradName)
+      .str();
+}
+
 /// How -o names the output: "-" is stdout; a path that ends in '/' or is a
 /// directory is a directory; another existing path is a file; a new path
 /// is a file if it ends in .html or .htm, else a directory.
@@ -723,7 +735,8 @@ void HTMLEmitter::writeIndexBody(raw_ostream &OS, const Module &M, bool Links) {
            << escapeHTML(sys::path::filename(S.Log)) << "</code>";
       OS << "</td><td>" << S.Graph << "</td><td>" << S.Kernels << "</td>"
          << "<td>" << percent(S.Coverage.Pre) << "</td>"
-         << "<td>" << percent(S.Coverage.Post) << "</td>"
+         << "<td>" << percent(S.Coverage.Post) << byName(S.Coverage.Post)
+         << "</td>"
          << "<td>" << percent(S.Coverage.Kernels) << "</td>"
          << "<td>" << (S.Code.empty() ? "-" : S.Code) << "</td>"
          << "<td>" << escapeHTML(S.Frame.empty() ? "-" : S.Frame)

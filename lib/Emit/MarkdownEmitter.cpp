@@ -144,6 +144,10 @@ std::string percent(const CoverageCount &C) {
   raw_string_ostream OS(S);
   OS << C.Linked << "/" << C.Total << " ("
      << format("%.0f", 100.0 * C.Linked / C.Total) << "%)";
+  // Post-grad nodes whose pre-grad node is known by name only: the
+  // mapping names it, the unit has no pre-grad graph (a cache hit).
+  if (C.ByPreGradName)
+    OS << " (+" << C.ByPreGradName << " by pre-grad name only)";
   return OS.str();
 }
 
@@ -1326,7 +1330,15 @@ private:
     artifactLine(OS, U);
     OS << "Coverage (linked / computing nodes): pre-grad " << percent(C.Pre)
        << ", post-grad " << percent(C.Post) << "; kernels linked "
-       << percent(C.Kernels) << ".\n\n";
+       << percent(C.Kernels) << ".";
+    if (C.Post.ByPreGradName)
+      OS << " " << C.Post.ByPreGradName << " post-grad "
+         << (C.Post.ByPreGradName == 1 ? "node is" : "nodes are")
+         << " not linked only because the unit has no pre-grad graph (an "
+            "FX graph cache hit logs none): the provenance mapping names "
+         << (C.Post.ByPreGradName == 1 ? "its" : "their")
+         << " pre-grad node.";
+    OS << "\n\n";
     inferredLine(OS, V);
 
     passTimeline(OS, M, U);

@@ -262,16 +262,18 @@ void kernelsJSON(JSONWriter &W, const UnitView &V) {
 }
 
 void coverageJSON(JSONWriter &W, const UnitCoverage &C) {
-  auto One = [&](StringRef Key, const CoverageCount &N) {
+  auto One = [&](StringRef Key, const CoverageCount &N, bool ByName) {
     W.attributeObject(Key, [&] {
       W.attribute("linked", N.Linked);
       W.attribute("total", N.Total);
+      if (ByName)
+        W.attribute("by_pre_grad_name", N.ByPreGradName);
     });
   };
   W.object([&] {
-    One("pre_grad", C.Pre);
-    One("post_grad", C.Post);
-    One("kernels", C.Kernels);
+    One("pre_grad", C.Pre, false);
+    One("post_grad", C.Post, true);
+    One("kernels", C.Kernels, false);
   });
 }
 
@@ -466,11 +468,15 @@ void sourcePageBegin(JSONWriter &W, const SourceLoc &S) {
 }
 
 void coveragePage(JSONWriter &W, const UnitCoverage &C) {
+  // [linked, total], and the nodes known by a pre-grad name only when
+  // there are some.
   auto One = [&](StringRef Key, const CoverageCount &N) {
     W.key(Key);
     W.arrayBegin(In);
     W.value(N.Linked);
     W.value(N.Total);
+    if (N.ByPreGradName)
+      W.value(N.ByPreGradName);
     W.arrayEnd();
   };
   W.object([&] {

@@ -3,6 +3,7 @@
 #include "tlp/IR/Provenance.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 #include <map>
@@ -180,11 +181,25 @@ UnitCoverage UnitProvenance::coverage() const {
         ++C.Pre.Total;
         C.Pre.Linked += preLinked(I);
       }
+  // Without a pre-grad graph, the post-grad names the mapping gives a
+  // pre-grad node (in either direction).
+  StringSet<> Named;
+  if (!U.PreGrad && U.Mapping) {
+    for (const auto &KV : U.Mapping->PostToPre)
+      if (!KV.second.empty())
+        Named.insert(KV.first);
+    for (const auto &KV : U.Mapping->PreToPost)
+      for (const std::string &Q : KV.second)
+        Named.insert(Q);
+  }
   if (U.PostGrad)
     for (uint32_t I = 0; I < U.PostGrad->Nodes.size(); ++I)
       if (isComputeNode(U.PostGrad->Nodes[I])) {
         ++C.Post.Total;
-        C.Post.Linked += postLinked(I);
+        if (postLinked(I))
+          ++C.Post.Linked;
+        else if (Named.count(U.PostGrad->Nodes[I].Name))
+          ++C.Post.ByPreGradName;
       }
   for (uint32_t K = 0; K < U.Kernels.size(); ++K) {
     ++C.Kernels.Total;

@@ -21,6 +21,7 @@
 
 #include "InferLinks.h"
 
+#include "tlp/IR/Provenance.h"
 #include "tlp/Passes/Pass.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -391,6 +392,18 @@ private:
     return false;
   }
 
+  /// " (N post-grad nodes have no other link)" for the post-grad nodes
+  /// the mapping links to unlogged pre-grad names alone; "" if none.
+  std::string byNameOnly() const {
+    unsigned N = UnitProvenance(U).coverage().Post.ByPreGradName;
+    if (!N)
+      return "";
+    return " (" +
+           (N == 1 ? std::string("1 post-grad node has")
+                   : std::to_string(N) + " post-grad nodes have") +
+           " no other link)";
+  }
+
   void reportUnresolved() {
     const unsigned Max = MaxMissReports;
     // A warm cache: one note for the pre-grad names, the rest as usual.
@@ -409,7 +422,7 @@ private:
                                   "mapping is")
                     : "the " + std::to_string(WarmPreMisses) +
                           " pre-grad names of the provenance mapping are") +
-               " not linked, the rest is";
+               " not linked" + byNameOnly() + ", the rest is";
       uint32_t Line = WarmPreMisses ? WarmFirstLine : 0;
       if (!Line && U.Key.Folder.empty())
         if (const Artifact *A = U.PostGrad ? static_cast<const Artifact *>(

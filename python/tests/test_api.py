@@ -26,6 +26,9 @@ def test_load_example():
     assert all(isinstance(s, tlp.Source) for s in k.source)
     assert isinstance(u.pre_grad_nodes[0], tlp.Node)
     assert isinstance(u.coverage.kernels, tlp.Coverage)
+    # The unit has its pre-grad graph: no post-grad node is known by name only.
+    assert u.coverage.post_grad.by_pre_grad_name == 0
+    assert u.coverage.post_grad.linked == u.coverage.post_grad.total
     assert [c.compile_id for c in r.compiles] == ["0/0", "1/0"]
     assert all(isinstance(c, tlp.Compile) for c in r.compiles)
     assert r.diagnostics == []

@@ -103,6 +103,9 @@ class Edge:
 class Coverage:
     linked: int = 0
     total: int = 0
+    # Post-grad nodes not linked whose pre-grad node the provenance mapping
+    # names, in a unit without a pre-grad graph (an FX graph cache hit).
+    by_pre_grad_name: int = 0
 
 
 @dataclass

@@ -20,6 +20,11 @@ namespace tlp {
 struct CoverageCount {
   unsigned Linked = 0;
   unsigned Total = 0;
+  /// Post-grad nodes only: of those not linked, the ones the provenance
+  /// mapping gives a pre-grad node that the unit cannot show, as no
+  /// pre-grad graph was logged (an FX graph cache hit, a TORCH_COMPILE_DEBUG
+  /// folder). Their origin is known by name; they are not counted linked.
+  unsigned ByPreGradName = 0;
   double ratio() const { return Total ? double(Linked) / Total : 0.0; }
 };
 

@@ -18,7 +18,8 @@
 // prov.json is `tlp-emit --json` of the same input: the expected answers
 // come from it, not from the page's own data. For every unit:
 //  - the page opens offline (no request other than file:) with no error,
-//    and has the four panels;
+//    and has the four panels; its header counts the post-grad nodes
+//    known by a pre-grad name only as the JSON does;
 //  - clicking each kernel's launch line highlights (class "hl") exactly
 //    the post-grad and pre-grad lines of its nodes and its call lines;
 //  - clicking each linked pre-grad node highlights exactly the launch
@@ -176,6 +177,12 @@ async function checkUnit(ctx, a, u, urlOf) {
   if ((await page.evaluate(() => window.tlp.unit())) !== id) fail(id, 'unit shown', await page.evaluate(() => window.tlp.unit()), id);
   for (const p of ['pre', 'post', 'code', 'source'])
     if (!(await page.$(`[data-panel="${p}"]`))) fail(id, `panel ${p}`, 'missing', 'present');
+  // The header counts the post-grad nodes known by a pre-grad name only
+  // (a cache hit) when the JSON does, and only then.
+  const byName = u.coverage.post_grad.by_pre_grad_name || 0;
+  const facts = await page.textContent('#unit-facts');
+  const said = (facts.match(/\(\+(\d+) by pre-grad name only\)/) || [])[1];
+  if (Number(said || 0) !== byName) fail(id, 'post-grad nodes by pre-grad name only', said || 'none', byName || 'none');
   const E = expectations(u);
   let kernels = 0, nodes = 0, shot = false;
 

@@ -48,8 +48,13 @@ function showUnit(id) {
   if (d.frame) facts += ' · ' + esc(d.frame[0] + ':' + d.frame[1] + ' in ' + d.frame[2]);
   var cv = d.coverage;
   function pct(x) { return x[1] ? x[0] + '/' + x[1] : '-'; }
-  facts += ' · linked: pre-grad ' + pct(cv.pre_grad) + ', post-grad ' + pct(cv.post_grad) +
-    ', kernels ' + pct(cv.kernels);
+  facts += ' · linked: pre-grad ' + pct(cv.pre_grad) + ', post-grad ' + pct(cv.post_grad);
+  // Post-grad nodes whose pre-grad node the mapping names, with no
+  // pre-grad graph to show it (a cache hit).
+  if (cv.post_grad[2])
+    facts += ' <span title="not linked: the provenance mapping names their pre-grad node, but the unit has no pre-grad graph (an FX graph cache hit logs none)">(+' +
+      cv.post_grad[2] + ' by pre-grad name only)</span>';
+  facts += ', kernels ' + pct(cv.kernels);
   if (d.discarded) facts += ' · <b class="discarded" title="' + esc(d.discarded) + '">discarded attempt</b>';
   if (!hasMapping(d)) facts += ' · <b>no provenance mapping</b>';
   var inferred = inferredCount(d);

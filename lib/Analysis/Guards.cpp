@@ -109,11 +109,24 @@ std::vector<GuardGroup> groupGuards(const Module &M,
       G.Text = &R.Guards.str();
       for (const GuardCheck &C : parseGuardChecks(R.Guards))
         G.Checks += isGuardCheck(C);
+      G.GuardCount = R.GuardCount;
       Out.push_back(std::move(G));
+    } else if (Out[It->second].GuardCount != R.GuardCount) {
+      Out[It->second].GuardCount = None;
     }
     Out[It->second].Records.push_back(I);
   }
   return Out;
+}
+
+std::string guardChecksText(const GuardGroup &G, StringRef CodeOpen,
+                            StringRef CodeClose) {
+  std::string S = ": " + std::to_string(G.Checks) +
+                  (G.Checks == 1 ? " check" : " checks");
+  if (G.GuardCount && *G.GuardCount != G.Checks)
+    S += " (PyTorch's " + CodeOpen.str() + "guard_count" + CodeClose.str() +
+         ": " + std::to_string(*G.GuardCount) + ")";
+  return S;
 }
 
 /// \p S with each `L['name']` and `G['name']` as `name`: how the reasons

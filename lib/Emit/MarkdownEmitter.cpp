@@ -1011,8 +1011,7 @@ private:
       for (size_t I : G.Records)
         Names.push_back(M.Compiles[I].displayName());
       OS << (Names.size() == 1 ? "Compile " : "Compiles ")
-         << mdCodeList(Names) << ": " << G.Checks
-         << (G.Checks == 1 ? " check" : " checks") << ".\n\n"
+         << mdCodeList(Names) << guardChecksText(G, "`", "`") << ".\n\n"
          << mdFence(*G.Text, "text") << "\n";
     }
   }

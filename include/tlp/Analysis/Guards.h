@@ -17,6 +17,7 @@
 #ifndef TLP_ANALYSIS_GUARDS_H
 #define TLP_ANALYSIS_GUARDS_H
 
+#include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -87,7 +88,16 @@ struct GuardGroup {
   std::vector<size_t> Records;
   /// How many checks (parseGuardChecks, managers left out).
   size_t Checks = 0;
+  /// PyTorch's own count (the metrics' `guard_count`, which counts guards,
+  /// not the text's lines) when every record of the group gives the same
+  /// one; else none.
+  llvm::Optional<uint64_t> GuardCount;
 };
+/// ": N checks" for \p G, and " (PyTorch's guard_count: C)" after it when
+/// that count is known and differs, with \p Code around the name (a
+/// Markdown backtick, an HTML tag pair).
+std::string guardChecksText(const GuardGroup &G, llvm::StringRef CodeOpen,
+                            llvm::StringRef CodeClose);
 std::vector<GuardGroup> groupGuards(const Module &M,
                                     const std::vector<size_t> &Order);
 /// The checks of \p Checks that check something (not the GuardManager

@@ -140,12 +140,21 @@ struct CompileMerger::Impl {
   /// index again (the last one counts).
   struct FileFix {
     CompileRecord *R;
-    /// Of R.Stack, or of R.Shapes (the shape's user frame).
+    /// Of R.Stack.
     uint32_t Index;
     int64_t String;
-    bool Shape;
   };
   std::vector<FileFix> FileFixes;
+  /// A shape event's user_stack, kept until the string table is whole:
+  /// its user line is the innermost frame in a user file, which only the
+  /// file names tell.
+  struct ShapeStack {
+    CompileRecord *R;
+    /// Of R.Shapes.
+    uint32_t Index;
+    std::vector<std::pair<int64_t, SourceLoc>> Frames;
+  };
+  std::vector<ShapeStack> ShapeStacks;
   std::map<Key, Entry> Records;
   std::map<Base, Frame> Frames;
   /// Open B events per record, by name (innermost last).
@@ -172,7 +181,7 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
       for (auto &F : H.detail().Stack) {
         if (F.first >= 0)
           FileFixes.push_back({&R, static_cast<uint32_t>(R.Stack.size()),
-                               F.first, /*Shape=*/false});
+                               F.first});
         R.Stack.push_back(std::move(F.second));
       }
     break;
@@ -329,21 +338,14 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
   case HealthKind::TorchVersion: // of the log (above)
     break;
   case HealthKind::Shape: {
-    // The user line: the innermost frame of its user_stack, the file
-    // from the string table.
+    // The user line: chosen from its user_stack at the end (finish),
+    // once the string table names the files.
     if (!H.detail().Shape)
       break;
     ShapeEvent &E = *H.detail().Shape;
-    auto &Stack = H.detail().Stack;
-    if (!Stack.empty()) {
-      SourceLoc L = std::move(Stack.back().second);
-      int64_t F = Stack.back().first;
-      if (F >= 0)
-        FileFixes.push_back({&R, static_cast<uint32_t>(R.Shapes.size()), F,
-                             /*Shape=*/true});
-      if (F >= 0 || !L.File.empty())
-        E.UserFrame = std::move(L);
-    }
+    if (!H.detail().Stack.empty())
+      ShapeStacks.push_back({&R, static_cast<uint32_t>(R.Shapes.size()),
+                             std::move(H.detail().Stack)});
     R.Shapes.push_back(std::move(E));
     break;
   }
@@ -463,16 +465,27 @@ void CompileMerger::finish(const std::vector<std::string> &Strings,
   for (auto &KV : I.Frames)
     if (!KV.second.Waiting.empty())
       I.release(KV.second, KV.second.current());
-  for (const Impl::FileFix &X : I.FileFixes) {
-    SourceLoc *L = X.Shape ? X.R->Shapes[X.Index].UserFrame.getPointer()
-                           : &X.R->Stack[X.Index];
+  for (const Impl::FileFix &X : I.FileFixes)
     if (static_cast<size_t>(X.String) < Strings.size())
-      L->File = Strings[X.String];
-    // A shape's user frame without a file is none.
-    if (X.Shape && L->File.empty())
-      X.R->Shapes[X.Index].UserFrame.reset();
-  }
+      X.R->Stack[X.Index].File = Strings[X.String];
   I.FileFixes = std::vector<Impl::FileFix>();
+  // A shape's user line: the innermost frame of its user_stack in a user
+  // file (isUserFile: not torch's, the standard library's or generated
+  // code like `<string>`), as for a graph break; none if no frame is (a
+  // symbol made while tracing torch's own code), not torch's frame.
+  for (Impl::ShapeStack &X : I.ShapeStacks) {
+    std::vector<SourceLoc> Frames;
+    for (auto &F : X.Frames) {
+      if (F.first >= 0)
+        F.second.File = static_cast<size_t>(F.first) < Strings.size()
+                            ? Strings[F.first]
+                            : std::string();
+      if (!F.second.File.empty())
+        Frames.push_back(std::move(F.second));
+    }
+    X.R->Shapes[X.Index].UserFrame = innermostUserFrame(Frames);
+  }
+  I.ShapeStacks = std::vector<Impl::ShapeStack>();
   auto &Records = I.Records;
   for (auto &KV : Records) {
     Impl::Entry &En = KV.second;

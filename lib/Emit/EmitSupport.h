@@ -87,6 +87,22 @@ std::string mdCode(llvm::StringRef S, bool InTable = true);
 /// run inside it.
 std::string mdFence(llvm::StringRef Body, llvm::StringRef Info = "");
 
+/// " (`example_inputs`: 7 entries -> 9, compared by value: 5 the same at
+/// another index)" for the lists a cache miss diff aligned
+/// (Module::AlignedList), \p Code writing a name as code; "" for none.
+template <typename CodeFn>
+std::string alignedText(llvm::ArrayRef<Module::AlignedList> Lists,
+                        CodeFn Code) {
+  std::string S;
+  for (const Module::AlignedList &A : Lists) {
+    S += S.empty() ? " (" : "; ";
+    S += Code(A.Name) + ": " + std::to_string(A.Before) + " entries -> " +
+         std::to_string(A.After) + ", compared by value: " +
+         std::to_string(A.Moved) + " the same at another index";
+  }
+  return S.empty() ? S : S + ")";
+}
+
 /// Escape \p S for HTML element content and attribute values, made
 /// printable() first (no control character, valid UTF-8).
 std::string escapeHTML(llvm::StringRef S);

@@ -845,11 +845,19 @@ void writeCacheMisses(raw_ostream &Out, const Module &M,
          << escapeHTML(D.Against->displayName()) << "</code></a> (line "
          << D.Before->Line << "), " << N
          << (N == 1 ? " component" : " components") << " of "
-         << D.Miss->Components.size() << " differ";
+         << D.Miss->Components.size() << " differ"
+         << alignedText(D.Aligned, [](StringRef S) {
+              return "<code>" + escapeHTML(S) + "</code>";
+            });
       if (N) {
         OS << ":\n<ul>\n";
         for (const Module::KeyChange &K : D.Changes) {
-          OS << "<li><code>" << escapeHTML(K.Name) << "</code>: ";
+          OS << "<li><code>" << escapeHTML(K.Name) << "</code>";
+          if (!K.BeforeName.empty())
+            OS << " (was <code>" << escapeHTML(K.BeforeName) << "</code>)";
+          else if (K.Aligned && K.After.empty())
+            OS << " (its index before)";
+          OS << ": ";
           // A value of several lines (a changed `gm`): the first lines
           // that differ, as a small diff.
           std::string Diff = K.Before.empty() || K.After.empty()
@@ -880,10 +888,12 @@ void writeCacheMisses(raw_ostream &Out, const Module &M,
             return "<code>" + escapeHTML(clipDifference(First, Other, 200)) +
                    "</code>";
           };
-          OS << (K.Before.empty() ? std::string("(absent)")
-                                  : Show(K.Before, K.After))
+          OS << (K.Before.empty()
+                     ? std::string(K.Aligned ? "(inserted)" : "(absent)")
+                     : Show(K.Before, K.After))
              << " &rarr; "
-             << (K.After.empty() ? std::string("(absent)")
+             << (K.After.empty()
+                     ? std::string(K.Aligned ? "(removed)" : "(absent)")
                                  : Show(K.After, K.Before))
              << "</li>\n";
         }

@@ -443,12 +443,23 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
         W.attribute("against", D.Against->slug());
         W.attribute("against_line", D.Before->Line);
         W.attribute("components", D.Miss->Components.size());
+        W.attributeArray("aligned_lists", [&] {
+          for (const Module::AlignedList &A : D.Aligned)
+            W.object([&] {
+              W.attribute("name", A.Name);
+              W.attribute("before", A.Before);
+              W.attribute("after", A.After);
+              W.attribute("moved", A.Moved);
+            });
+        });
         W.attributeArray("changed", [&] {
           for (const Module::KeyChange &K : D.Changes)
             W.object([&] {
               W.attribute("name", K.Name);
+              W.attributeOrNull("before_name", K.BeforeName);
               W.attributeOrNull("before", K.Before);
               W.attributeOrNull("after", K.After);
+              W.attribute("aligned", K.Aligned);
               // Where the values differ: the line, and for values of
               // several lines the first lines that differ (a changed `gm`).
               std::string Diff;

@@ -1172,9 +1172,17 @@ private:
               << " (line " << D.Before->Line << "), "
               << countOf(D.Changes.size(), "component", "components")
               << " of " << D.Miss->Components.size() << " differ"
+              << alignedText(D.Aligned, [](StringRef S) {
+                   return mdCode(S, false);
+                 })
               << (D.Changes.empty() ? ".\n" : ":\n");
         for (const Module::KeyChange &KC : D.Changes) {
-          Piece << "  - " << mdCode(KC.Name, false) << ": ";
+          Piece << "  - " << mdCode(KC.Name, false);
+          if (!KC.BeforeName.empty())
+            Piece << " (was " << mdCode(KC.BeforeName, false) << ")";
+          else if (KC.Aligned && KC.After.empty())
+            Piece << " (its index before)";
+          Piece << ": ";
           // A value of several lines (a changed `gm`): the first lines
           // that differ, as a small diff; their first lines are often
           // the same (`<lambda>()`).
@@ -1192,12 +1200,14 @@ private:
             Piece << "\n";
             continue;
           }
-          Piece << (KC.Before.empty() ? std::string("(absent)")
+          Piece << (KC.Before.empty() ? std::string(KC.Aligned ? "(inserted)"
+                                                               : "(absent)")
                                       : mdCode(clipDifference(KC.Before,
                                                               KC.After, 120),
                                                false))
                 << " -> "
-                << (KC.After.empty() ? std::string("(absent)")
+                << (KC.After.empty() ? std::string(KC.Aligned ? "(removed)"
+                                                              : "(absent)")
                                      : mdCode(clipDifference(KC.After,
                                                              KC.Before, 120),
                                               false))

@@ -6,8 +6,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 using namespace llvm;
@@ -307,6 +309,140 @@ std::vector<uint32_t> Module::unitsOf(const CompileRecord &R) const {
   return Out;
 }
 
+/// `NAME[i]` as NAME and i; false for another name.
+static bool splitListEntry(StringRef Name, StringRef &List, size_t &Index) {
+  if (!Name.endswith("]"))
+    return false;
+  size_t Open = Name.rfind('[');
+  if (Open == StringRef::npos || Open == 0)
+    return false;
+  StringRef Digits = Name.slice(Open + 1, Name.size() - 1);
+  if (Digits.empty() || Digits.size() > 9 ||
+      !llvm::all_of(Digits, [](char C) { return isDigit(C); }))
+    return false;
+  List = Name.take_front(Open);
+  Index = std::stoul(Digits.str());
+  return true;
+}
+
+/// The entries of the lists of components (`example_inputs[0]`, ...)
+/// whose length differs between \p Before and \p After (name -> text),
+/// compared by value: the longest common subsequence of equal entries
+/// stays unchanged (moved when its index changed); in each gap between
+/// them, entries are paired in order with one of the same type (the text
+/// up to `(`: `TensorMetadata`, a tuple), and what is left was inserted or
+/// removed. Adds the lists to \p D, each list's changes to \p Changes and
+/// the names of their entries to \p Names. A list too long to align (over
+/// 1,000 entries a side) is compared by index.
+template <typename SameFn, typename ValueFn>
+static void
+alignLists(const std::vector<std::pair<StringRef, StringRef>> &Before,
+           const std::vector<std::pair<StringRef, StringRef>> &After,
+           SameFn Same, ValueFn Value, Module::CacheMissDiff &D,
+           std::map<StringRef, std::vector<Module::KeyChange>> &Changes,
+           StringSet<> &Names) {
+  using Entries = std::vector<std::pair<size_t, const std::pair<StringRef,
+                                                                StringRef> *>>;
+  auto Lists = [](const std::vector<std::pair<StringRef, StringRef>> &V) {
+    std::map<StringRef, Entries> L;
+    for (const auto &P : V) {
+      StringRef List;
+      size_t Index;
+      if (splitListEntry(P.first, List, Index))
+        L[List].emplace_back(Index, &P);
+    }
+    for (auto &KV : L)
+      llvm::sort(KV.second, [](const auto &A, const auto &B) {
+        return A.first < B.first;
+      });
+    return L;
+  };
+  std::map<StringRef, Entries> LB = Lists(Before), LA = Lists(After);
+  auto TypeOf = [&](StringRef Text) {
+    std::string V = Value(Text);
+    return V.substr(0, V.find('('));
+  };
+  for (auto &KV : LA) {
+    auto It = LB.find(KV.first);
+    if (It == LB.end())
+      continue;
+    const Entries &A = It->second, &B = KV.second; // before, after
+    if (A.size() == B.size() || A.size() > 1000 || B.size() > 1000)
+      continue;
+    size_t N = A.size(), M = B.size();
+    // L[i][j]: the longest common subsequence of A[i..] and B[j..].
+    std::vector<std::vector<uint32_t>> L(N + 1,
+                                         std::vector<uint32_t>(M + 1, 0));
+    for (size_t I = N; I-- > 0;)
+      for (size_t J = M; J-- > 0;)
+        L[I][J] = Same(A[I].second->second, B[J].second->second)
+                      ? L[I + 1][J + 1] + 1
+                      : std::max(L[I + 1][J], L[I][J + 1]);
+    Module::AlignedList Row;
+    Row.Name = KV.first.str();
+    Row.Before = N;
+    Row.After = M;
+    std::vector<size_t> GapA, GapB;
+    auto Change = [&](const std::pair<StringRef, StringRef> *X,
+                      const std::pair<StringRef, StringRef> *Y) {
+      Module::KeyChange K;
+      K.Aligned = true;
+      if (Y) {
+        K.Name = Y->first.str();
+        K.After = Value(Y->second);
+      }
+      if (X) {
+        if (!Y)
+          K.Name = X->first.str();
+        else if (X->first != Y->first)
+          K.BeforeName = X->first.str();
+        K.Before = Value(X->second);
+      }
+      Changes[KV.first].push_back(std::move(K));
+    };
+    auto FlushGap = [&]() {
+      // Pair in order, each entry after with the first unpaired entry
+      // before of its type; then what is left.
+      std::vector<bool> UsedA(GapA.size(), false);
+      for (size_t J : GapB) {
+        std::string T = TypeOf(B[J].second->second);
+        const std::pair<StringRef, StringRef> *Pair = nullptr;
+        for (size_t K = 0; K < GapA.size() && !Pair; ++K)
+          if (!UsedA[K] && TypeOf(A[GapA[K]].second->second) == T) {
+            UsedA[K] = true;
+            Pair = A[GapA[K]].second;
+          }
+        Change(Pair, B[J].second);
+      }
+      for (size_t K = 0; K < GapA.size(); ++K)
+        if (!UsedA[K])
+          Change(A[GapA[K]].second, nullptr);
+      GapA.clear();
+      GapB.clear();
+    };
+    size_t I = 0, J = 0;
+    while (I < N || J < M) {
+      if (I < N && J < M && Same(A[I].second->second, B[J].second->second) &&
+          L[I][J] == L[I + 1][J + 1] + 1) {
+        FlushGap();
+        Row.Moved += A[I].first != B[J].first;
+        ++I;
+        ++J;
+      } else if (J < M && (I == N || L[I][J + 1] >= L[I + 1][J])) {
+        GapB.push_back(J++);
+      } else {
+        GapA.push_back(I++);
+      }
+    }
+    FlushGap();
+    for (const auto &E : A)
+      Names.insert(E.second->first);
+    for (const auto &E : B)
+      Names.insert(E.second->first);
+    D.Aligned.push_back(std::move(Row));
+  }
+}
+
 std::vector<Module::CacheMissDiff>
 Module::cacheMissDiffs(const CompileRecord &R) const {
   std::vector<CacheMissDiff> Out;
@@ -474,17 +610,42 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
       KeyComponent K = splitKeyComponent(T);
       return (K.Value.empty() && K.Hash.empty() ? T : K.Value).str();
     };
+    // Lists whose length changed: aligned by value (alignLists); their
+    // entries are left out of the comparison by name.
+    StringSet<> AlignedNames;
+    std::map<StringRef, std::vector<KeyChange>> ListChanges;
+    alignLists(Before, After, Same, Value, D, ListChanges, AlignedNames);
     for (auto &P : After) {
+      if (AlignedNames.count(P.first)) {
+        // A list's changes where its first entry is.
+        StringRef List;
+        size_t Index;
+        splitListEntry(P.first, List, Index);
+        auto It = ListChanges.find(List);
+        if (It != ListChanges.end()) {
+          for (KeyChange &K : It->second)
+            D.Changes.push_back(std::move(K));
+          ListChanges.erase(It);
+        }
+        continue;
+      }
       StringRef Old = Find(BeforeByName, P.first);
       if (!Old.empty() && Same(Old, P.second))
         continue;
-      D.Changes.push_back(KeyChange{P.first.str(),
-                                    Old.empty() ? std::string() : Value(Old),
-                                    Value(P.second)});
+      KeyChange K;
+      K.Name = P.first.str();
+      if (!Old.empty())
+        K.Before = Value(Old);
+      K.After = Value(P.second);
+      D.Changes.push_back(std::move(K));
     }
     for (auto &P : Before)
-      if (Find(AfterByName, P.first).empty())
-        D.Changes.push_back(KeyChange{P.first.str(), Value(P.second), ""});
+      if (!AlignedNames.count(P.first) && Find(AfterByName, P.first).empty()) {
+        KeyChange K;
+        K.Name = P.first.str();
+        K.Before = Value(P.second);
+        D.Changes.push_back(std::move(K));
+      }
     Out.push_back(std::move(D));
   }
   return Out;

@@ -357,17 +357,38 @@ public:
     std::string Name;
     std::string Before; ///< "" if the component was not in the key before
     std::string After;  ///< "" if it is not in the key any more
+    /// A component of a list whose length changed (AlignedList): the name
+    /// the compared value had before, when the list's alignment moved it
+    /// (`example_inputs[1]` for `example_inputs[2]`); else "".
+    std::string BeforeName;
+    /// Of an aligned list: Before "" is an entry inserted, After "" one
+    /// removed (not a component the key lacked; Name is then its name
+    /// before).
+    bool Aligned = false;
+  };
+  /// A list of components (`example_inputs[0]`, `example_inputs[1]`, ...)
+  /// whose length changed: its entries are compared by value, not by
+  /// index, as an input added shifts those after it.
+  struct AlignedList {
+    std::string Name; ///< `example_inputs`
+    size_t Before = 0, After = 0;
+    /// Entries the same before and after, at another index.
+    size_t Moved = 0;
   };
   struct CacheMissDiff {
     const CompileRecord *Against = nullptr;
     const CacheLookup *Before = nullptr;
     const CacheLookup *Miss = nullptr;
     std::vector<KeyChange> Changes;
+    std::vector<AlignedList> Aligned;
   };
   /// For each miss of \p R with key components: the earlier lookup of the
   /// same cache in a record of the same frame (same log, rank and frame
   /// id, an earlier compile), and the components that differ. Components
-  /// are compared by name, their hashes deciding equality.
+  /// are compared by name, their hashes deciding equality; the entries of
+  /// a list (`NAME[i]`) whose length changed are aligned by value first
+  /// (AlignedList), entries left over in the same gap paired by their
+  /// type (the text before `(`).
   std::vector<CacheMissDiff> cacheMissDiffs(const CompileRecord &R) const;
   /// A miss of a record that cacheMissDiffs() cannot explain, and why.
   struct UndiffedMiss {

@@ -88,6 +88,25 @@ bool holdsOp(const std::vector<std::string> &Tokens, StringRef Op) {
   return false;
 }
 
+/// True if a fused kernel's name tokens name post-grad op \p Op: the op
+/// itself (holdsOp), or the op it came from that Inductor names the kernel
+/// by (the node's original ATen op): `iota` from `arange`, `full` from
+/// `zeros`, `ones` and the like (`cpp_fused_zeros_1` computes a
+/// `full_default`).
+bool namesPostOp(const std::vector<std::string> &Tokens, StringRef Op) {
+  if (holdsOp(Tokens, Op))
+    return true;
+  auto Any = [&](std::initializer_list<StringRef> L) {
+    return any_of(L, [&](StringRef O) { return holdsOp(Tokens, O); });
+  };
+  if (Op == "iota")
+    return Any({"arange"});
+  if (Op == "full")
+    return Any({"zeros", "ones", "new_zeros", "new_ones", "zeros_like",
+                "ones_like", "full_like", "new_full"});
+  return false;
+}
+
 /// Two ops name the same thing: equal, or one's tokens in a row in the
 /// other's (`layer_norm` and `native_layer_norm`).
 bool sameOp(StringRef A, StringRef B) {
@@ -757,7 +776,7 @@ private:
           if (!inWindow(Q, R))
             continue;
           unsigned Score = 0;
-          if (holdsOp(Tokens[R], PostOp[Q]))
+          if (namesPostOp(Tokens[R], PostOp[Q]))
             Score += 1;
           if (Decomposed && any_of(Pre, [&](const std::string &O) {
                 return holdsOp(Tokens[R], O);
@@ -1090,7 +1109,7 @@ private:
           std::set<uint32_t> Rows = RowsOf[M];
           for (uint32_t K2 : Rows) {
             if (!IsFused[K2] || !Known[K2] || RowsOf[N].count(K2) ||
-                !holdsOp(Tokens[K2], PostOp[N]))
+                !namesPostOp(Tokens[K2], PostOp[N]))
               continue;
             // K2 reads no fused kernel's buffer written since N was
             // first computed (N, or a node made from it, stored).

@@ -80,8 +80,10 @@ struct CompileMerger::Impl {
     uint32_t Gen = 0;
   };
   struct Frame {
-    /// The dynamo_starts of attempt 0 seen so far.
+    /// The dynamo_starts of attempt 0 seen so far, and the line of the
+    /// last.
     uint32_t Starts = 0;
+    uint32_t LastStart = 0;
     std::vector<Held> Waiting;
     uint32_t current() const { return Starts ? Starts - 1 : 0; }
   };
@@ -155,6 +157,7 @@ struct CompileMerger::Impl {
     std::vector<std::pair<int64_t, SourceLoc>> Frames;
   };
   std::vector<ShapeStack> ShapeStacks;
+  std::vector<CompileMerger::RepeatedStart> Repeated;
   std::map<Key, Entry> Records;
   std::map<Base, Frame> Frames;
   /// Open B events per record, by name (innermost last).
@@ -396,7 +399,10 @@ void CompileMerger::add(size_t ArtifactBegin, size_t EventBegin,
       if (It->Kind != HealthKind::None || !Id || Id->Attempt != 0)
         continue;
       Impl::Frame &F = I.Frames[baseOf(Health.rank(*It), *Id)];
+      if (F.Starts && F.LastStart + 1 == It->Line)
+        I.Repeated.push_back({It->Line, F.LastStart, *Id});
       ++F.Starts;
+      F.LastStart = It->Line;
       if (!F.Waiting.empty())
         I.release(F, F.current());
     }
@@ -455,6 +461,11 @@ void CompileMerger::add(size_t ArtifactBegin, size_t EventBegin,
     }
   }
   Raw.clear();
+}
+
+const std::vector<CompileMerger::RepeatedStart> &
+CompileMerger::repeatedStarts() const {
+  return P->Repeated;
 }
 
 void CompileMerger::finish(const std::vector<std::string> &Strings,

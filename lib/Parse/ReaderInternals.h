@@ -578,6 +578,17 @@ public:
   /// table (stack frames name their files by index).
   void finish(const std::vector<std::string> &Strings, bool Sort);
 
+  /// A dynamo_start of attempt 0 on the line right after another of the
+  /// same rank and compile id: nothing can come between two compiles of an
+  /// id (a reset follows a compile's artifacts and metrics), so the line
+  /// was duplicated. It is read as a second compile, and said.
+  struct RepeatedStart {
+    uint32_t Line = 0;
+    uint32_t Previous = 0;
+    CompileId Id;
+  };
+  const std::vector<RepeatedStart> &repeatedStarts() const;
+
 private:
   struct Impl;
   std::unique_ptr<Impl> P;

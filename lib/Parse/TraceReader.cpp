@@ -267,6 +267,12 @@ void LogMerger::finish(bool SortCompiles) {
   }
 
   Records.finish(Strings, SortCompiles);
+  for (const CompileMerger::RepeatedStart &X : Records.repeatedStarts())
+    Diags.warning(Name, X.Line,
+                  "'dynamo_start' of compile id " + X.Id.str() +
+                      " right after another on line " + Twine(X.Previous) +
+                      ", with nothing between (a duplicated line?); read as "
+                      "a second compile of the id");
 
   if (CRLines)
     Diags.note(Name, 0,

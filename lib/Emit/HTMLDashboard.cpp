@@ -447,7 +447,8 @@ void writeGuards(raw_ostream &OS, const Module &M,
     const GuardGroup &G = Groups[K];
     OS << "<details class=\"guard-text\" id=\"guards-" << K << "\"><summary>";
     writeCompileLinks(OS, M, G.Records, 16, ", ");
-    OS << guardChecksText(G, "<code>", "</code>") << "</summary><pre class=\"guard-text\">" << preText(*G.Text)
+    OS << guardChecksText(G, "<code>", "</code>")
+       << "</summary><pre class=\"guard-text\">" << preText(*G.Text)
        << "</pre></details>\n";
   }
 }

@@ -215,7 +215,8 @@ std::string byName(const CoverageCount &C) {
     return "";
   return formatv(" <span title=\"not linked: the provenance mapping names "
                  "their pre-grad node, but the unit has no pre-grad graph (an "
-                 "FX graph cache hit logs none)\">(+{0} by pre-grad name only)</span>",
+                 "FX graph cache hit logs none)\">(+{0} by pre-grad name "
+                 "only)</span>",
                  C.ByPreGradName)
       .str();
 }

@@ -320,8 +320,8 @@ RankComparison compareRanks(ArrayRef<UnitDigest> Digests, const Module *M) {
   // last); units in each row by rank, then log.
   // A depyf dump's units (no compile id) by their graph's name, in the
   // order of its number (`__compiled_fn_2` before `__compiled_fn_11`).
-  using RowKey = std::tuple<bool, decltype(CompileId().tie()), uint32_t,
-                            uint64_t, std::string, int, uint32_t>;
+  using RowKey = std::tuple<bool, decltype(CompileId().tie()), uint64_t,
+                            std::string, int, uint32_t>;
   std::map<RowKey, std::vector<const UnitDigest *>> Groups;
   for (const UnitDigest &D : Digests) {
     if (!D.Key.Rank)
@@ -330,9 +330,8 @@ RankComparison compareRanks(ArrayRef<UnitDigest> Digests, const Module *M) {
     StringRef Fn = D.Key.Fn;
     parseUnsigned(Fn.substr(Fn.rfind('_') + 1), FnNumber);
     RowKey K(!D.Key.Id.hasValue(),
-             D.Key.Id ? D.Key.Id->tie() : CompileId().tie(), D.Key.Begun,
-             FnNumber, D.Key.Fn, static_cast<int>(D.Key.Graph),
-             D.Key.Ordinal);
+             D.Key.Id ? D.Key.Id->tie() : CompileId().tie(), FnNumber,
+             D.Key.Fn, static_cast<int>(D.Key.Graph), D.Key.Ordinal);
     Groups[K].push_back(&D);
   }
   for (auto &G : Groups) {
@@ -347,8 +346,6 @@ RankComparison compareRanks(ArrayRef<UnitDigest> Digests, const Module *M) {
                     : !Ref.Key.Fn.empty()     ? Ref.Key.Fn
                     : !Ref.Key.Folder.empty() ? std::string("unknown")
                                               : std::string("aot");
-    if (Ref.Key.Begun)
-      Row.CompileId += " #" + std::to_string(Ref.Key.Begun);
     Row.Graph = graphKindName(Ref.Key.Graph).str();
     if (Ref.Key.Ordinal)
       Row.Graph += " #" + std::to_string(Ref.Key.Ordinal + 1);
@@ -631,13 +628,11 @@ std::vector<UnitPair> diffUnits(ArrayRef<UnitDigest> A,
     Diff(&A[0], &B[0]);
     return Out;
   }
-  using PairKey = std::tuple<bool, decltype(CompileId().tie()), uint32_t,
-                             int, uint32_t>;
+  using PairKey = std::tuple<bool, decltype(CompileId().tie()), int, uint32_t>;
   auto KeyOf = [](const UnitDigest &D) {
     return PairKey(!D.Key.Id.hasValue(),
                    D.Key.Id ? D.Key.Id->tie() : CompileId().tie(),
-                   D.Key.Begun, static_cast<int>(D.Key.Graph),
-                   D.Key.Ordinal);
+                   static_cast<int>(D.Key.Graph), D.Key.Ordinal);
   };
   std::map<PairKey, std::vector<const UnitDigest *>> InB;
   for (const UnitDigest &D : B)

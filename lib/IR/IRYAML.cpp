@@ -1201,7 +1201,6 @@ template <> struct MappingTraits<tlp::UnitKey> {
     mapOptStr(Io, "fn", K.Fn);
     mapOptStr(Io, "subgraph", K.Subgraph);
     mapOptStr(Io, "folder", K.Folder);
-    Io.mapOptional("begun", K.Begun, 0u);
     Io.mapOptional("ordinal", K.Ordinal, 0u);
     Io.mapOptional("log_in_id", K.LogInId, false);
   }

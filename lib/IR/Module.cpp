@@ -29,8 +29,6 @@ std::string UnitKey::slug() const {
   if (Rank)
     S += "r" + std::to_string(*Rank) + "-";
   S += Id ? Id->slug() : !Fn.empty() ? Fn : std::string("aot");
-  if (Begun)
-    S += "-n" + std::to_string(Begun);
   S += "-";
   S += graphKindName(Graph).str();
   if (!Subgraph.empty()) {
@@ -56,8 +54,6 @@ std::string UnitKey::displayName() const {
   if (Rank)
     S += "rank " + std::to_string(*Rank) + " ";
   S += Id ? Id->str() : !Fn.empty() ? Fn : std::string("aot");
-  if (Begun)
-    S += " #" + std::to_string(Begun);
   S += " ";
   S += graphKindName(Graph).str();
   if (!Subgraph.empty())
@@ -133,7 +129,7 @@ static auto keyTuple(const UnitKey &K) {
                          !K.Id.hasValue(),
                          K.Id ? K.Id->tie() : CompileId().tie(),
                          StringRef(K.Fn), StringRef(K.Subgraph),
-                         StringRef(K.Folder), K.Begun, K.Ordinal,
+                         StringRef(K.Folder), K.Ordinal,
                          static_cast<int>(K.Graph));
 }
 

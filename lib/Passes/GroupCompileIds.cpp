@@ -481,7 +481,7 @@ public:
       if (Runs.empty() && Pre)
         NewRun(Pre->Line);
 
-      std::map<std::pair<GraphKind, uint32_t>, uint32_t> Ordinals;
+      std::map<GraphKind, uint32_t> Ordinals;
       for (size_t I = 0; I < Runs.size(); ++I) {
         Run &R = Runs[I];
         std::unique_ptr<CompileUnit> U = std::move(R.Unit);
@@ -508,18 +508,11 @@ public:
                                 "and no '# AOT ID:' line in '" +
                                 U->Code->Name + "'");
         U->Key.Graph = K;
+        U->Key.Ordinal = Ordinals[K]++;
         U->Key.LogInId = unitIdNeedsLog(M.Logs, U->Key.Log, U->Key.Rank);
         U->Frame = R.Frame;
         if (R.Pre)
           U->PreGrad.reset(cast<GraphArtifact>(R.Pre->clone().release()));
-        // The compile it is of, when its id began more than once (after
-        // torch._dynamo.reset()), named as the record is (`0-0-n2`): found
-        // with its artifacts, the pre-grad graph included (a backward
-        // compiled after a reset shows its forward's graph, logged before
-        // it).
-        if (const CompileRecord *CR = M.findCompile(*U))
-          U->Key.Begun = CR->Ordinal;
-        U->Key.Ordinal = Ordinals[{K, U->Key.Begun}]++;
         for (GraphArtifact *GA : {U->PreGrad.get(), U->PostGrad.get()})
           if (GA)
             GA->reindex();

@@ -101,28 +101,21 @@ struct UnitKey {
   /// (`model__0_forward_1.0`; docs/inputs.md); empty for a log's unit.
   /// Log is then the folder's first file in Module::Logs.
   std::string Folder;
-  /// The ordinal of the unit's compile record (CompileRecord::Ordinal):
-  /// which compile of an id begun more than once in its log (after
-  /// torch._dynamo.reset()) the unit is of, 1, 2, ...; 0 when the id began
-  /// once. Set by group-compile-ids (Module::findCompile).
-  uint32_t Begun = 0;
-  /// Distinguishes several compiles with the same id, begun ordinal,
-  /// region and graph kind.
+  /// Distinguishes several compiles with the same id, region and graph
+  /// kind.
   uint32_t Ordinal = 0;
   /// The id names the log ("-logN"): set by setUnitIdLogs() when the rank
   /// alone does not pick out the unit's log. Not part of the key's order.
   bool LogInId = false;
 
   /// Stable, file-name safe: "0-0-forward", "r1-0-2-inference",
-  /// "aot-inference", "0-0-n2-forward" (Begun, as the record's "0-0-n2"),
-  /// "0-0-forward-1" (Ordinal), "r1-0-0-inference-log2" (LogInId),
+  /// "aot-inference", "0-0-forward-1", "r1-0-0-inference-log2" (LogInId),
   /// "dbg-model__0_forward_1.0" (Folder),
   /// "0-0-inference-__marked_inductor_submod0" (Subgraph; characters
   /// other than letters, digits, '_' and '.' become '_'),
   /// "r0-__compiled_fn_1-forward" (Fn, no compile id).
   std::string slug() const;
-  /// For people: "rank 1 0/2 inference", "aot inference", "0/0 #2
-  /// forward" (Begun, as the record's "0/0 #2"),
+  /// For people: "rank 1 0/2 inference", "aot inference",
   /// "rank 1 0/0 inference (log 2)" (LogInId),
   /// "0/0 inference __marked_inductor_submod0" (Subgraph).
   std::string displayName() const;

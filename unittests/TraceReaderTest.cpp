@@ -4,6 +4,9 @@
 
 #include "tlp/LogYAML/LogYAML.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
@@ -154,4 +157,79 @@ TEST(TraceReader, SameComponentListsAreShared) {
   EXPECT_FALSE(A0.shares(B));
   EXPECT_EQ(M.KeyComponents,
             (std::vector<std::string>{"[a] x: 1", "[b] y: 2", "[c] z: 3"}));
+}
+
+// The records of compiles that logged the same dynamo_start stack share it
+// (every rank of a job logs the same frames); its file names come from the
+// `str` table, whole only at the end: the entry for index 0 comes after
+// the starts that name it. 0/1 starts at another line: its own stack.
+TEST(TraceReader, SameStacksAreShared) {
+  auto Start = [](llvm::Optional<int64_t> Rank, int64_t Compile,
+                  const char *Stack) {
+    logyaml::Event E = event("dynamo_start", "{}", Rank, Compile, "");
+    E.Metadata = logyaml::JSONText{std::string("{\"stack\": ") + Stack + "}"};
+    return E;
+  };
+  const char *Here = "[{\"line\": 3, \"name\": \"f\", \"filename\": 0}]";
+  logyaml::Event Str;
+  Str.Name = "str";
+  Str.Metadata = logyaml::JSONText{"[\"/u/prog.py\", 0]"};
+  std::string Log = logOf(
+      {Start(llvm::None, 0, Here),
+       Start(llvm::None, 1, "[{\"line\": 4, \"name\": \"f\", \"filename\": 0}]"),
+       Start(1, 0, Here), Str});
+  Module M;
+  DiagnosticEngine D;
+  readTraceText(Log, "x.log", M, D);
+  ASSERT_EQ(M.Compiles.size(), 3u);
+  ThreeRecords T = threeRecords(M);
+  ASSERT_TRUE(T.Own0 && T.One && T.Rank1);
+  ASSERT_TRUE(T.Own0->frame() && T.One->frame());
+  EXPECT_EQ(T.Own0->frame()->File, "/u/prog.py");
+  EXPECT_EQ(T.Own0->frame()->Line, 3u);
+  EXPECT_EQ(T.One->frame()->File, "/u/prog.py");
+  EXPECT_EQ(T.One->frame()->Line, 4u);
+  EXPECT_TRUE(T.Own0->Stack.shares(T.Rank1->Stack));
+  EXPECT_FALSE(T.Own0->Stack.shares(T.One->Stack));
+}
+
+// Across the logs of a directory too: each rank's log has its own `str`
+// table (other indices for the same file), and the same frames share one
+// stack once resolved.
+TEST(TraceReader, SameStacksAreSharedAcrossLogs) {
+  auto LogWith = [](const char *Strs, int64_t Index) {
+    logyaml::Event Start = event("dynamo_start", "{}", llvm::None, 0, "");
+    Start.Metadata = logyaml::JSONText{
+        "{\"stack\": [{\"line\": 3, \"name\": \"f\", \"filename\": " +
+        std::to_string(Index) + "}]}"};
+    logyaml::Event Str;
+    Str.Name = "str";
+    Str.Metadata = logyaml::JSONText{Strs};
+    return logOf({Str, Start});
+  };
+  llvm::SmallString<64> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("tlp-stacks", Dir));
+  auto Write = [&](const char *Name, const std::string &Text) {
+    llvm::SmallString<64> P(Dir);
+    llvm::sys::path::append(P, Name);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  };
+  Write("dedicated_log_torch_trace_rank_0_a.log",
+        LogWith("[\"/u/prog.py\", 0]", 0));
+  Write("dedicated_log_torch_trace_rank_1_b.log",
+        LogWith("[\"/u/prog.py\", 7]", 7));
+  Module M;
+  DiagnosticEngine D;
+  TraceSources Sources;
+  llvm::Error E = readTrace(Dir, M, Sources, D);
+  EXPECT_FALSE(bool(E));
+  llvm::consumeError(std::move(E));
+  llvm::sys::fs::remove_directories(Dir);
+  ASSERT_EQ(M.Compiles.size(), 2u);
+  ASSERT_TRUE(M.Compiles[0].frame());
+  EXPECT_EQ(M.Compiles[0].frame()->File, "/u/prog.py");
+  EXPECT_TRUE(M.Compiles[0].Stack.shares(M.Compiles[1].Stack));
 }

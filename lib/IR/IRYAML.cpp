@@ -1123,7 +1123,12 @@ template <> struct MappingTraits<tlp::CompileRecord> {
     Io.mapOptional("fail_user_frame", R.FailUserFrame);
     if (!Io.outputting() || !R.FailTraceback.empty())
       mapTextAs(Io, "fail_traceback", R.FailTraceback, /*Optional=*/true);
-    mapOptVector(Io, "stack", R.Stack);
+    {
+      std::vector<SourceLoc> Stack = R.Stack.vec();
+      mapOptVector(Io, "stack", Stack);
+      if (!Io.outputting())
+        R.Stack = std::move(Stack);
+    }
     std::vector<BreakText> Breaks;
     if (Io.outputting())
       for (const BreakReason &B : R.Breaks)

@@ -11,6 +11,7 @@
 
 #include "ReaderInternals.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -59,8 +60,20 @@ bool opensSpan(const HealthEvent &H) {
 // the span events of its frame after it, to keep their order) until the
 // next event of its frame on a later line says which compile it is.
 struct CompileMerger::Impl {
+  /// A dynamo_start's frames as logged: each with the index of its file
+  /// name in the log's `str` table (-1: the name is in the frame), which
+  /// is whole only at the end (a `str` event may come in a later chunk
+  /// than a frame that names it, or name an index again: the last one
+  /// counts). Kept once per distinct stack of the log.
+  struct PendingStack {
+    std::vector<std::pair<int64_t, SourceLoc>> Frames;
+    std::shared_ptr<const std::vector<SourceLoc>> Resolved;
+  };
   struct Entry {
     CompileRecord R;
+    /// R.Stack until the merge's end, its file names not yet resolved
+    /// (PendingStack); shared by the records that logged the same frames.
+    std::shared_ptr<PendingStack> Stack;
     /// The compile of the record's id (0-based, Key).
     uint32_t Gen = 0;
     /// The first line of the record's artifacts, compile events, raw
@@ -88,8 +101,8 @@ struct CompileMerger::Impl {
     uint32_t current() const { return Starts ? Starts - 1 : 0; }
   };
 
-  Impl(Module &M, uint32_t LogIndex, GuardPool &Guards)
-      : M(M), LogIndex(LogIndex), Guards(Guards) {}
+  Impl(Module &M, uint32_t LogIndex, GuardPool &Guards, StackPool &Stacks)
+      : M(M), LogIndex(LogIndex), Guards(Guards), Stacks(Stacks) {}
 
   Entry &get(const Optional<int64_t> &Rank, const Optional<CompileId> &Id,
              uint32_t Gen) {
@@ -136,17 +149,27 @@ struct CompileMerger::Impl {
   Module &M;
   uint32_t LogIndex;
   GuardPool &Guards;
-  /// A stack frame that names its file by an index of the log's `str`
-  /// table: set once the whole table is known (finish), as a `str` event
-  /// may come in a later chunk than a frame that names it, or name an
-  /// index again (the last one counts).
-  struct FileFix {
-    CompileRecord *R;
-    /// Of R.Stack.
-    uint32_t Index;
-    int64_t String;
-  };
-  std::vector<FileFix> FileFixes;
+  StackPool &Stacks;
+  /// The log's distinct pending stacks, by hash.
+  llvm::DenseMap<uint64_t, std::vector<std::shared_ptr<PendingStack>>>
+      PendingStacks;
+  std::shared_ptr<PendingStack>
+  internPending(std::vector<std::pair<int64_t, SourceLoc>> Frames) {
+    uint64_t H = 0;
+    for (const auto &F : Frames) {
+      const SourceLoc &L = F.second;
+      H = llvm::hash_combine(H, F.first, L.File, L.Line, L.Function, L.Code,
+                             L.SpanBegin, L.SpanEnd);
+    }
+    auto &Same = PendingStacks[H];
+    for (const auto &P : Same)
+      if (P->Frames == Frames)
+        return P;
+    Same.push_back(std::make_shared<PendingStack>());
+    Same.back()->Frames = std::move(Frames);
+    Same.back()->Frames.shrink_to_fit();
+    return Same.back();
+  }
   /// A shape event's user_stack, kept until the string table is whole:
   /// its user line is the innermost frame in a user file, which only the
   /// file names tell.
@@ -180,13 +203,8 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
   CompileRecord &R = En.R;
   switch (H.Kind) {
   case HealthKind::None:
-    if (R.Stack.empty())
-      for (auto &F : H.detail().Stack) {
-        if (F.first >= 0)
-          FileFixes.push_back({&R, static_cast<uint32_t>(R.Stack.size()),
-                               F.first});
-        R.Stack.push_back(std::move(F.second));
-      }
+    if (!En.Stack && !H.detail().Stack.empty())
+      En.Stack = internPending(std::move(H.detail().Stack));
     break;
   case HealthKind::Metrics:
     R.Metrics = std::move(H.detail().Metrics);
@@ -355,8 +373,26 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
   }
 }
 
-CompileMerger::CompileMerger(Module &M, uint32_t LogIndex, GuardPool &Guards)
-    : P(std::make_unique<Impl>(M, LogIndex, Guards)) {}
+std::shared_ptr<const std::vector<SourceLoc>>
+StackPool::intern(std::vector<SourceLoc> V) {
+  if (V.empty())
+    return nullptr;
+  uint64_t H = 0;
+  for (const SourceLoc &L : V)
+    H = llvm::hash_combine(H, L.File, L.Line, L.Function, L.Code, L.SpanBegin,
+                           L.SpanEnd);
+  auto &Same = ByHash[H];
+  for (const auto &P : Same)
+    if (*P == V)
+      return P;
+  V.shrink_to_fit();
+  Same.push_back(std::make_shared<const std::vector<SourceLoc>>(std::move(V)));
+  return Same.back();
+}
+
+CompileMerger::CompileMerger(Module &M, uint32_t LogIndex, GuardPool &Guards,
+                             StackPool &Stacks)
+    : P(std::make_unique<Impl>(M, LogIndex, Guards, Stacks)) {}
 
 CompileMerger::~CompileMerger() = default;
 
@@ -476,10 +512,21 @@ void CompileMerger::finish(const std::vector<std::string> &Strings,
   for (auto &KV : I.Frames)
     if (!KV.second.Waiting.empty())
       I.release(KV.second, KV.second.current());
-  for (const Impl::FileFix &X : I.FileFixes)
-    if (static_cast<size_t>(X.String) < Strings.size())
-      X.R->Stack[X.Index].File = Strings[X.String];
-  I.FileFixes = std::vector<Impl::FileFix>();
+  // Each distinct stack of the log, its file names resolved, kept once
+  // for the whole read (StackPool).
+  for (auto &KV : I.PendingStacks)
+    for (auto &P : KV.second) {
+      std::vector<SourceLoc> Frames;
+      Frames.reserve(P->Frames.size());
+      for (auto &F : P->Frames) {
+        if (F.first >= 0 && static_cast<size_t>(F.first) < Strings.size())
+          F.second.File = Strings[F.first];
+        Frames.push_back(std::move(F.second));
+      }
+      P->Frames = {};
+      P->Resolved = I.Stacks.intern(std::move(Frames));
+    }
+  I.PendingStacks.clear();
   // A shape's user line: the innermost frame of its user_stack in a user
   // file (isUserFile: not torch's, the standard library's or generated
   // code like `<string>`), as for a graph break; none if no frame is (a
@@ -505,6 +552,9 @@ void CompileMerger::finish(const std::vector<std::string> &Strings,
                      : En.FirstEvent != NoLine  ? En.FirstEvent
                                                 : En.FirstRaw;
     R.Line = std::min(First, En.FirstHealth);
+    if (En.Stack)
+      R.Stack = SharedStack(En.Stack->Resolved);
+    En.Stack = nullptr;
     // The compiles of an id begun more than once are numbered from 1.
     R.Ordinal = 0;
     if (R.Id) {
@@ -563,7 +613,6 @@ void CompileMerger::finish(const std::vector<std::string> &Strings,
     R.Spans.shrink_to_fit();
     R.Raw.shrink_to_fit();
     R.Caches.shrink_to_fit();
-    R.Stack.shrink_to_fit();
     R.Shapes.shrink_to_fit();
     R.RecompileReasons.shrink_to_fit();
   }

@@ -313,6 +313,20 @@ private:
 using GuardPool = ValuePool<std::string>;
 using IndexListPool = ValuePool<std::vector<uint32_t>>;
 
+/// The one copy of each distinct compile stack (CompileRecord::Stack):
+/// about 9 frames of 112 bytes and their texts a compile, alike on every
+/// rank and in every compile of a frame.
+class StackPool {
+public:
+  std::shared_ptr<const std::vector<SourceLoc>>
+  intern(std::vector<SourceLoc> V);
+
+private:
+  llvm::DenseMap<uint64_t,
+                 std::vector<std::shared_ptr<const std::vector<SourceLoc>>>>
+      ByHash;
+};
+
 /// What one chunk of a log yields; line numbers are relative to the chunk
 /// until merged.
 struct ChunkResult {
@@ -559,7 +573,8 @@ std::vector<uint64_t> chunkStarts(llvm::StringRef Log, unsigned Threads,
 class CompileMerger {
 public:
   /// \p Guards keeps the records' guard texts once each.
-  CompileMerger(Module &M, uint32_t LogIndex, GuardPool &Guards);
+  CompileMerger(Module &M, uint32_t LogIndex, GuardPool &Guards,
+                StackPool &Stacks);
   ~CompileMerger();
   CompileMerger(const CompileMerger &) = delete;
   CompileMerger &operator=(const CompileMerger &) = delete;

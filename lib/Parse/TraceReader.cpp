@@ -102,6 +102,8 @@ struct ModuleInterner {
   /// The records' guard texts, and their cache lookups' component lists.
   GuardPool Guards;
   IndexListPool Lists;
+  /// The records' stacks.
+  StackPool Stacks;
   /// Point \p R at the shared tables, before it is scanned.
   void attach(ChunkResult &R) {
     R.Components = &Components.Shared;
@@ -119,7 +121,8 @@ public:
             Module &M, DiagnosticEngine &Diags, const ReadOptions &Opts,
             ModuleInterner &Interner)
       : Name(Name), FileRank(FileRank), M(M), Diags(Diags), Opts(Opts),
-        Records(M, LogIndex, Interner.Guards), Interner(Interner),
+        Records(M, LogIndex, Interner.Guards, Interner.Stacks),
+        Interner(Interner),
         FirstEvent(M.Events.size()), LF(M.Logs[LogIndex]) {}
 
   /// Add the next chunk.

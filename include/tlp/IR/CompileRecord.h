@@ -167,6 +167,19 @@ public:
   uint32_t operator[](size_t I) const { return get()[I]; }
 };
 
+/// The frame Dynamo compiled and its stack, which every rank of a job logs
+/// alike for the same frame, as do the compiles of one frame (recompiles,
+/// the attempts after a restart). Reads as a std::vector<SourceLoc>.
+class SharedStack : public SharedValue<std::vector<SourceLoc>> {
+public:
+  using SharedValue::SharedValue;
+  const std::vector<SourceLoc> &vec() const { return get(); }
+  std::vector<SourceLoc>::const_iterator begin() const { return get().begin(); }
+  std::vector<SourceLoc>::const_iterator end() const { return get().end(); }
+  const SourceLoc &back() const { return get().back(); }
+  const SourceLoc &operator[](size_t I) const { return get()[I]; }
+};
+
 /// One FX graph cache or AOTAutograd cache lookup.
 struct CacheLookup {
   enum CacheKind { FXGraph, AOTAutograd };
@@ -501,8 +514,9 @@ public:
   llvm::Optional<SourceLoc> FailUserFrame;
 
   /// The frame Dynamo compiled and its stack, outermost first (from
-  /// dynamo_start; file names resolved through the string table).
-  std::vector<SourceLoc> Stack;
+  /// dynamo_start; file names resolved through the string table), shared
+  /// by the records that logged the same stack.
+  SharedStack Stack;
   /// 1-based line of the first event of the compile.
   uint32_t Line = 0;
 

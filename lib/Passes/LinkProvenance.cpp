@@ -422,7 +422,8 @@ private:
                                   "mapping is")
                     : "the " + std::to_string(WarmPreMisses) +
                           " pre-grad names of the provenance mapping are") +
-               " not linked" + byNameOnly() + ", the rest is";
+               " not linked" + byNameOnly() +
+               "; its other entries are linked as usual";
       uint32_t Line = WarmPreMisses ? WarmFirstLine : 0;
       if (!Line && U.Key.Folder.empty())
         if (const Artifact *A = U.PostGrad ? static_cast<const Artifact *>(

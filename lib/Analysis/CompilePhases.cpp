@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 #include <cmath>
 #include <functional>
 #include <vector>
@@ -335,6 +336,25 @@ static bool backwardInFrame(const CompileRecord &R) {
   return false;
 }
 
+/// The numeric metrics every backward compile of \p R logged, summed (for
+/// its levels: the times of each graph's compile add up).
+static MetricList sumMetrics(const CompileRecord &R) {
+  MetricList Out;
+  for (MetricList::value_type KV : R.BwdMetrics) {
+    Optional<double> Sum = metricNumberIn(R.BwdMetrics, KV.first);
+    for (const MetricList &L : R.MoreBwdMetrics) {
+      Optional<double> More = metricNumberIn(L, KV.first);
+      Sum = Sum && More ? Optional<double>(*Sum + *More) : None;
+    }
+    if (Sum) {
+      char Buf[32];
+      snprintf(Buf, sizeof(Buf), "%.15g", *Sum);
+      Out.emplace_back(KV.first, Buf);
+    }
+  }
+  return Out;
+}
+
 CompilePhases CompilePhases::compute(const CompileRecord &R) {
   static const LevelSpec Fwd[4] = {
       {"dynamo_cumulative_compile_time_us", "entire_frame_compile_time_s",
@@ -361,13 +381,18 @@ CompilePhases CompilePhases::compute(const CompileRecord &R) {
                             : "dynamo_cumulative_compile_time_us";
   C.Forward = computePart(R, R.Metrics, Fwd, R.compileSeconds(), FwdOrigin,
                           /*HasDynamo=*/true, "entire_backward_compile");
+  // Several backward compiles (MoreBwdMetrics): their levels summed, as
+  // their spans are.
+  MetricList Summed;
+  const MetricList &BwdList =
+      R.MoreBwdMetrics.empty() ? R.BwdMetrics : (Summed = sumMetrics(R));
   StringRef BwdOrigin =
-      metricNumberIn(R.BwdMetrics, "backward_cumulative_compile_time_us")
+      metricNumberIn(BwdList, "backward_cumulative_compile_time_us")
           ? "backward_cumulative_compile_time_us"
-      : metricNumberIn(R.BwdMetrics, "duration_us")
+      : metricNumberIn(BwdList, "duration_us")
           ? "duration_us"
           : "inductor_compile_time_s";
-  C.Backward = computePart(R, R.BwdMetrics, Bwd,
+  C.Backward = computePart(R, BwdList, Bwd,
                            R.BwdMetrics.empty() ? None : R.backwardSeconds(),
                            BwdOrigin, /*HasDynamo=*/false,
                            "entire_frame_compile");

@@ -333,11 +333,17 @@ void writeMetrics(raw_ostream &Out, const Module &M,
                   const std::vector<size_t> &Order, unsigned Threads) {
   auto Render = [&](size_t K, raw_ostream &OS) {
     const CompileRecord &R = M.Compiles[Order[K]];
-    std::pair<const char *, const MetricList *>
-        Parts[] = {{"compilation_metrics", &R.Metrics},
-                   {"bwd_compilation_metrics", &R.BwdMetrics},
-                   {"compilation_metrics_runtime", &R.RuntimeMetrics},
-                   {"bwd_compilation_metrics_runtime", &R.BwdRuntimeMetrics}};
+    // A compile with several backward compiles (MoreBwdMetrics) has a
+    // part for each: "bwd_compilation_metrics #2".
+    std::vector<std::pair<std::string, const MetricList *>> Parts = {
+        {"compilation_metrics", &R.Metrics},
+        {"bwd_compilation_metrics", &R.BwdMetrics}};
+    for (size_t J = 0; J < R.MoreBwdMetrics.size(); ++J)
+      Parts.push_back({"bwd_compilation_metrics #" + std::to_string(J + 2),
+                       &R.MoreBwdMetrics[J]});
+    Parts.push_back({"compilation_metrics_runtime", &R.RuntimeMetrics});
+    Parts.push_back(
+        {"bwd_compilation_metrics_runtime", &R.BwdRuntimeMetrics});
     size_t N = 0;
     for (const auto &P : Parts)
       N += P.second->size();

@@ -419,6 +419,10 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
   });
   W.key("bwd_metrics");
   metricsJSON(W, R.BwdMetrics);
+  W.attributeArray("more_bwd_metrics", [&] {
+    for (const MetricList &L : R.MoreBwdMetrics)
+      metricsJSON(W, L);
+  });
   W.key("runtime_metrics");
   metricsJSON(W, R.RuntimeMetrics);
   W.key("bwd_runtime_metrics");

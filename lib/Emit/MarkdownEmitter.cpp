@@ -901,19 +901,25 @@ private:
                      raw_ostream &Out) {
     auto Render = [&](size_t K, raw_ostream &OS) {
       const CompileRecord &R = M.Compiles[Order[K]];
-      std::pair<const char *, const MetricList *>
-          Parts[] = {{"", &R.Metrics},
-                     {"backward (`bwd_compilation_metrics`)", &R.BwdMetrics},
-                     {"at run time (`compilation_metrics_runtime`)",
-                      &R.RuntimeMetrics},
-                     {"backward at run time "
-                      "(`bwd_compilation_metrics_runtime`)",
-                      &R.BwdRuntimeMetrics}};
+      // A compile with several backward compiles (MoreBwdMetrics) has a
+      // part for each: "backward #2".
+      std::vector<std::pair<std::string, const MetricList *>> Parts = {
+          {"", &R.Metrics},
+          {"backward (`bwd_compilation_metrics`)", &R.BwdMetrics}};
+      for (size_t J = 0; J < R.MoreBwdMetrics.size(); ++J)
+        Parts.push_back({"backward #" + std::to_string(J + 2) +
+                             " (`bwd_compilation_metrics`)",
+                         &R.MoreBwdMetrics[J]});
+      Parts.push_back({"at run time (`compilation_metrics_runtime`)",
+                       &R.RuntimeMetrics});
+      Parts.push_back({"backward at run time "
+                       "(`bwd_compilation_metrics_runtime`)",
+                       &R.BwdRuntimeMetrics});
       for (const auto &P : Parts) {
         if (P.second->empty())
           continue;
         OS << "Compile " << mdCode(R.displayName(), false)
-           << (*P.first ? ", " : "") << P.first << ":\n\n";
+           << (P.first.empty() ? "" : ", ") << P.first << ":\n\n";
         auto Groups = groupMetrics(*P.second);
         for (unsigned G = 0; G < NumMetricGroups; ++G) {
           if (Groups[G].empty())

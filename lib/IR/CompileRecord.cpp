@@ -12,6 +12,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -194,13 +195,25 @@ metricNumberIn(const MetricList &Ms, StringRef Name) {
   return None;
 }
 
-Optional<double> CompileRecord::backwardSeconds() const {
+static Optional<double> backwardSecondsOf(const MetricList &L) {
   if (Optional<double> Us =
-          metricNumberIn(BwdMetrics, "backward_cumulative_compile_time_us"))
+          metricNumberIn(L, "backward_cumulative_compile_time_us"))
     return *Us / 1e6;
-  if (Optional<double> Us = metricNumberIn(BwdMetrics, "duration_us"))
+  if (Optional<double> Us = metricNumberIn(L, "duration_us"))
     return *Us / 1e6;
-  return metricNumberIn(BwdMetrics, "inductor_compile_time_s");
+  return metricNumberIn(L, "inductor_compile_time_s");
+}
+
+Optional<double> CompileRecord::backwardSeconds() const {
+  Optional<double> S = backwardSecondsOf(BwdMetrics);
+  for (const MetricList &L : MoreBwdMetrics) {
+    Optional<double> More = backwardSecondsOf(L);
+    if (!S || !More)
+      return None;
+    // Whole microseconds, as the figures are.
+    S = std::round((*S + *More) * 1e6) / 1e6;
+  }
+  return S;
 }
 
 Optional<double> CompileRecord::totalSeconds() const {
@@ -262,8 +275,11 @@ std::string CompileRecord::timeText() const {
   if (BwdMetrics.empty())
     return F ? Fmt(F) : std::string();
   Optional<double> T = totalSeconds();
+  size_t N = backwardCompiles();
   return (T ? Fmt(T) + " " : std::string()) + "(forward " + Fmt(F) +
-         ", backward " + Fmt(backwardSeconds()) + ")";
+         ", backward " + Fmt(backwardSeconds()) +
+         (N > 1 ? " in " + std::to_string(N) + " graphs" : std::string()) +
+         ")";
 }
 
 std::string CompileRecord::idName() const {

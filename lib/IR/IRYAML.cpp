@@ -321,6 +321,14 @@ struct SpanTable {
 struct MetricTable {
   MetricList *V = nullptr;
 };
+/// A sequence of them (CompileRecord::MoreBwdMetrics); Refs point into V.
+struct MetricTables {
+  std::vector<MetricList> *V = nullptr;
+  std::vector<MetricTable> Refs;
+  // For YAMLTraits' test of an empty optional sequence.
+  std::vector<MetricList>::iterator begin() const { return V->begin(); }
+  std::vector<MetricList>::iterator end() const { return V->end(); }
+};
 
 /// A list of key component indices on one line, runs as ranges:
 /// `278 396 3-10 12`. A flow sequence made each index a YAML node (a
@@ -586,6 +594,18 @@ template <> struct BlockScalarTraits<SpanTable> {
     });
     return OK ? StringRef()
               : "expected a span: 'ph start dur tid line cat name'";
+  }
+};
+
+template <> struct SequenceTraits<MetricTables> {
+  static size_t size(IO &, MetricTables &T) { return T.V->size(); }
+  static MetricTable &element(IO &, MetricTables &T, size_t I) {
+    if (I >= T.V->size())
+      T.V->resize(I + 1);
+    T.Refs.resize(T.V->size());
+    for (size_t J = 0; J < T.V->size(); ++J)
+      T.Refs[J].V = &(*T.V)[J];
+    return T.Refs[I];
   }
 };
 
@@ -1174,6 +1194,10 @@ template <> struct MappingTraits<tlp::CompileRecord> {
     if (!Io.outputting() || !R.BwdMetrics.empty()) {
       MetricTable T{&R.BwdMetrics};
       Io.mapOptional("bwd_metrics", T);
+    }
+    if (!Io.outputting() || !R.MoreBwdMetrics.empty()) {
+      MetricTables T{&R.MoreBwdMetrics, {}};
+      Io.mapOptional("more_bwd_metrics", T);
     }
     if (!Io.outputting() || !R.RuntimeMetrics.empty()) {
       MetricTable T{&R.RuntimeMetrics};

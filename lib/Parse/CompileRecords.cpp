@@ -222,7 +222,10 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
     // AOTAutograd compiles the backward at the first backward() and
     // logs it under the forward's compile id; a failure there is the
     // compile's.
-    R.BwdMetrics = std::move(H.detail().Metrics);
+    if (R.BwdMetrics.empty())
+      R.BwdMetrics = std::move(H.detail().Metrics);
+    else
+      R.MoreBwdMetrics.push_back(std::move(H.detail().Metrics));
     if (!H.detail().FailType.empty() && R.FailType.empty()) {
       R.FailType = std::move(H.detail().FailType);
       R.FailReason = std::move(H.detail().FailReason);
@@ -599,8 +602,10 @@ void CompileMerger::finish(const std::vector<std::string> &Strings,
     // The backward's metrics name the compile id without the attempt:
     // they belong to the attempt that compiled.
     if (R.Status == CompileStatus::Restart && !R.BwdMetrics.empty() &&
-        All[I + 1]->BwdMetrics.empty())
+        All[I + 1]->BwdMetrics.empty()) {
       std::swap(R.BwdMetrics, All[I + 1]->BwdMetrics);
+      std::swap(R.MoreBwdMetrics, All[I + 1]->MoreBwdMetrics);
+    }
     // guard_count counts every guard; the dynamo_guards list may not.
     if (Optional<double> G = R.metricNumber("guard_count"))
       if (*G >= 0)

@@ -44,6 +44,11 @@ struct Run {
   /// of a group, copied when the unit is made).
   std::unique_ptr<CompileUnit> Unit = std::make_unique<CompileUnit>();
   uint32_t FirstLine = 0;
+  /// A backward's ordinal among the compile's backwards: that of its
+  /// forward among the forwards (pairBackwards); none: log order.
+  Optional<uint32_t> PairedOrdinal;
+  /// Which compile of the id (a second dynamo_start begins another).
+  uint32_t Segment = 0;
 
   /// True when a slot after the graphs is filled.
   bool hasOutput() const {
@@ -258,6 +263,74 @@ void mergeDebugFolderUnits(Module &M, PassContext &Ctx) {
                 M.Units.end());
 }
 
+/// The number of an AOT ID of kind \p Kind ("2" of "2_backward"), or "".
+static StringRef aotNumber(const CompileUnit &U, StringRef Kind) {
+  if (!U.Code)
+    return "";
+  StringRef A = U.Code->AotId;
+  if (!A.consume_back(Kind) || !A.consume_back("_") || A.empty())
+    return "";
+  return A;
+}
+
+/// AOTAutograd numbers each graph it compiles and names a forward and its
+/// backward alike ("2_forward", "2_backward": the output code's AOT ID).
+/// A compile may compile several forwards before their backwards: those of
+/// the submodules DDPOptimizer splits a frame into, all forwards first, then
+/// the backwards at backward(), last submodule first. A backward takes the
+/// pre-grad graph of its forward (not the last one logged before it), and,
+/// when every backward of the compile has its forward there, the
+/// forward's place among the forwards as its ordinal, so that `backward #2`
+/// is the backward of `forward #2`.
+static void pairBackwards(std::vector<Run> &Runs) {
+  std::map<std::pair<uint32_t, StringRef>, size_t> Forwards;
+  bool KindsKnown = true;
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    const CompileUnit &U = *Runs[I].Unit;
+    KindsKnown &= U.Code && graphKindOfAotId(U.Code->AotId) !=
+                                GraphKind::Unknown;
+    StringRef N = aotNumber(U, "forward");
+    if (!N.empty())
+      Forwards.emplace(std::make_pair(Runs[I].Segment, N), I);
+  }
+  // The forwards' ordinals, in log order, as the units are numbered.
+  std::map<size_t, uint32_t> ForwardOrdinal;
+  uint32_t Next = 0;
+  for (size_t I = 0; I < Runs.size(); ++I)
+    if (Runs[I].Unit->Code &&
+        graphKindOfAotId(Runs[I].Unit->Code->AotId) == GraphKind::Forward)
+      ForwardOrdinal[I] = Next++;
+  std::vector<std::pair<uint32_t, size_t>> Paired;
+  bool All = true;
+  size_t Backwards = 0;
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    if (!Runs[I].Unit->Code ||
+        graphKindOfAotId(Runs[I].Unit->Code->AotId) != GraphKind::Backward)
+      continue;
+    ++Backwards;
+    auto It = Forwards.find(
+        std::make_pair(Runs[I].Segment, aotNumber(*Runs[I].Unit, "backward")));
+    if (It == Forwards.end() || !ForwardOrdinal.count(It->second)) {
+      All = false;
+      continue;
+    }
+    if (Runs[It->second].Pre)
+      Runs[I].Pre = Runs[It->second].Pre;
+    Paired.push_back({ForwardOrdinal[It->second], I});
+  }
+  // The ordinals only where every unit's kind is its AOT ID's (the units
+  // are numbered by kind in log order).
+  if (!All || !KindsKnown || Paired.size() != Backwards)
+    return;
+  llvm::sort(Paired);
+  for (size_t J = 0; J < Paired.size(); ++J) {
+    if (J && Paired[J].first == Paired[J - 1].first)
+      return; // two backwards of one forward: log order
+  }
+  for (size_t J = 0; J < Paired.size(); ++J)
+    Runs[Paired[J].second].PairedOrdinal = static_cast<uint32_t>(J);
+}
+
 class GroupCompileIdsPass : public Pass {
 public:
   StringRef getName() const override { return "group-compile-ids"; }
@@ -349,6 +422,7 @@ public:
       // (after torch._dynamo.reset()): its runs start afresh, with no
       // pre-grad graph of the compile before.
       bool SeenStart = false, ForceNew = false;
+      uint32_t Segment = 0;
       size_t CompileFirstRun = 0;
       auto NewRun = [&](uint32_t Line) -> Run & {
         ForceNew = false;
@@ -356,6 +430,7 @@ public:
         Runs.back().Pre = Pre;
         Runs.back().Frame = Frame;
         Runs.back().FirstLine = Line;
+        Runs.back().Segment = Segment;
         PreFresh = false;
         return Runs.back();
       };
@@ -376,6 +451,7 @@ public:
               PreFresh = false;
               ForceNew = true;
               CompileFirstRun = Runs.size();
+              ++Segment;
             }
             SeenStart = true;
             break;
@@ -481,6 +557,7 @@ public:
       if (Runs.empty() && Pre)
         NewRun(Pre->Line);
 
+      pairBackwards(Runs);
       std::map<GraphKind, uint32_t> Ordinals;
       for (size_t I = 0; I < Runs.size(); ++I) {
         Run &R = Runs[I];
@@ -509,6 +586,8 @@ public:
                                 U->Code->Name + "'");
         U->Key.Graph = K;
         U->Key.Ordinal = Ordinals[K]++;
+        if (K == GraphKind::Backward && R.PairedOrdinal)
+          U->Key.Ordinal = *R.PairedOrdinal;
         U->Key.LogInId = unitIdNeedsLog(M.Logs, U->Key.Log, U->Key.Rank);
         U->Frame = R.Frame;
         if (R.Pre)

@@ -217,6 +217,8 @@ class Compile:
     guards_diff: Optional[Dict[str, Any]] = None
     metrics: Dict[str, Any] = field(default_factory=dict)
     bwd_metrics: Dict[str, Any] = field(default_factory=dict)
+    #: The later backward compiles' metrics (several graphs: DDPOptimizer).
+    more_bwd_metrics: List[Dict[str, Any]] = field(default_factory=list)
     runtime_metrics: Dict[str, Any] = field(default_factory=dict)
     bwd_runtime_metrics: Dict[str, Any] = field(default_factory=dict)
     caches: List[Dict[str, Any]] = field(default_factory=list)

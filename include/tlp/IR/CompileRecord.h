@@ -542,6 +542,11 @@ public:
   /// id. Same form as Metrics; empty for inference or when the backward
   /// was not compiled in this log (a warm AOTAutograd cache loads both).
   MetricList BwdMetrics;
+  /// The bwd_compilation_metrics of the compile's later backwards, in log
+  /// order: a frame Inductor compiled as several graphs (the submodules
+  /// DDPOptimizer splits it into) has a backward compile for each, each
+  /// logged with its own metrics. backwardSeconds() is their sum.
+  std::vector<MetricList> MoreBwdMetrics;
   /// compilation_metrics_runtime, bwd_compilation_metrics_runtime: work
   /// done when the compiled code first runs (runtime autotuning).
   MetricList RuntimeMetrics;
@@ -574,8 +579,14 @@ public:
   llvm::Optional<double> compileSeconds() const;
   /// The backward's compile time in seconds, if logged:
   /// backward_cumulative_compile_time_us, else duration_us, else
-  /// inductor_compile_time_s of BwdMetrics.
+  /// inductor_compile_time_s of BwdMetrics; with several backward
+  /// compiles (MoreBwdMetrics), their sum, None if any lacks its time.
+  /// backwardCompiles() says how many.
   llvm::Optional<double> backwardSeconds() const;
+  /// How many backward compiles logged their metrics (0, 1, or more).
+  size_t backwardCompiles() const {
+    return BwdMetrics.empty() ? 0 : 1 + MoreBwdMetrics.size();
+  }
   /// Forward and backward together: compileSeconds() plus
   /// backwardSeconds() when the backward was logged; None when either
   /// is logged without its time.

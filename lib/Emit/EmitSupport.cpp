@@ -333,5 +333,17 @@ std::string rawFileName(const RawEvent &E, StringRef Lang) {
   return Out;
 }
 
+std::string ddpSplitText(const CompileRecord &R, bool Markdown) {
+  if (R.DdpSubmodules.empty())
+    return std::string();
+  size_t N = R.DdpSubmodules.size();
+  std::string S = "; split by DDPOptimizer into " + std::to_string(N) +
+                  (N == 1 ? " submodule: " : " submodules: ");
+  for (size_t I = 0; I < N; ++I)
+    S += (I ? ", " : "") +
+         (Markdown ? mdCode(R.DdpSubmodules[I]) : R.DdpSubmodules[I]);
+  return S;
+}
+
 } // namespace emit
 } // namespace tlp

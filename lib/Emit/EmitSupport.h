@@ -87,6 +87,12 @@ std::string mdCode(llvm::StringRef S, bool InTable = true);
 /// run inside it.
 std::string mdFence(llvm::StringRef Body, llvm::StringRef Info = "");
 
+/// "; split by DDPOptimizer into 3 submodules: `submod_0`, `submod_1`,
+/// `submod_2`" for a compile whose frame DDPOptimizer split
+/// (CompileRecord::DdpSubmodules), the names as Markdown code for a table
+/// cell when \p Markdown, plain otherwise; "" for none.
+std::string ddpSplitText(const CompileRecord &R, bool Markdown);
+
 /// " (`example_inputs`: 7 entries -> 9, compared by value: 5 the same at
 /// another index)" for the lists a cache miss diff aligned
 /// (Module::AlignedList), \p Code writing a name as code; "" for none.

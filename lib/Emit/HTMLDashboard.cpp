@@ -568,6 +568,10 @@ void writeCompiles(raw_ostream &Out, const Module &M,
       if (R.Status == CompileStatus::Restart)
         OS << " <span class=\"discarded\">discarded: "
            << escapeHTML(R.restartText()) << "</span>";
+      if (!R.DdpSubmodules.empty())
+        OS << " <span class=\"empty\">"
+           << escapeHTML(ddpSplitText(R, /*Markdown=*/false).substr(2))
+           << "</span>";
     } else {
       OS << "<span class=\"empty\">" << escapeHTML(R.noOutputReason())
          << "</span>";

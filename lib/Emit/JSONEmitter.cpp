@@ -341,6 +341,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
       });
   });
   W.attribute("recompile_reasons", R.RecompileReasons);
+  W.attribute("ddp_submodules", R.DdpSubmodules);
   W.attribute("guard_count", R.GuardCount);
   W.attribute("guards", R.Guards);
   // The guard that failed, for each recompile reason, and the guards
@@ -435,6 +436,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
         W.attribute("line", C.Line);
         W.attributeOrNull("subgraph", C.Subgraph);
         W.attributeOrNull("key", C.Key);
+        W.attributeOrNull("aot_id", C.AotId);
         W.attributeOrNull("reason", C.Reason);
         W.attribute("time_saved_ms", C.TimeSavedMs);
         W.attribute("components", C.Components.vec());

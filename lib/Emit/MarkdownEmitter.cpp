@@ -1143,7 +1143,7 @@ private:
           !HasUnits ? cell(R.noOutputReason())
           : R.Status == CompileStatus::Restart
               ? cell("discarded: " + R.restartText())
-          : HasCode ? std::string("yes")
+          : HasCode ? "yes" + ddpSplitText(R, /*Markdown=*/true)
           : R.Status == CompileStatus::Failure
               ? cell(R.noOutputReason() + " (its graphs only)")
               : std::string("graphs only: no code in the log");

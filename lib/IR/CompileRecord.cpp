@@ -532,12 +532,34 @@ std::string CompileRecord::cacheSummary() const {
   std::string S;
   for (CacheLookup::CacheKind K :
        {CacheLookup::FXGraph, CacheLookup::AOTAutograd}) {
-    const CacheLookup *C = lastCache(K);
-    if (!C)
+    // How many lookups of each result: a compile of several graphs (a
+    // forward and its backward, DDPOptimizer's submodules) looks the cache
+    // up once a graph, and one may hit where the others miss.
+    unsigned N[3] = {0, 0, 0};
+    for (const CacheLookup &C : Caches)
+      if (C.Cache == K)
+        ++N[C.Result];
+    unsigned Kinds = (N[0] > 0) + (N[1] > 0) + (N[2] > 0);
+    if (!Kinds)
       continue;
     if (!S.empty())
       S += ", ";
-    S += cacheKindName(K).str() + " " + cacheResultName(C->Result).str();
+    S += cacheKindName(K).str() + " ";
+    if (Kinds == 1) {
+      S += cacheResultName(lastCache(K)->Result).str();
+      continue;
+    }
+    static const char *const Plural[3] = {"hits", "misses", "bypasses"};
+    bool First = true;
+    for (CacheLookup::ResultKind R :
+         {CacheLookup::Hit, CacheLookup::Miss, CacheLookup::Bypass}) {
+      if (!N[R])
+        continue;
+      S += First ? "" : " and ";
+      First = false;
+      S += std::to_string(N[R]) + " " +
+           (N[R] == 1 ? cacheResultName(R).str() : std::string(Plural[R]));
+    }
   }
   return S;
 }

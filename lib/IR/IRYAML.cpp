@@ -1012,6 +1012,7 @@ template <> struct MappingTraits<tlp::CacheLookup> {
     Io.mapRequired("line", C.Line);
     mapOptStr(Io, "subgraph", C.Subgraph);
     mapOptStr(Io, "key", C.Key);
+    mapOptStr(Io, "aot_id", C.AotId);
     mapOptStr(Io, "reason", C.Reason);
     Io.mapOptional("time_saved_ms", C.TimeSavedMs);
     if (!Io.outputting() || !C.Components.empty()) {
@@ -1172,6 +1173,7 @@ template <> struct MappingTraits<tlp::CompileRecord> {
         R.Breaks.push_back(std::move(B));
       }
     mapStrings(Io, "recompile_reasons", R.RecompileReasons);
+    mapStrings(Io, "ddp_submodules", R.DdpSubmodules);
     Io.mapOptional("guard_count", R.GuardCount);
     if (!Io.outputting() || !R.Guards.empty()) {
       std::string Guards = R.Guards.str();

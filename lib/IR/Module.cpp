@@ -573,6 +573,105 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
     D.Before = W->second.second;
     if (!D.Before)
       continue;
+    // A compile of several graphs (a forward and its backward, the
+    // submodules DDPOptimizer splits a frame into) looks the cache up once
+    // a graph: the miss is compared with the lookup of that compile whose
+    // components differ least from its own (the same graph compiled
+    // again), the latest of those that tie.
+    {
+      std::vector<uint32_t> Mine(Miss.Components.begin(),
+                                 Miss.Components.end());
+      llvm::sort(Mine);
+      auto Distance = [&](const CacheLookup &C) {
+        std::vector<uint32_t> Theirs(C.Components.begin(),
+                                     C.Components.end());
+        llvm::sort(Theirs);
+        size_t Common = 0;
+        for (size_t I = 0, J = 0; I < Mine.size() && J < Theirs.size();) {
+          if (Mine[I] == Theirs[J]) {
+            ++Common;
+            ++I;
+            ++J;
+          } else if (Mine[I] < Theirs[J]) {
+            ++I;
+          } else {
+            ++J;
+          }
+        }
+        return Mine.size() + Theirs.size() - 2 * Common;
+      };
+      // A forward's lookup is never a backward's (FX graph cache keys
+      // name which: `fx_kwargs[is_backward]`); a lookup of the same kind
+      // is taken when there is one.
+      auto Kind = [&](const CacheLookup &C) -> StringRef {
+        for (uint32_t I : C.Components)
+          if (I < KeyComponents.size()) {
+            StringRef T = KeyComponents[I];
+            if (splitKeyComponent(T).Name == "fx_kwargs[is_backward]")
+              return T;
+          }
+        return "";
+      };
+      StringRef MyKind = Kind(Miss);
+      auto Rank = [&](const CacheLookup &C) {
+        return std::make_pair(Kind(C) == MyKind ? 0 : 1, Distance(C));
+      };
+      std::vector<const CacheLookup *> Candidates;
+      for (const CacheLookup &C : D.Against->Caches)
+        if (C.Cache == Miss.Cache && !C.Components.empty() &&
+            C.Subgraph == Miss.Subgraph && C.Line < Miss.Line &&
+            Kind(C) == MyKind)
+          Candidates.push_back(&C);
+      // Several graphs of that kind: the lookup of the same graph, when
+      // the lookups' AOT IDs say which (CacheLookup::AotId). The graphs of
+      // two compiles of a frame pair by place: the k-th forward (the k-th
+      // submodule DDPOptimizer split the frame into) in both, a backward
+      // by its forward's place (`N_backward` is `N_forward`'s), whatever
+      // the order its compile came in.
+      const CacheLookup *ByUnit = nullptr;
+      if (Candidates.size() > 1 && !Miss.AotId.empty()) {
+        // (kind, place) of \p C among the FX graph lookups of \p Rec.
+        auto Slot = [&](const CompileRecord &Rec, const CacheLookup &C)
+            -> Optional<std::pair<int, size_t>> {
+          StringRef A = C.AotId;
+          bool Bwd = A.consume_back("_backward");
+          if (!Bwd && !A.consume_back("_forward") &&
+              !A.consume_back("_inference"))
+            return None;
+          StringRef Kind = Bwd ? StringRef("_forward")
+                               : StringRef(C.AotId).substr(A.size());
+          std::vector<StringRef> Seen;
+          for (const CacheLookup &O : Rec.Caches) {
+            StringRef B = O.AotId;
+            if (O.Cache != CacheLookup::FXGraph || !B.endswith(Kind) ||
+                llvm::is_contained(Seen, B))
+              continue;
+            if (B.drop_back(Kind.size()) == A)
+              return std::make_pair(Bwd ? 1 : 0, Seen.size());
+            Seen.push_back(B);
+          }
+          return None;
+        };
+        if (auto Mine = Slot(R, Miss))
+          for (const CacheLookup *C : Candidates)
+            if (Slot(*D.Against, *C) == Mine) {
+              ByUnit = C;
+              break;
+            }
+      }
+      if (ByUnit) {
+        D.Before = ByUnit;
+      } else {
+        auto Best = Rank(*D.Before);
+        for (const CacheLookup *C : Candidates) {
+          auto X = Rank(*C);
+          if (X < Best || (X == Best && C->Line > D.Before->Line)) {
+            Best = X;
+            D.Before = C;
+          }
+        }
+      }
+    }
     auto Split = [&](const CacheLookup &C) {
       std::vector<std::pair<StringRef, StringRef>> V; // name -> text
       for (uint32_t I : C.Components)

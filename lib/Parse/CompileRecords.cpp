@@ -82,6 +82,8 @@ struct CompileMerger::Impl {
     /// its first raw event, or its first health event if earlier.
     uint32_t FirstArtifact = NoLine, FirstEvent = NoLine, FirstRaw = NoLine,
              FirstHealth = NoLine;
+    /// The AOT ID of the record's latest output code (CacheLookup::AotId).
+    std::string LastAotId;
   };
   /// A health event held until the next event of its frame.
   struct Held {
@@ -342,6 +344,12 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
     break;
   case HealthKind::Cache:
     R.Caches.push_back(std::move(H.detail().Cache));
+    if (R.Caches.back().Cache == CacheLookup::FXGraph)
+      R.Caches.back().AotId = En.LastAotId;
+    break;
+  case HealthKind::DdpSplit:
+    if (!H.detail().Text.empty())
+      R.DdpSubmodules.push_back(std::move(H.detail().Text));
     break;
   case HealthKind::Export:
     R.Exports.push_back(std::move(*H.detail().Export));
@@ -465,6 +473,8 @@ void CompileMerger::add(size_t ArtifactBegin, size_t EventBegin,
       if (const Artifact &X = *M.Artifacts[A]; X.Id) {
         Impl::Entry &En = I.get(X.Rank, X.Id, I.currentGen(X.Rank, *X.Id));
         En.FirstArtifact = std::min(En.FirstArtifact, L);
+        if (X.getKind() == Artifact::AK_OutputCode)
+          En.LastAotId = cast<CodeArtifact>(X).AotId;
       }
     for (; E < E2; ++E)
       if (const CompileEvent &X = M.Events[E]; X.Id) {

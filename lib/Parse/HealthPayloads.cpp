@@ -116,7 +116,8 @@ void ChunkScanner::finishHealth() {
                    Cur.HK == HealthKind::RuntimeMetrics ||
                    Cur.HK == HealthKind::BwdRuntimeMetrics ||
                    Cur.HK == HealthKind::Shape || // metadata, no payload
-                   Cur.HK == HealthKind::Export;  // a payload or not
+                   Cur.HK == HealthKind::Export || // a payload or not
+                   Cur.HK == HealthKind::DdpSplit;
   if (!IsMetrics && !Cur.HasPayload) {
     Bad("no payload");
     return;
@@ -255,6 +256,24 @@ void ChunkScanner::finishHealth() {
         });
       return true;
     });
+    break;
+  }
+  case HealthKind::DdpSplit: {
+    if (Cur.Kind == "optimize_ddp_split_child") {
+      if (Cur.Meta.isObject())
+        json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
+          if (K == "name" && X.isString())
+            H.detail().Text = Str(X);
+          return true;
+        });
+      if (H.detail().Text.empty()) {
+        Bad("names no submodule ('name')");
+        return;
+      }
+    }
+    // The graphs are shown raw.
+    if (Cur.HasPayload && Cur.PayloadLines)
+      keepRaw();
     break;
   }
   case HealthKind::Export: {

@@ -88,7 +88,8 @@ enum class HealthKind : uint8_t {
   Export,           ///< export, exported_program, *_fake_kernel
   Schedule,         ///< artifact inductor_collective_schedule: JSON list
   Runtime,          ///< artifact inductor_runtime_and_tensor_meta: JSON
-  Execution         ///< artifact graph_execution: JSON
+  Execution,        ///< artifact graph_execution: JSON
+  DdpSplit          ///< optimize_ddp_split_graph, optimize_ddp_split_child
 };
 
 /// LogEvents.def, FLAGS.
@@ -156,7 +157,8 @@ struct HealthDetail {
   llvm::Optional<SourceLoc> UserFrame;
   std::string Traceback;
   std::vector<std::string> Strings;
-  /// CppGuards, GraphBreak: the text; TorchVersion: pytorch_version.
+  /// CppGuards, GraphBreak: the text; TorchVersion: pytorch_version;
+  /// DdpSplit: a submodule's name (empty: the split graph).
   std::string Text;
   /// TorchVersion: the commit.
   std::string Commit;

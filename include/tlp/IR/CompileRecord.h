@@ -193,6 +193,10 @@ struct CacheLookup {
   std::string Subgraph;
   /// The cache key ("key"), if the record has one.
   std::string Key;
+  /// An FX graph cache lookup's graph: the AOT ID of the output code
+  /// logged last before it in its compile ("2_backward"; the lookup comes
+  /// right after its graph's code, a hit's too); "" if none.
+  std::string AotId;
   /// Why it bypassed ("cache_bypass_reason"), or cache_status_detailed
   /// when it says more than the result.
   std::string Reason;
@@ -562,6 +566,10 @@ public:
   /// What torch.export logged, in log order (an export has no compile id:
   /// these are in the record without one).
   std::vector<ExportEvent> Exports;
+  /// The submodules DDPOptimizer split the frame's graph into at bucket
+  /// boundaries (optimize_ddp_split_child names), in log order; Inductor
+  /// compiles each as a graph of its own (forward #k, backward #k).
+  std::vector<std::string> DdpSubmodules;
   /// The events of the compile tlp does not interpret, in log order.
   std::vector<RawEvent> Raw;
 
@@ -617,8 +625,9 @@ public:
   /// text above: N lines]", so the report does not hold it twice. The
   /// traceback as logged when the reason is short or not repeated.
   std::string tracebackWithoutReason() const;
-  /// The cache results in short: "fx_graph hit, aotautograd hit"; "" if
-  /// there were no lookups.
+  /// The cache results in short: "fx_graph hit, aotautograd hit"; with
+  /// lookups of one cache that differ, how many of each: "fx_graph 1 hit
+  /// and 3 misses"; "" if there were no lookups.
   std::string cacheSummary() const;
 
   /// "0/0", "rank 1 0/1_1", "(no compile id)", "0/0 #2", "0/0 (log 1)".

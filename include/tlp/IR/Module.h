@@ -384,7 +384,11 @@ public:
   };
   /// For each miss of \p R with key components: the earlier lookup of the
   /// same cache in a record of the same frame (same log, rank and frame
-  /// id, an earlier compile), and the components that differ. Components
+  /// id, an earlier compile), and the components that differ. When that
+  /// record looked the cache up for several graphs, the lookup of the same
+  /// graph (CacheLookup::AotId: the k-th forward, a backward by its
+  /// forward's place), else of the same kind (fx_kwargs[is_backward]) with
+  /// the fewest differing components. Components
   /// are compared by name, their hashes deciding equality; the entries of
   /// a list (`NAME[i]`) whose length changed are aligned by value first
   /// (AlignedList), entries left over in the same gap paired by their

@@ -4,10 +4,12 @@
 #include "tlp/IR/Module.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdint>
 #include <map>
 
 using namespace llvm;
@@ -87,6 +89,71 @@ const ConfigComparer::Parsed &ConfigComparer::parsed(uint32_t Text) {
   return *Cache[Text];
 }
 
+/// A scalar JSON value (true, false, null, a number, a string without
+/// escapes) as Python's str() writes it, which is how an FX graph cache
+/// key component writes a setting (`inductor_config[x]: True`, a string
+/// unquoted); None for anything else.
+static Optional<std::string> pythonStr(StringRef V) {
+  if (V == "true")
+    return std::string("True");
+  if (V == "false")
+    return std::string("False");
+  if (V == "null")
+    return std::string("None");
+  if (V.size() >= 2 && V.front() == '"' && V.back() == '"') {
+    StringRef S = V.drop_front().drop_back();
+    if (S.contains('\\'))
+      return None;
+    return S.str();
+  }
+  double D;
+  if (!V.empty() && (isDigit(V[0]) || V[0] == '-') && !V.getAsDouble(D))
+    return V.str();
+  return None;
+}
+
+std::vector<ConfigChange> ConfigComparer::patchedSettings(
+    const CompileRecord &R) {
+  std::vector<ConfigChange> Out;
+  Optional<uint32_t> Dump;
+  for (const auto &C : R.Configs)
+    if (C.first == "inductor_config" && C.second < M.ConfigTexts.size())
+      Dump = C.second;
+  if (!Dump)
+    return Out;
+  const Parsed &P = parsed(*Dump);
+  if (!P.IsObject)
+    return Out;
+  std::map<std::string, std::string> Keyed;
+  for (const CacheLookup &C : R.Caches) {
+    if (C.Cache != CacheLookup::FXGraph)
+      continue;
+    for (uint32_t I : C.Components) {
+      if (I >= M.KeyComponents.size())
+        continue;
+      KeyComponent K = splitKeyComponent(M.KeyComponents[I]);
+      StringRef Name = K.Name;
+      if (Name.consume_front("inductor_config[") && Name.consume_back("]"))
+        Keyed.emplace(Name.str(), K.Value.trim().str());
+    }
+  }
+  for (const auto &KV : P.Members) {
+    auto It = Keyed.find(KV.first);
+    if (It == Keyed.end())
+      continue;
+    Optional<std::string> Dumped = pythonStr(KV.second);
+    if (!Dumped || *Dumped == It->second)
+      continue;
+    // The same number written two ways (1.0, 1) is the same setting.
+    double A, B;
+    if (!StringRef(*Dumped).getAsDouble(A) &&
+        !StringRef(It->second).getAsDouble(B) && A == B)
+      continue;
+    Out.push_back({"inductor_config", KV.first, KV.second, It->second});
+  }
+  return Out;
+}
+
 std::vector<ConfigChange> ConfigComparer::changes(const CompileRecord &Before,
                                                   const CompileRecord &After) {
   std::vector<ConfigChange> Out;
@@ -146,7 +213,7 @@ ConfigComparer::changesFromPrevious(size_t Index, const CompileRecord *&Prev) {
   Prev = nullptr;
   if (Index >= M.Compiles.size() || M.Compiles[Index].Configs.empty())
     return {};
-  Prev = previousWithConfigs(M, Index);
+  Prev = previousInLog(Index);
   if (!Prev)
     return {};
   return changes(*Prev, M.Compiles[Index]);
@@ -164,6 +231,26 @@ std::vector<ConfigDump> groupConfigs(const Module &M,
       Out[It->second].Records.push_back(I);
     }
   return Out;
+}
+
+const CompileRecord *ConfigComparer::previousInLog(size_t Index) {
+  std::call_once(LogOrderOnce, [&] {
+    std::vector<size_t> Order;
+    for (size_t I = 0; I < M.Compiles.size(); ++I)
+      if (!M.Compiles[I].Configs.empty())
+        Order.push_back(I);
+    llvm::stable_sort(Order, [&](size_t A, size_t B) {
+      const CompileRecord &X = M.Compiles[A], &Y = M.Compiles[B];
+      return std::make_pair(X.Log, X.Line) < std::make_pair(Y.Log, Y.Line);
+    });
+    PrevInLog.assign(M.Compiles.size(), SIZE_MAX);
+    for (size_t J = 1; J < Order.size(); ++J)
+      if (M.Compiles[Order[J]].Log == M.Compiles[Order[J - 1]].Log)
+        PrevInLog[Order[J]] = Order[J - 1];
+  });
+  if (Index < PrevInLog.size() && PrevInLog[Index] != SIZE_MAX)
+    return &M.Compiles[PrevInLog[Index]];
+  return previousWithConfigs(M, Index);
 }
 
 const CompileRecord *previousWithConfigs(const Module &M, size_t Index) {

@@ -249,6 +249,22 @@ void writeRecompiles(raw_ostream &OS, const Module &M,
 /// more).
 void writeConfigChanges(raw_ostream &OS, const Module &M, size_t I,
                         ConfigComparer &Configs) {
+  // Settings the compile ran with that its dump does not show (its FX
+  // graph cache keys name them: torch.compile's mode and options).
+  std::vector<ConfigChange> Patched =
+      Configs.patchedSettings(M.Compiles[I]);
+  if (!Patched.empty()) {
+    OS << "<div class=\"config-change\">compiled with (its FX graph cache "
+          "key; the <code>inductor_config</code> dump, taken outside "
+          "torch.compile's <code>mode</code> and <code>options</code>, "
+          "says otherwise): ";
+    for (size_t J = 0; J < Patched.size(); ++J)
+      OS << (J ? "; " : "") << "<code>" << escapeHTML(Patched[J].Key)
+         << "</code> <code>" << escapeHTML(clip(Patched[J].After, 80))
+         << "</code> (dump: <code>" << escapeHTML(clip(Patched[J].Before, 80))
+         << "</code>)";
+    OS << "</div>";
+  }
   const CompileRecord *Prev = nullptr;
   std::vector<ConfigChange> Ch = Configs.changesFromPrevious(I, Prev);
   if (Ch.empty())

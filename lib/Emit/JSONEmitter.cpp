@@ -400,6 +400,15 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
       }
     });
   }
+  W.attributeArray("config_patched", [&] {
+    for (const ConfigChange &C : Configs_.patchedSettings(R))
+      W.object([&] {
+        W.attribute("config", C.Config);
+        W.attribute("key", C.Key);
+        W.attribute("dump", C.Before);
+        W.attribute("cache_key", C.After);
+      });
+  });
   W.key("config_changes");
   const CompileRecord *Prev = nullptr;
   std::vector<ConfigChange> Changes;

@@ -954,6 +954,23 @@ private:
     ConfigComparer Configs(M);
     auto Render = [&](size_t I, raw_ostream &Piece) {
       const CompileRecord &R = M.Compiles[I];
+      // Settings the compile ran with that its dump does not show.
+      std::vector<ConfigChange> Patched = Configs.patchedSettings(R);
+      if (!Patched.empty()) {
+        Piece << "Compile " << mdCode(R.displayName(), false)
+              << " compiled with "
+              << countOf(Patched.size(), "setting", "settings")
+              << " its `inductor_config` dump does not show: its FX graph "
+                 "cache key has them (torch.compile's `mode` and `options` "
+                 "patch the configuration for the compile; PyTorch dumps "
+                 "it outside the patch):\n\n"
+              << "| config | setting | dump | cache key |\n|---|---|---|---|\n";
+        for (const ConfigChange &C : Patched)
+          Piece << "| " << mdCode(C.Config) << " | " << mdCode(C.Key) << " | "
+                << mdCode(clip(C.Before, 160)) << " | "
+                << mdCode(clip(C.After, 160)) << " |\n";
+        Piece << "\n";
+      }
       const CompileRecord *Prev = nullptr;
       std::vector<ConfigChange> Ch = Configs.changesFromPrevious(I, Prev);
       if (Ch.empty())

@@ -69,10 +69,23 @@ public:
   std::vector<ConfigChange> changes(const CompileRecord &Before,
                                     const CompileRecord &After);
   /// The changes of record \p Index from the previous record with
-  /// configuration (previousWithConfigs), which \p Prev is set to; empty
+  /// configuration, which \p Prev is set to: the one logged last before it
+  /// in its log (the compile before it in time: after a graph break a later
+  /// frame's compile can come before an earlier frame's recompile), else,
+  /// for the first of its log, the record before it in Module::Compiles
+  /// (previousWithConfigs: another rank's or log's); empty
   /// (and \p Prev null) when there is none or \p Index has none.
   std::vector<ConfigChange> changesFromPrevious(size_t Index,
                                                 const CompileRecord *&Prev);
+  /// The settings of \p R's inductor_config dump that its FX graph cache
+  /// keys name with another value (`inductor_config[max_autotune]: True`
+  /// where the dump has false): what the compile ran with, as
+  /// torch.compile's `mode` and `options` patch the configuration for the
+  /// compile and PyTorch dumps it outside the patch. Before: the dump's
+  /// value (JSON), After: the key's text (Python's str(): `True`, a
+  /// string unquoted); scalar settings only (true, false, null, numbers,
+  /// strings), compared as the key writes them, in name order.
+  std::vector<ConfigChange> patchedSettings(const CompileRecord &R);
 
 private:
   struct Parsed {
@@ -80,9 +93,14 @@ private:
     std::vector<std::pair<std::string, std::string>> Members;
   };
   const Parsed &parsed(uint32_t Text);
+  const CompileRecord *previousInLog(size_t Index);
   const Module &M;
   std::mutex CacheLock;
   std::vector<std::unique_ptr<Parsed>> Cache;
+  /// previousInLog: per record, the index of the record with
+  /// configuration logged last before it in its log (SIZE_MAX: none).
+  std::once_flag LogOrderOnce;
+  std::vector<size_t> PrevInLog;
 };
 
 /// The record before \p Index in Module::Compiles that has configuration

@@ -498,6 +498,14 @@ std::string CompileRecord::noOutputReason() const {
     return "events outside any compile";
   switch (Status) {
   case CompileStatus::Failure:
+    // The frame's compiles reached torch._dynamo.config.recompile_limit
+    // (PyTorch 2.13: "Dynamo recompile limit exceeded"; before, the
+    // cache_size_limit): Dynamo stops compiling the frame, and a call
+    // that matches none of its compiled entries runs eagerly.
+    if (FailType == "Unsupported" &&
+        StringRef(FailReason).startswith("Dynamo recompile limit exceeded"))
+      return "recompile limit reached: calls that match no compiled entry "
+             "of this frame run eagerly";
     return "compile failed: " + FailType;
   case CompileStatus::Restart:
     return restartText();

@@ -616,7 +616,8 @@ public:
   std::string restartText() const;
   /// Why a compile has no Inductor output, for a record with no units:
   /// "compile failed: BackendCompilerFailed", "restarted (graph break)",
-  /// "FX graph cache hit", "empty graph", ...
+  /// "FX graph cache hit", "empty graph", "recompile limit reached: ...",
+  /// ...
   std::string noOutputReason() const;
   /// FailTraceback for a report that shows FailReason just before it: a
   /// long reason (20 lines or more: a C++ compiler's output) that the

@@ -298,6 +298,18 @@ const CompileRecord *Module::findCompile(const CompileUnit &U) const {
   return Best;
 }
 
+const CacheLookup *Module::fxLookupOf(const CompileUnit &U) const {
+  if (!U.Code || U.Code->AotId.empty())
+    return nullptr;
+  const CompileRecord *R = findCompile(U);
+  if (!R)
+    return nullptr;
+  for (const CacheLookup &C : R->Caches)
+    if (C.Cache == CacheLookup::FXGraph && C.AotId == U.Code->AotId)
+      return &C;
+  return nullptr;
+}
+
 std::vector<uint32_t> Module::unitsOf(const CompileRecord &R) const {
   std::vector<uint32_t> Out;
   for (size_t I = 0; I < Units.size(); ++I) {

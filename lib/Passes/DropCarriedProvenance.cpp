@@ -111,18 +111,26 @@ public:
     // cache may log the entries the run that wrote the cache entry
     // carried: graphs this log has not compiled yet, or at all.
     auto Note = [&](uint32_t Line, StringRef What, size_t N) {
+      // The unit's own FX graph lookup when its AOT ID says which (one
+      // graph of a compile of several may hit where the others miss);
+      // else any hit of its compile.
       const CompileRecord *R = M.findCompile(U);
-      bool Hit = R && llvm::any_of(R->Caches, [](const CacheLookup &C) {
-                   return C.Result == CacheLookup::Hit;
-                 });
+      const CacheLookup *Own = M.fxLookupOf(U);
+      bool Hit = Own ? Own->Result == CacheLookup::Hit
+                     : R && llvm::any_of(R->Caches, [](const CacheLookup &C) {
+                         return C.Result == CacheLookup::Hit;
+                       });
       D.note(File, Line,
              "unit " + U.Key.displayName() + ": " + Twine(N) +
                  (N == 1 ? " kernel of the " : " kernels of the ") + What +
-                 " (debug handles 1" +
-                 (*First == 2 ? "" : " to " + Twine(*First - 1).str()) +
-                 ") name no call of this unit's code, whose handles begin "
-                 "at " +
-                 Twine(*First) + ": entries of graphs compiled before this " +
+                 (*First == 2 ? " (debug handle 1"
+                              : " (debug handles 1 to " +
+                                    Twine(*First - 1).str()) +
+                 (N == 1 ? ") names" : ") name") +
+                 " no call of this unit's code, whose handles begin at " +
+                 Twine(*First) +
+                 (N == 1 ? ": an entry of a graph compiled before this "
+                         : ": entries of graphs compiled before this ") +
                  (Hit ? "one (this compile hit the cache: perhaps by the run "
                         "that wrote the entry) "
                       : "one ") +

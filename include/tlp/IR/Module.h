@@ -348,6 +348,10 @@ public:
   /// compile id (several after torch._dynamo.reset()), the one begun
   /// last before the unit's first artifact; or null.
   const CompileRecord *findCompile(const CompileUnit &U) const;
+  /// The FX graph cache lookup of unit \p U: the lookup of its compile
+  /// whose AOT ID is that of the unit's code (CacheLookup::AotId); null
+  /// when none says.
+  const CacheLookup *fxLookupOf(const CompileUnit &U) const;
   /// The units of a record, as indices into Units (whole modules only).
   std::vector<uint32_t> unitsOf(const CompileRecord &R) const;
 

@@ -40,9 +40,9 @@ void writeRawEvents(raw_ostream &OS, const Module &M, ArrayRef<RawEvent> Raw,
     std::string Line, Text;
     bool Have = Texts(E, Line, Text);
     if (!E.PayloadLines && Have) {
-      auto &List = Bare[E.Name];
+      auto &List = Bare[E.Name.str()];
       if (List.empty())
-        Names.push_back(E.Name);
+        Names.push_back(E.Name.str());
       List.push_back(I);
       continue;
     }

@@ -1070,8 +1070,13 @@ template <> struct MappingTraits<tlp::ExportEvent> {
 
 template <> struct MappingTraits<tlp::RawEvent> {
   static void mapping(IO &Io, tlp::RawEvent &E) {
-    mapStr(Io, "name", E.Name);
-    mapOptStr(Io, "encoding", E.Encoding);
+    std::string Name = E.Name.str(), Encoding = E.Encoding.str();
+    mapStr(Io, "name", Name);
+    mapOptStr(Io, "encoding", Encoding);
+    if (!Io.outputting()) {
+      E.Name = internSpanText(Name);
+      E.Encoding = internSpanText(Encoding);
+    }
     Io.mapRequired("log", E.Log);
     Io.mapRequired("line", E.Line);
     Io.mapOptional("rank", E.Rank);

@@ -80,7 +80,7 @@ private:
   }
 
   void checkRaw(const RawEvent &E, const std::string &W) {
-    std::string Where = W + ": raw event '" + E.Name + "'";
+    std::string Where = W + ": raw event '" + E.Name.str() + "'";
     if (E.Name.empty())
       fail(W, "raw event has no name");
     if (E.Log >= M.Logs.size())

@@ -274,7 +274,7 @@ void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
       if (Role == DebugFileRole::Raw) {
         // Shown raw, with its text (no loader reads a raw event of a file).
         RawEvent E;
-        E.Name = "file:" + FileName.str();
+        E.Name = internSpanText("file:" + FileName.str());
         E.Log = Log;
         E.Line = 1;
         std::string Text = Bytes.str();

@@ -328,8 +328,8 @@ void ChunkScanner::notRead() {
 /// does not keep (the AOT graphs of the compile events).
 void ChunkScanner::keepRaw() {
   RawEvent E;
-  E.Name = notReadKey();
-  E.Encoding = Cur.Encoding;
+  E.Name = internSpanText(notReadKey());
+  E.Encoding = internSpanText(Cur.Encoding);
   E.Log = LogIndex;
   E.Line = Cur.Line;
   E.Rank = Cur.Rank;

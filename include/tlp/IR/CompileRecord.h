@@ -324,10 +324,12 @@ bool parseShapeKind(llvm::StringRef S, ShapeEvent::ShapeKind &K);
 /// log when shown (RawEventReader); an IR document carries them (Loaded).
 struct RawEvent {
   /// The envelope kind, or `artifact:NAME` / `graph_dump:NAME` for the
-  /// generic kinds (LogStats::UnknownKinds names the same way).
-  std::string Name;
-  /// The metadata's "encoding" ("string", "json"), or empty.
-  std::string Encoding;
+  /// generic kinds (LogStats::UnknownKinds names the same way); interned
+  /// (internSpanText): a log has tens of thousands of raw events and a
+  /// few dozen names.
+  llvm::StringRef Name;
+  /// The metadata's "encoding" ("string", "json"), or empty; interned.
+  llvm::StringRef Encoding;
   uint32_t Log = 0;
   /// 1-based line of the envelope.
   uint32_t Line = 0;
@@ -402,8 +404,9 @@ struct Span {
 };
 
 /// \p S kept once for the whole process (thread-safe): what a Span's name
-/// and category point into. The texts are never freed; they are as many
-/// as the distinct names of the logs read.
+/// and category and a RawEvent's name and encoding point into. The texts
+/// are never freed; they are as many as the distinct names of the logs
+/// read.
 llvm::StringRef internSpanText(llvm::StringRef S);
 
 /// Why a compile broke its graph or restarted: the reason text and the

@@ -455,6 +455,20 @@ alignLists(const std::vector<std::pair<StringRef, StringRef>> &Before,
   }
 }
 
+/// The text of \p C's `fx_kwargs[is_backward]` key component: what kind
+/// of graph an FX graph lookup is for (a forward's lookup is not compared
+/// with a backward's); "" when it has none.
+static StringRef lookupKind(const CacheLookup &C,
+                            ArrayRef<std::string> KeyComponents) {
+  for (uint32_t I : C.Components)
+    if (I < KeyComponents.size()) {
+      StringRef T = KeyComponents[I];
+      if (splitKeyComponent(T).Name == "fx_kwargs[is_backward]")
+        return T;
+    }
+  return "";
+}
+
 std::vector<Module::CacheMissDiff>
 Module::cacheMissDiffs(const CompileRecord &R) const {
   std::vector<CacheMissDiff> Out;
@@ -536,13 +550,14 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
   // of a regional inductor compile (a subgraph name) is compared with the
   // same region only: the regions of a frame are different graphs.
   auto Latest = [&](CacheLookup::CacheKind Cache, StringRef Subgraph,
-                    uint32_t Line)
+                    StringRef Kind, uint32_t Line)
       -> std::pair<const CompileRecord *, const CacheLookup *> {
     auto Last = [&](const CompileRecord &O) -> const CacheLookup * {
       const CacheLookup *Found = nullptr;
       for (const CacheLookup &C : O.Caches)
         if (C.Cache == Cache && !C.Components.empty() &&
             C.Subgraph == Subgraph && C.Line < Line &&
+            lookupKind(C, KeyComponents) == Kind &&
             (!Found || C.Line > Found->Line))
           Found = &C;
       return Found;
@@ -562,10 +577,12 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
         return {O, C};
     return {};
   };
-  // One walk per cache and region, however many misses of it R has.
-  SmallVector<std::pair<std::pair<CacheLookup::CacheKind, StringRef>,
-                        std::pair<const CompileRecord *, const CacheLookup *>>,
-              4>
+  // One walk per cache, region and kind of graph, however many misses of
+  // it R has.
+  SmallVector<
+      std::pair<std::tuple<CacheLookup::CacheKind, StringRef, StringRef>,
+                std::pair<const CompileRecord *, const CacheLookup *>>,
+      4>
       Walked;
   for (const CacheLookup &Miss : R.Caches) {
     if (Miss.Result != CacheLookup::Miss || Miss.Components.empty())
@@ -573,12 +590,14 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
     // The latest earlier lookup of this cache for the same frame.
     CacheMissDiff D;
     D.Miss = &Miss;
-    auto WKey = std::make_pair(Miss.Cache, StringRef(Miss.Subgraph));
+    StringRef MyKind = lookupKind(Miss, KeyComponents);
+    auto WKey =
+        std::make_tuple(Miss.Cache, StringRef(Miss.Subgraph), MyKind);
     auto W = llvm::find_if(Walked,
                            [&](const auto &P) { return P.first == WKey; });
     if (W == Walked.end()) {
-      Walked.emplace_back(WKey,
-                          Latest(Miss.Cache, Miss.Subgraph, Miss.Line));
+      Walked.emplace_back(
+          WKey, Latest(Miss.Cache, Miss.Subgraph, MyKind, Miss.Line));
       W = Walked.end() - 1;
     }
     D.Against = W->second.first;
@@ -612,19 +631,9 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
         }
         return Mine.size() + Theirs.size() - 2 * Common;
       };
-      // A forward's lookup is never a backward's (FX graph cache keys
-      // name which: `fx_kwargs[is_backward]`); a lookup of the same kind
-      // is taken when there is one.
-      auto Kind = [&](const CacheLookup &C) -> StringRef {
-        for (uint32_t I : C.Components)
-          if (I < KeyComponents.size()) {
-            StringRef T = KeyComponents[I];
-            if (splitKeyComponent(T).Name == "fx_kwargs[is_backward]")
-              return T;
-          }
-        return "";
+      auto Kind = [&](const CacheLookup &C) {
+        return lookupKind(C, KeyComponents);
       };
-      StringRef MyKind = Kind(Miss);
       auto Rank = [&](const CacheLookup &C) {
         return std::make_pair(Kind(C) == MyKind ? 0 : 1, Distance(C));
       };
@@ -771,9 +780,18 @@ Module::cacheMissesNotDiffed(const CompileRecord &R,
         llvm::any_of(Diffs,
                      [&](const CacheMissDiff &D) { return D.Miss == &Miss; }))
       continue;
-    Out.push_back(UndiffedMiss{&Miss, Miss.Components.empty()
-                                          ? UndiffedMiss::NoComponents
-                                          : UndiffedMiss::NoEarlierLookup});
+    UndiffedMiss U{&Miss, Miss.Components.empty()
+                              ? UndiffedMiss::NoComponents
+                              : UndiffedMiss::NoEarlierLookup};
+    if (U.Reason == UndiffedMiss::NoEarlierLookup) {
+      StringRef Kind = lookupKind(Miss, KeyComponents);
+      U.AfterOtherKind = llvm::any_of(R.Caches, [&](const CacheLookup &C) {
+        return C.Cache == Miss.Cache && C.Subgraph == Miss.Subgraph &&
+               C.Line < Miss.Line && !C.Components.empty() &&
+               lookupKind(C, KeyComponents) != Kind;
+      });
+    }
+    Out.push_back(U);
   }
   return Out;
 }
@@ -785,6 +803,10 @@ std::string Module::UndiffedMiss::why() const {
   return "no earlier lookup of this cache with key components for this "
          "frame" +
          std::string(Miss && !Miss->Subgraph.empty() ? " and region" : "") +
+         (AfterOtherKind ? " and kind of graph (this compile's earlier "
+                           "lookup is for another: a forward's is not "
+                           "compared with a backward's)"
+                         : "") +
          ": nothing to compare (a cold cache or a new graph)";
 }
 

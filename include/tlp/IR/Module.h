@@ -407,6 +407,10 @@ public:
       NoEarlierLookup ///< the first lookup of the cache (and region) for
                       ///< the frame
     } Reason = NoComponents;
+    /// NoEarlierLookup: the compile looked the cache up before for another
+    /// kind of graph (a forward's lookup before its backward's), which is
+    /// not compared with this one.
+    bool AfterOtherKind = false;
     /// For people: "PyTorch logged no key components for this lookup: ...".
     std::string why() const;
   };

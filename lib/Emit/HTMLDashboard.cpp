@@ -1207,10 +1207,42 @@ void writeRankRuntime(raw_ostream &OS, const Module &M,
   }
 }
 
+/// A compile without a compile id (AOTInductor's), a paragraph each
+/// (`p.no-id-compile`): CompileRecord::noIdCompileText, its `code` spans
+/// as <code>.
+static void writeNoIdCompiles(raw_ostream &OS, const Module &M,
+                              const RecordUnits &Units, bool Heading) {
+  for (size_t I = 0; I < M.Compiles.size(); ++I) {
+    const CompileRecord &R = M.Compiles[I];
+    if (R.Id || R.Metrics.empty())
+      continue;
+    std::vector<std::string> Names;
+    auto It = Units.find(I);
+    if (It != Units.end())
+      for (const auto &U : It->second)
+        Names.push_back("`" + U.first + "`");
+    std::string T = R.noIdCompileText(Names);
+    if (T.empty())
+      continue;
+    if (Heading)
+      OS << "<h2 id=\"compiles-head\">Compiles</h2>\n";
+    Heading = false;
+    OS << "<p class=\"no-id-compile\">";
+    SmallVector<StringRef, 8> Parts;
+    StringRef(T).split(Parts, '`');
+    for (size_t J = 0; J < Parts.size(); ++J)
+      OS << (J % 2 ? "<code>" : "") << escapeHTML(Parts[J])
+         << (J % 2 ? "</code>" : "");
+    OS << "</p>\n";
+  }
+}
+
 void writeDashboard(raw_ostream &OS, const Module &M,
                     const RecordUnits &Units, bool DirMode, unsigned Threads) {
   writeExports(OS, M, DirMode);
   std::vector<size_t> Order = compileOrder(M);
+  if (Order.empty())
+    writeNoIdCompiles(OS, M, Units, /*Heading=*/true);
   if (!Order.empty()) {
     std::vector<GuardGroup> Groups = groupGuards(M, Order);
     std::map<size_t, size_t> GuardOf; // record -> its guard text
@@ -1218,6 +1250,7 @@ void writeDashboard(raw_ostream &OS, const Module &M,
       for (size_t I : Groups[K].Records)
         GuardOf[I] = K;
     writeCompiles(OS, M, Order, Units, GuardOf, DirMode, Threads);
+    writeNoIdCompiles(OS, M, Units, /*Heading=*/false);
     writeGraphBreaks(OS, M);
     writeGuards(OS, M, Groups);
     writeConfigs(OS, M, Order);

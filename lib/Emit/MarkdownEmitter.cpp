@@ -1111,11 +1111,28 @@ private:
   /// The compile table (failures first) and the cache-miss explanations.
   void reportCompiles(const Module &M, raw_ostream &OS) {
     std::vector<size_t> Order;
-    for (size_t I = 0; I < M.Compiles.size(); ++I)
-      if (M.Compiles[I].Id)
+    // A compile without a compile id (AOTInductor's): a line of its own,
+    // after the table or alone.
+    std::string NoId;
+    for (size_t I = 0; I < M.Compiles.size(); ++I) {
+      if (M.Compiles[I].Id) {
         Order.push_back(I);
-    if (Order.empty())
+        continue;
+      }
+      std::vector<std::string> Names;
+      auto Units = facts().UnitsOfRecord.find(I);
+      if (Units != facts().UnitsOfRecord.end())
+        for (size_t U : Units->second)
+          Names.push_back(mdCode(facts().Units[U].Id, false));
+      std::string T = M.Compiles[I].noIdCompileText(Names);
+      if (!T.empty())
+        NoId += T + "\n\n";
+    }
+    if (Order.empty()) {
+      if (!NoId.empty())
+        OS << "## Compiles\n\n" << NoId;
       return;
+    }
     std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
       return (M.Compiles[A].Status == CompileStatus::Failure) >
              (M.Compiles[B].Status == CompileStatus::Failure);
@@ -1168,7 +1185,7 @@ private:
          << compileStatusName(R.Status) << " | " << Time << " | " << Why
          << " | " << R.cacheSummary() << " | " << Output << " |\n";
     }
-    OS << "\n";
+    OS << "\n" << NoId;
     reportReasons(M, Order, OS);
     reportGuards(M, Order, OS);
     reportConfigs(M, Order, OS);

@@ -216,6 +216,40 @@ Optional<double> CompileRecord::backwardSeconds() const {
   return S;
 }
 
+Optional<double> CompileRecord::wallSeconds() const {
+  if (Optional<double> Us = metricNumber("duration_us"))
+    return *Us / 1e6;
+  Optional<double> Start = metricNumber("start_time_us"),
+                   End = metricNumber("end_time_us");
+  if (Start && End && *End >= *Start)
+    return (*End - *Start) / 1e6;
+  return None;
+}
+
+std::string CompileRecord::noIdCompileText(ArrayRef<std::string> Units) const {
+  if (Id || Metrics.empty())
+    return std::string();
+  std::string S = "Compiled without a compile id (`compilation_metrics` "
+                  "with `compile_id` null, as AOTInductor logs its "
+                  "compile): ";
+  StringRef Fail = metric("fail_type");
+  if (!FailType.empty())
+    S += "failed, " + failSummary() + "; ";
+  else if (!Fail.empty() && Fail != "null")
+    S += "failed (its metrics' `fail_type`); ";
+  if (Optional<double> W = wallSeconds())
+    S += formatv("{0:f3}", *W).str() +
+         " s from its start to its end time";
+  else
+    S += "its time not logged";
+  if (!Units.empty()) {
+    S += Units.size() == 1 ? "; its unit " : "; its units ";
+    for (size_t I = 0; I < Units.size(); ++I)
+      S += (I ? ", " : "") + Units[I];
+  }
+  return S + ".";
+}
+
 Optional<double> CompileRecord::totalSeconds() const {
   Optional<double> F = compileSeconds();
   if (BwdMetrics.empty() || !F)

@@ -15,6 +15,7 @@
 
 #include "tlp/IR/Types.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -543,6 +544,11 @@ public:
   /// The configuration dumps of compilation_metrics, in log order: name
   /// ("inductor_config") and index into Module::ConfigTexts.
   std::vector<std::pair<std::string, uint32_t>> Configs;
+  /// 1-based line of the compilation_metrics that logged Configs (0:
+  /// none): where the compile stands in its log for the configuration's
+  /// history (a record without a compile id begins with the log's first
+  /// event outside any compile, long before its metrics).
+  uint32_t ConfigLine = 0;
   /// bwd_compilation_metrics (aot_autograd_backward_compilation_metrics
   /// in older logs): the compile of the backward graph, which AOTAutograd
   /// runs at the first backward() and logs under the forward's compile
@@ -598,6 +604,16 @@ public:
   size_t backwardCompiles() const {
     return BwdMetrics.empty() ? 0 : 1 + MoreBwdMetrics.size();
   }
+  /// From the start to the end of the compile, by its metrics'
+  /// `duration_us`, else `end_time_us` less `start_time_us`: the time of
+  /// a compile without a compile id (AOTInductor logs its
+  /// compilation_metrics with `compile_id` null and neither Dynamo time).
+  llvm::Optional<double> wallSeconds() const;
+  /// "Compiled without a compile id (...): 42.432 s ...; units: `x`." for
+  /// the record of the events outside any compile when it logged
+  /// compilation_metrics (an AOTInductor compile); "" otherwise. \p Units:
+  /// its units' names, as the caller writes them.
+  std::string noIdCompileText(llvm::ArrayRef<std::string> Units) const;
   /// Forward and backward together: compileSeconds() plus
   /// backwardSeconds() when the backward was logged; None when either
   /// is logged without its time.

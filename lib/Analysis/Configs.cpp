@@ -241,7 +241,10 @@ const CompileRecord *ConfigComparer::previousInLog(size_t Index) {
         Order.push_back(I);
     llvm::stable_sort(Order, [&](size_t A, size_t B) {
       const CompileRecord &X = M.Compiles[A], &Y = M.Compiles[B];
-      return std::make_pair(X.Log, X.Line) < std::make_pair(Y.Log, Y.Line);
+      auto At = [](const CompileRecord &R) {
+        return R.ConfigLine ? R.ConfigLine : R.Line;
+      };
+      return std::make_pair(X.Log, At(X)) < std::make_pair(Y.Log, At(Y));
     });
     PrevInLog.assign(M.Compiles.size(), SIZE_MAX);
     for (size_t J = 1; J < Order.size(); ++J)

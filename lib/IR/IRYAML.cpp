@@ -1195,6 +1195,7 @@ template <> struct MappingTraits<tlp::CompileRecord> {
       for (const auto &C : R.Configs)
         Configs.push_back({C.first, C.second});
     mapOptVector(Io, "configs", Configs);
+    Io.mapOptional("config_line", R.ConfigLine, 0u);
     if (!Io.outputting())
       for (ConfigRef &C : Configs)
         R.Configs.emplace_back(std::move(C.Name), C.Text);

@@ -211,6 +211,7 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
   case HealthKind::Metrics:
     R.Metrics = std::move(H.detail().Metrics);
     R.Configs = std::move(H.detail().Configs);
+    R.ConfigLine = R.Configs.empty() ? 0 : H.Line;
     if (!H.detail().FailType.empty()) {
       R.FailType = std::move(H.detail().FailType);
       R.FailReason = std::move(H.detail().FailReason);

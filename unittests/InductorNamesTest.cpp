@@ -26,6 +26,7 @@ TEST(InductorNamesTest, KernelKinds) {
             KernelKind::Collective);
   EXPECT_EQ(guessKernelKind("torch.ops.aten.nonzero.default"),
             KernelKind::Fallback);
+  EXPECT_EQ(guessKernelKind("aten.randint.low_out"), KernelKind::Fallback);
   EXPECT_EQ(guessKernelKind("my_kernel"), KernelKind::Unknown);
   EXPECT_EQ(launchedKernelKind("my_kernel"), KernelKind::Triton);
   EXPECT_EQ(launchedKernelKind("triton_tem_fused_mm_0"), KernelKind::Template);

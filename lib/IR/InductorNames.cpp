@@ -30,7 +30,9 @@ KernelKind guessKernelKind(StringRef Name) {
     return KernelKind::Extern;
   if (isCollectiveOp(Name))
     return KernelKind::Collective;
-  if (Name.startswith("torch.ops."))
+  // An ATen op Inductor calls as is, by its Python name (the wrapper's
+  // `aten.randint.low_out(..., out=buf14)`), or through torch.ops.
+  if (Name.startswith("torch.ops.") || Name.startswith("aten."))
     return KernelKind::Fallback;
   if (isAOTIShimName(Name)) {
     if (Name.startswith("aoti_torch_proxy_executor"))

@@ -469,6 +469,79 @@ static StringRef lookupKind(const CacheLookup &C,
   return "";
 }
 
+/// (kind, place) of FX graph lookup \p C among those of \p Rec, by AOT ID:
+/// a forward's place among the record's forwards (`N_forward`, in log
+/// order), a backward's that of its forward (`N_backward` is
+/// `N_forward`'s); none without an AOT ID or a forward.
+static Optional<std::pair<int, size_t>> graphPlace(const CompileRecord &Rec,
+                                                   const CacheLookup &C) {
+  StringRef A = C.AotId;
+  bool Bwd = A.consume_back("_backward");
+  if (!Bwd && !A.consume_back("_forward") && !A.consume_back("_inference"))
+    return None;
+  StringRef Kind =
+      Bwd ? StringRef("_forward") : StringRef(C.AotId).substr(A.size());
+  std::vector<StringRef> Seen;
+  for (const CacheLookup &O : Rec.Caches) {
+    StringRef B = O.AotId;
+    if (O.Cache != CacheLookup::FXGraph || !B.endswith(Kind) ||
+        llvm::is_contained(Seen, B))
+      continue;
+    if (B.drop_back(Kind.size()) == A)
+      return std::make_pair(Bwd ? 1 : 0, Seen.size());
+    Seen.push_back(B);
+  }
+  return None;
+}
+
+/// Of \p Candidates, lookups of record \p Against for the same kind of
+/// graph as \p Miss (a lookup of \p R), the one of the same graph: the one
+/// at the same place when the AOT IDs tell (graphPlace: the k-th forward,
+/// the k-th submodule DDPOptimizer split the frame into, in both compiles;
+/// a backward by its forward's place, whatever order the backwards were
+/// compiled in); else the one whose key components differ least from the
+/// miss's, the latest of those that tie (\p Latest among them).
+static const CacheLookup *
+sameGraphLookup(const CompileRecord &R, const CacheLookup &Miss,
+                const CompileRecord &Against,
+                ArrayRef<const CacheLookup *> Candidates,
+                const CacheLookup *Latest) {
+  if (!Miss.AotId.empty())
+    if (auto Mine = graphPlace(R, Miss))
+      for (const CacheLookup *C : Candidates)
+        if (graphPlace(Against, *C) == Mine)
+          return C;
+  std::vector<uint32_t> Mine(Miss.Components.begin(), Miss.Components.end());
+  llvm::sort(Mine);
+  auto Distance = [&](const CacheLookup &C) {
+    std::vector<uint32_t> Theirs(C.Components.begin(), C.Components.end());
+    llvm::sort(Theirs);
+    size_t Common = 0;
+    for (size_t I = 0, J = 0; I < Mine.size() && J < Theirs.size();) {
+      if (Mine[I] == Theirs[J]) {
+        ++Common;
+        ++I;
+        ++J;
+      } else if (Mine[I] < Theirs[J]) {
+        ++I;
+      } else {
+        ++J;
+      }
+    }
+    return Mine.size() + Theirs.size() - 2 * Common;
+  };
+  const CacheLookup *Best = Latest;
+  size_t BestDistance = Distance(*Latest);
+  for (const CacheLookup *C : Candidates) {
+    size_t X = Distance(*C);
+    if (X < BestDistance || (X == BestDistance && C->Line > Best->Line)) {
+      BestDistance = X;
+      Best = C;
+    }
+  }
+  return Best;
+}
+
 std::vector<Module::CacheMissDiff>
 Module::cacheMissDiffs(const CompileRecord &R) const {
   std::vector<CacheMissDiff> Out;
@@ -604,95 +677,17 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
     D.Before = W->second.second;
     if (!D.Before)
       continue;
-    // A compile of several graphs (a forward and its backward, the
-    // submodules DDPOptimizer splits a frame into) looks the cache up once
-    // a graph: the miss is compared with the lookup of that compile whose
-    // components differ least from its own (the same graph compiled
-    // again), the latest of those that tie.
-    {
-      std::vector<uint32_t> Mine(Miss.Components.begin(),
-                                 Miss.Components.end());
-      llvm::sort(Mine);
-      auto Distance = [&](const CacheLookup &C) {
-        std::vector<uint32_t> Theirs(C.Components.begin(),
-                                     C.Components.end());
-        llvm::sort(Theirs);
-        size_t Common = 0;
-        for (size_t I = 0, J = 0; I < Mine.size() && J < Theirs.size();) {
-          if (Mine[I] == Theirs[J]) {
-            ++Common;
-            ++I;
-            ++J;
-          } else if (Mine[I] < Theirs[J]) {
-            ++I;
-          } else {
-            ++J;
-          }
-        }
-        return Mine.size() + Theirs.size() - 2 * Common;
-      };
-      auto Kind = [&](const CacheLookup &C) {
-        return lookupKind(C, KeyComponents);
-      };
-      auto Rank = [&](const CacheLookup &C) {
-        return std::make_pair(Kind(C) == MyKind ? 0 : 1, Distance(C));
-      };
-      std::vector<const CacheLookup *> Candidates;
-      for (const CacheLookup &C : D.Against->Caches)
-        if (C.Cache == Miss.Cache && !C.Components.empty() &&
-            C.Subgraph == Miss.Subgraph && C.Line < Miss.Line &&
-            Kind(C) == MyKind)
-          Candidates.push_back(&C);
-      // Several graphs of that kind: the lookup of the same graph, when
-      // the lookups' AOT IDs say which (CacheLookup::AotId). The graphs of
-      // two compiles of a frame pair by place: the k-th forward (the k-th
-      // submodule DDPOptimizer split the frame into) in both, a backward
-      // by its forward's place (`N_backward` is `N_forward`'s), whatever
-      // the order its compile came in.
-      const CacheLookup *ByUnit = nullptr;
-      if (Candidates.size() > 1 && !Miss.AotId.empty()) {
-        // (kind, place) of \p C among the FX graph lookups of \p Rec.
-        auto Slot = [&](const CompileRecord &Rec, const CacheLookup &C)
-            -> Optional<std::pair<int, size_t>> {
-          StringRef A = C.AotId;
-          bool Bwd = A.consume_back("_backward");
-          if (!Bwd && !A.consume_back("_forward") &&
-              !A.consume_back("_inference"))
-            return None;
-          StringRef Kind = Bwd ? StringRef("_forward")
-                               : StringRef(C.AotId).substr(A.size());
-          std::vector<StringRef> Seen;
-          for (const CacheLookup &O : Rec.Caches) {
-            StringRef B = O.AotId;
-            if (O.Cache != CacheLookup::FXGraph || !B.endswith(Kind) ||
-                llvm::is_contained(Seen, B))
-              continue;
-            if (B.drop_back(Kind.size()) == A)
-              return std::make_pair(Bwd ? 1 : 0, Seen.size());
-            Seen.push_back(B);
-          }
-          return None;
-        };
-        if (auto Mine = Slot(R, Miss))
-          for (const CacheLookup *C : Candidates)
-            if (Slot(*D.Against, *C) == Mine) {
-              ByUnit = C;
-              break;
-            }
-      }
-      if (ByUnit) {
-        D.Before = ByUnit;
-      } else {
-        auto Best = Rank(*D.Before);
-        for (const CacheLookup *C : Candidates) {
-          auto X = Rank(*C);
-          if (X < Best || (X == Best && C->Line > D.Before->Line)) {
-            Best = X;
-            D.Before = C;
-          }
-        }
-      }
-    }
+    // A compile of several graphs (the submodules DDPOptimizer splits a
+    // frame into) looks the cache up once a graph: which of that compile's
+    // lookups of the same kind is the same graph's?
+    std::vector<const CacheLookup *> Candidates;
+    for (const CacheLookup &C : D.Against->Caches)
+      if (C.Cache == Miss.Cache && !C.Components.empty() &&
+          C.Subgraph == Miss.Subgraph && C.Line < Miss.Line &&
+          lookupKind(C, KeyComponents) == MyKind)
+        Candidates.push_back(&C);
+    if (Candidates.size() > 1)
+      D.Before = sameGraphLookup(R, Miss, *D.Against, Candidates, D.Before);
     auto Split = [&](const CacheLookup &C) {
       std::vector<std::pair<StringRef, StringRef>> V; // name -> text
       for (uint32_t I : C.Components)

@@ -121,36 +121,62 @@ std::vector<ConfigChange> ConfigComparer::patchedSettings(
       Dump = C.second;
   if (!Dump)
     return Out;
+  // The records of a log share their dump and, across ranks and
+  // recompiles of a frame, their lookups' component lists: the answer is
+  // kept per dump and lists.
+  std::string Key = std::to_string(*Dump);
+  for (const CacheLookup &C : R.Caches)
+    if (C.Cache == CacheLookup::FXGraph && !C.Components.empty())
+      Key += "," + std::to_string(reinterpret_cast<uintptr_t>(
+                       &C.Components.vec()));
+  {
+    std::lock_guard<std::mutex> Lock(CacheLock);
+    auto It = PatchedCache.find(Key);
+    if (It != PatchedCache.end())
+      return It->second;
+  }
   const Parsed &P = parsed(*Dump);
-  if (!P.IsObject)
-    return Out;
-  std::map<std::string, std::string> Keyed;
-  for (const CacheLookup &C : R.Caches) {
-    if (C.Cache != CacheLookup::FXGraph)
-      continue;
-    for (uint32_t I : C.Components) {
-      if (I >= M.KeyComponents.size())
+  if (P.IsObject) {
+    // Each component's setting, split once for the whole module.
+    std::call_once(SettingsOnce, [&] {
+      Settings.resize(M.KeyComponents.size());
+      for (size_t I = 0; I < M.KeyComponents.size(); ++I) {
+        KeyComponent K = splitKeyComponent(M.KeyComponents[I]);
+        StringRef Name = K.Name;
+        if (Name.consume_front("inductor_config[") && Name.consume_back("]"))
+          Settings[I] = {Name, K.Value.trim()};
+      }
+    });
+    std::vector<std::pair<StringRef, StringRef>> Keyed;
+    for (const CacheLookup &C : R.Caches)
+      if (C.Cache == CacheLookup::FXGraph)
+        for (uint32_t I : C.Components)
+          if (I < Settings.size() && !Settings[I].first.empty())
+            Keyed.push_back(Settings[I]);
+    // The first lookup's value of a setting counts.
+    llvm::stable_sort(Keyed, [](const auto &A, const auto &B) {
+      return A.first < B.first;
+    });
+    size_t J = 0;
+    for (const auto &KV : P.Members) {
+      while (J < Keyed.size() && Keyed[J].first < KV.first)
+        ++J;
+      if (J == Keyed.size() || Keyed[J].first != KV.first)
         continue;
-      KeyComponent K = splitKeyComponent(M.KeyComponents[I]);
-      StringRef Name = K.Name;
-      if (Name.consume_front("inductor_config[") && Name.consume_back("]"))
-        Keyed.emplace(Name.str(), K.Value.trim().str());
+      StringRef Value = Keyed[J].second;
+      Optional<std::string> Dumped = pythonStr(KV.second);
+      if (!Dumped || *Dumped == Value)
+        continue;
+      // The same number written two ways (1.0, 1) is the same setting.
+      double A, B;
+      if (!StringRef(*Dumped).getAsDouble(A) && !Value.getAsDouble(B) &&
+          A == B)
+        continue;
+      Out.push_back({"inductor_config", KV.first, KV.second, Value.str()});
     }
   }
-  for (const auto &KV : P.Members) {
-    auto It = Keyed.find(KV.first);
-    if (It == Keyed.end())
-      continue;
-    Optional<std::string> Dumped = pythonStr(KV.second);
-    if (!Dumped || *Dumped == It->second)
-      continue;
-    // The same number written two ways (1.0, 1) is the same setting.
-    double A, B;
-    if (!StringRef(*Dumped).getAsDouble(A) &&
-        !StringRef(It->second).getAsDouble(B) && A == B)
-      continue;
-    Out.push_back({"inductor_config", KV.first, KV.second, It->second});
-  }
+  std::lock_guard<std::mutex> Lock(CacheLock);
+  PatchedCache.emplace(std::move(Key), Out);
   return Out;
 }
 

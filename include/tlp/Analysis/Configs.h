@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -101,6 +102,11 @@ private:
   /// configuration logged last before it in its log (SIZE_MAX: none).
   std::once_flag LogOrderOnce;
   std::vector<size_t> PrevInLog;
+  /// patchedSettings: per key component, the inductor_config setting it
+  /// names and its value (empty: none); the answers, by dump and lists.
+  std::once_flag SettingsOnce;
+  std::vector<std::pair<llvm::StringRef, llvm::StringRef>> Settings;
+  std::map<std::string, std::vector<ConfigChange>> PatchedCache;
 };
 
 /// The record before \p Index in Module::Compiles that has configuration

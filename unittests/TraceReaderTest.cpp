@@ -101,6 +101,16 @@ static ThreeRecords threeRecords(const Module &M) {
   return T;
 }
 
+/// Read \p Log into \p M and find its three records (threeRecords): a
+/// fatal failure when there are not exactly these three.
+static void readThree(const std::string &Log, Module &M, ThreeRecords &T) {
+  DiagnosticEngine D;
+  readTraceText(Log, "x.log", M, D);
+  ASSERT_EQ(M.Compiles.size(), 3u);
+  T = threeRecords(M);
+  ASSERT_TRUE(T.Own0 && T.One && T.Rank1);
+}
+
 // The records of compiles that logged the same guard text share it (every
 // rank of a job logs the same guards for the same frame); a different text
 // is its own. Compiles 0/0 and 0/1 and rank 1's 0/0 in one log.
@@ -113,11 +123,8 @@ TEST(TraceReader, SameGuardTextsAreShared) {
                            Guards(llvm::None, 1, "TREE_GUARD_MANAGER: check y"),
                            Guards(1, 0, "TREE_GUARD_MANAGER: check x")});
   Module M;
-  DiagnosticEngine D;
-  readTraceText(Log, "x.log", M, D);
-  ASSERT_EQ(M.Compiles.size(), 3u);
-  ThreeRecords T = threeRecords(M);
-  ASSERT_TRUE(T.Own0 && T.One && T.Rank1);
+  ThreeRecords T;
+  ASSERT_NO_FATAL_FAILURE(readThree(Log, M, T));
   EXPECT_EQ(T.Own0->Guards.str(), "TREE_GUARD_MANAGER: check x");
   EXPECT_EQ(T.One->Guards.str(), "TREE_GUARD_MANAGER: check y");
   EXPECT_TRUE(T.Own0->Guards.shares(T.Rank1->Guards));
@@ -141,13 +148,10 @@ TEST(TraceReader, SameComponentListsAreShared) {
              Miss(llvm::None, 1, "\"[a] x: 1\", \"[b] y: 2\", \"[c] z: 3\""),
              Miss(1, 0, "\"[a] x: 1\", \"[b] y: 2\"")});
   Module M;
-  DiagnosticEngine D;
-  readTraceText(Log, "x.log", M, D);
-  ASSERT_EQ(M.Compiles.size(), 3u);
+  ThreeRecords T;
+  ASSERT_NO_FATAL_FAILURE(readThree(Log, M, T));
   for (const CompileRecord &R : M.Compiles)
     ASSERT_EQ(R.Caches.size(), 1u);
-  ThreeRecords T = threeRecords(M);
-  ASSERT_TRUE(T.Own0 && T.One && T.Rank1);
   const SharedIndices &A0 = T.Own0->Caches[0].Components,
                       &B = T.One->Caches[0].Components,
                       &A1 = T.Rank1->Caches[0].Components;
@@ -179,11 +183,8 @@ TEST(TraceReader, SameStacksAreShared) {
        Start(llvm::None, 1, "[{\"line\": 4, \"name\": \"f\", \"filename\": 0}]"),
        Start(1, 0, Here), Str});
   Module M;
-  DiagnosticEngine D;
-  readTraceText(Log, "x.log", M, D);
-  ASSERT_EQ(M.Compiles.size(), 3u);
-  ThreeRecords T = threeRecords(M);
-  ASSERT_TRUE(T.Own0 && T.One && T.Rank1);
+  ThreeRecords T;
+  ASSERT_NO_FATAL_FAILURE(readThree(Log, M, T));
   ASSERT_TRUE(T.Own0->frame() && T.One->frame());
   EXPECT_EQ(T.Own0->frame()->File, "/u/prog.py");
   EXPECT_EQ(T.Own0->frame()->Line, 3u);

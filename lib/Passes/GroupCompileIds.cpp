@@ -44,8 +44,8 @@ struct Run {
   /// of a group, copied when the unit is made).
   std::unique_ptr<CompileUnit> Unit = std::make_unique<CompileUnit>();
   uint32_t FirstLine = 0;
-  /// A backward's ordinal among the compile's backwards: that of its
-  /// forward among the forwards (pairBackwards); none: log order.
+  /// A backward's ordinal: that of its forward (pairBackwards); none:
+  /// log order.
   Optional<uint32_t> PairedOrdinal;
   /// Which compile of the id (a second dynamo_start begins another).
   uint32_t Segment = 0;
@@ -280,8 +280,8 @@ static StringRef aotNumber(const CompileUnit &U, StringRef Kind) {
 /// the backwards at backward(), last submodule first. A backward takes the
 /// pre-grad graph of its forward (not the last one logged before it), and,
 /// when every backward of the compile has its forward there, the
-/// forward's place among the forwards as its ordinal, so that `backward #2`
-/// is the backward of `forward #2`.
+/// forward's ordinal as its own, so that `backward #2` is the backward of
+/// `forward #2`.
 static void pairBackwards(std::vector<Run> &Runs) {
   std::map<std::pair<uint32_t, StringRef>, size_t> Forwards;
   bool KindsKnown = true;
@@ -323,12 +323,13 @@ static void pairBackwards(std::vector<Run> &Runs) {
   if (!All || !KindsKnown || Paired.size() != Backwards)
     return;
   llvm::sort(Paired);
-  for (size_t J = 0; J < Paired.size(); ++J) {
-    if (J && Paired[J].first == Paired[J - 1].first)
+  for (size_t J = 1; J < Paired.size(); ++J)
+    if (Paired[J].first == Paired[J - 1].first)
       return; // two backwards of one forward: log order
-  }
-  for (size_t J = 0; J < Paired.size(); ++J)
-    Runs[Paired[J].second].PairedOrdinal = static_cast<uint32_t>(J);
+  // The forward's ordinal itself: a forward whose backward was not
+  // compiled leaves its number unused (`backward`, `backward #3`).
+  for (const auto &P : Paired)
+    Runs[P.second].PairedOrdinal = P.first;
 }
 
 class GroupCompileIdsPass : public Pass {

@@ -64,16 +64,22 @@ struct CompileMerger::Impl {
   /// name in the log's `str` table (-1: the name is in the frame), which
   /// is whole only at the end (a `str` event may come in a later chunk
   /// than a frame that names it, or name an index again: the last one
-  /// counts). Kept once per distinct stack of the log.
-  struct PendingStack {
-    std::vector<std::pair<int64_t, SourceLoc>> Frames;
-    std::shared_ptr<const std::vector<SourceLoc>> Resolved;
+  /// counts). Kept once per distinct stack of the log (PendingPool).
+  using PendingFrames = std::vector<std::pair<int64_t, SourceLoc>>;
+  struct PendingHash {
+    uint64_t operator()(const PendingFrames &V) const {
+      uint64_t H = 0;
+      for (const auto &[Index, L] : V)
+        H = llvm::hash_combine(H, Index, L.File, L.Line, L.Function, L.Code,
+                               L.SpanBegin, L.SpanEnd);
+      return H;
+    }
   };
   struct Entry {
     CompileRecord R;
-    /// R.Stack until the merge's end, its file names not yet resolved
-    /// (PendingStack); shared by the records that logged the same frames.
-    std::shared_ptr<PendingStack> Stack;
+    /// R.Stack until the merge's end, its file names not yet resolved;
+    /// shared by the records that logged the same frames.
+    std::shared_ptr<const PendingFrames> Stack;
     /// The compile of the record's id (0-based, Key).
     uint32_t Gen = 0;
     /// The first line of the record's artifacts, compile events, raw
@@ -152,26 +158,8 @@ struct CompileMerger::Impl {
   uint32_t LogIndex;
   GuardPool &Guards;
   StackPool &Stacks;
-  /// The log's distinct pending stacks, by hash.
-  llvm::DenseMap<uint64_t, std::vector<std::shared_ptr<PendingStack>>>
-      PendingStacks;
-  std::shared_ptr<PendingStack>
-  internPending(std::vector<std::pair<int64_t, SourceLoc>> Frames) {
-    uint64_t H = 0;
-    for (const auto &F : Frames) {
-      const SourceLoc &L = F.second;
-      H = llvm::hash_combine(H, F.first, L.File, L.Line, L.Function, L.Code,
-                             L.SpanBegin, L.SpanEnd);
-    }
-    auto &Same = PendingStacks[H];
-    for (const auto &P : Same)
-      if (P->Frames == Frames)
-        return P;
-    Same.push_back(std::make_shared<PendingStack>());
-    Same.back()->Frames = std::move(Frames);
-    Same.back()->Frames.shrink_to_fit();
-    return Same.back();
-  }
+  /// The log's distinct pending stacks.
+  ValuePool<PendingFrames, PendingHash> PendingStacks;
   /// A shape event's user_stack, kept until the string table is whole:
   /// its user line is the innermost frame in a user file, which only the
   /// file names tell.
@@ -206,7 +194,7 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
   switch (H.Kind) {
   case HealthKind::None:
     if (!En.Stack && !H.detail().Stack.empty())
-      En.Stack = internPending(std::move(H.detail().Stack));
+      En.Stack = PendingStacks.intern(std::move(H.detail().Stack));
     break;
   case HealthKind::Metrics:
     R.Metrics = std::move(H.detail().Metrics);
@@ -385,21 +373,12 @@ void CompileMerger::Impl::apply(HealthEvent &H, const Optional<int64_t> &Rank,
   }
 }
 
-std::shared_ptr<const std::vector<SourceLoc>>
-StackPool::intern(std::vector<SourceLoc> V) {
-  if (V.empty())
-    return nullptr;
+uint64_t StackHash::operator()(const std::vector<SourceLoc> &V) const {
   uint64_t H = 0;
   for (const SourceLoc &L : V)
     H = llvm::hash_combine(H, L.File, L.Line, L.Function, L.Code, L.SpanBegin,
                            L.SpanEnd);
-  auto &Same = ByHash[H];
-  for (const auto &P : Same)
-    if (*P == V)
-      return P;
-  V.shrink_to_fit();
-  Same.push_back(std::make_shared<const std::vector<SourceLoc>>(std::move(V)));
-  return Same.back();
+  return H;
 }
 
 CompileMerger::CompileMerger(Module &M, uint32_t LogIndex, GuardPool &Guards,
@@ -526,21 +505,6 @@ void CompileMerger::finish(const std::vector<std::string> &Strings,
   for (auto &KV : I.Frames)
     if (!KV.second.Waiting.empty())
       I.release(KV.second, KV.second.current());
-  // Each distinct stack of the log, its file names resolved, kept once
-  // for the whole read (StackPool).
-  for (auto &KV : I.PendingStacks)
-    for (auto &P : KV.second) {
-      std::vector<SourceLoc> Frames;
-      Frames.reserve(P->Frames.size());
-      for (auto &F : P->Frames) {
-        if (F.first >= 0 && static_cast<size_t>(F.first) < Strings.size())
-          F.second.File = Strings[F.first];
-        Frames.push_back(std::move(F.second));
-      }
-      P->Frames = {};
-      P->Resolved = I.Stacks.intern(std::move(Frames));
-    }
-  I.PendingStacks.clear();
   // A shape's user line: the innermost frame of its user_stack in a user
   // file (isUserFile: not torch's, the standard library's or generated
   // code like `<string>`), as for a graph break; none if no frame is (a
@@ -559,6 +523,9 @@ void CompileMerger::finish(const std::vector<std::string> &Strings,
   }
   I.ShapeStacks = std::vector<Impl::ShapeStack>();
   auto &Records = I.Records;
+  std::map<const Impl::PendingFrames *,
+           std::shared_ptr<const std::vector<SourceLoc>>>
+      Resolved;
   for (auto &KV : Records) {
     Impl::Entry &En = KV.second;
     CompileRecord &R = En.R;
@@ -566,8 +533,22 @@ void CompileMerger::finish(const std::vector<std::string> &Strings,
                      : En.FirstEvent != NoLine  ? En.FirstEvent
                                                 : En.FirstRaw;
     R.Line = std::min(First, En.FirstHealth);
-    if (En.Stack)
-      R.Stack = SharedStack(En.Stack->Resolved);
+    // Each distinct stack of the log, its file names resolved, kept once
+    // for the whole read (StackPool).
+    if (En.Stack) {
+      auto &Res = Resolved[En.Stack.get()];
+      if (!Res) {
+        std::vector<SourceLoc> Frames;
+        Frames.reserve(En.Stack->size());
+        for (const auto &F : *En.Stack) {
+          Frames.push_back(F.second);
+          if (F.first >= 0 && static_cast<size_t>(F.first) < Strings.size())
+            Frames.back().File = Strings[F.first];
+        }
+        Res = I.Stacks.intern(std::move(Frames));
+      }
+      R.Stack = SharedStack(Res);
+    }
     En.Stack = nullptr;
     // The compiles of an id begun more than once are numbered from 1.
     R.Ordinal = 0;
@@ -577,6 +558,7 @@ void CompileMerger::finish(const std::vector<std::string> &Strings,
         R.Ordinal = En.Gen + 1;
     }
   }
+  I.PendingStacks = {};
   // Status, and the stack of attempts after the first (only the first
   // attempt has a dynamo_start).
   std::vector<CompileRecord *> All;

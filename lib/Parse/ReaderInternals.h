@@ -292,15 +292,20 @@ private:
 /// logs alike for the same frame, and the key components of cache lookups
 /// (a few hundred indices a lookup, 1.4 KB; IndexListPool), alike for the
 /// same compile.
-template <typename T> class ValuePool {
+/// A value's bytes hashed: for strings and lists of plain numbers.
+struct BytesHash {
+  template <typename T> uint64_t operator()(const T &V) const {
+    return llvm::xxHash64(llvm::StringRef(
+        reinterpret_cast<const char *>(V.data()), V.size() * sizeof(V[0])));
+  }
+};
+template <typename T, typename Hash = BytesHash> class ValuePool {
 public:
   /// The one copy of \p V (null when empty).
   std::shared_ptr<const T> intern(T V) {
     if (V.empty())
       return nullptr;
-    llvm::StringRef Bytes(reinterpret_cast<const char *>(V.data()),
-                          V.size() * sizeof(V[0]));
-    auto &Same = ByHash[llvm::xxHash64(Bytes)];
+    auto &Same = ByHash[Hash()(V)];
     for (const std::shared_ptr<const T> &P : Same)
       if (*P == V)
         return P;
@@ -318,16 +323,10 @@ using IndexListPool = ValuePool<std::vector<uint32_t>>;
 /// The one copy of each distinct compile stack (CompileRecord::Stack):
 /// about 9 frames of 112 bytes and their texts a compile, alike on every
 /// rank and in every compile of a frame.
-class StackPool {
-public:
-  std::shared_ptr<const std::vector<SourceLoc>>
-  intern(std::vector<SourceLoc> V);
-
-private:
-  llvm::DenseMap<uint64_t,
-                 std::vector<std::shared_ptr<const std::vector<SourceLoc>>>>
-      ByHash;
+struct StackHash {
+  uint64_t operator()(const std::vector<SourceLoc> &V) const;
 };
+using StackPool = ValuePool<std::vector<SourceLoc>, StackHash>;
 
 /// What one chunk of a log yields; line numbers are relative to the chunk
 /// until merged.

@@ -283,53 +283,50 @@ static StringRef aotNumber(const CompileUnit &U, StringRef Kind) {
 /// forward's ordinal as its own, so that `backward #2` is the backward of
 /// `forward #2`.
 static void pairBackwards(std::vector<Run> &Runs) {
-  std::map<std::pair<uint32_t, StringRef>, size_t> Forwards;
+  // Each forward by its compile and AOT ID number: its run and ordinal
+  // (the units are numbered by kind in log order).
+  std::map<std::pair<uint32_t, StringRef>, std::pair<size_t, uint32_t>>
+      Forwards;
+  uint32_t NextForward = 0;
   bool KindsKnown = true;
   for (size_t I = 0; I < Runs.size(); ++I) {
     const CompileUnit &U = *Runs[I].Unit;
-    KindsKnown &= U.Code && graphKindOfAotId(U.Code->AotId) !=
-                                GraphKind::Unknown;
+    GraphKind K = U.Code ? graphKindOfAotId(U.Code->AotId) : GraphKind::Unknown;
+    KindsKnown &= K != GraphKind::Unknown;
+    if (K != GraphKind::Forward)
+      continue;
     StringRef N = aotNumber(U, "forward");
     if (!N.empty())
-      Forwards.emplace(std::make_pair(Runs[I].Segment, N), I);
+      Forwards.emplace(std::make_pair(Runs[I].Segment, N),
+                       std::make_pair(I, NextForward));
+    ++NextForward;
   }
-  // The forwards' ordinals, in log order, as the units are numbered.
-  std::map<size_t, uint32_t> ForwardOrdinal;
-  uint32_t Next = 0;
-  for (size_t I = 0; I < Runs.size(); ++I)
-    if (Runs[I].Unit->Code &&
-        graphKindOfAotId(Runs[I].Unit->Code->AotId) == GraphKind::Forward)
-      ForwardOrdinal[I] = Next++;
-  std::vector<std::pair<uint32_t, size_t>> Paired;
-  bool All = true;
-  size_t Backwards = 0;
+  // Each backward takes its forward's pre-grad graph; the ordinals only
+  // when every backward has its own forward and every kind is known.
+  std::vector<std::pair<size_t, uint32_t>> Paired; // run, forward ordinal
+  std::set<uint32_t> Taken;
+  bool All = KindsKnown;
   for (size_t I = 0; I < Runs.size(); ++I) {
-    if (!Runs[I].Unit->Code ||
-        graphKindOfAotId(Runs[I].Unit->Code->AotId) != GraphKind::Backward)
+    const CompileUnit &U = *Runs[I].Unit;
+    if (!U.Code || graphKindOfAotId(U.Code->AotId) != GraphKind::Backward)
       continue;
-    ++Backwards;
     auto It = Forwards.find(
-        std::make_pair(Runs[I].Segment, aotNumber(*Runs[I].Unit, "backward")));
-    if (It == Forwards.end() || !ForwardOrdinal.count(It->second)) {
+        std::make_pair(Runs[I].Segment, aotNumber(U, "backward")));
+    if (It == Forwards.end()) {
       All = false;
       continue;
     }
-    if (Runs[It->second].Pre)
-      Runs[I].Pre = Runs[It->second].Pre;
-    Paired.push_back({ForwardOrdinal[It->second], I});
+    if (GraphArtifact *Pre = Runs[It->second.first].Pre)
+      Runs[I].Pre = Pre;
+    // Two backwards of one forward: log order.
+    All &= Taken.insert(It->second.second).second;
+    Paired.emplace_back(I, It->second.second);
   }
-  // The ordinals only where every unit's kind is its AOT ID's (the units
-  // are numbered by kind in log order).
-  if (!All || !KindsKnown || Paired.size() != Backwards)
-    return;
-  llvm::sort(Paired);
-  for (size_t J = 1; J < Paired.size(); ++J)
-    if (Paired[J].first == Paired[J - 1].first)
-      return; // two backwards of one forward: log order
   // The forward's ordinal itself: a forward whose backward was not
   // compiled leaves its number unused (`backward`, `backward #3`).
-  for (const auto &P : Paired)
-    Runs[P.second].PairedOrdinal = P.first;
+  if (All)
+    for (const auto &[Index, Ordinal] : Paired)
+      Runs[Index].PairedOrdinal = Ordinal;
 }
 
 class GroupCompileIdsPass : public Pass {

@@ -138,6 +138,10 @@ public:
   }
   size_t size() const { return P ? P->size() : 0; }
   bool empty() const { return !P; }
+  /// A container's elements (instantiated only for the containers).
+  auto begin() const { return get().begin(); }
+  auto end() const { return get().end(); }
+  decltype(auto) operator[](size_t I) const { return get()[I]; }
   /// Whether \p O is the same object (not only an equal value).
   bool shares(const SharedValue &O) const { return P && P == O.P; }
   bool operator==(const SharedValue &O) const { return get() == O.get(); }
@@ -163,9 +167,6 @@ class SharedIndices : public SharedValue<std::vector<uint32_t>> {
 public:
   using SharedValue::SharedValue;
   const std::vector<uint32_t> &vec() const { return get(); }
-  std::vector<uint32_t>::const_iterator begin() const { return get().begin(); }
-  std::vector<uint32_t>::const_iterator end() const { return get().end(); }
-  uint32_t operator[](size_t I) const { return get()[I]; }
 };
 
 /// The frame Dynamo compiled and its stack, which every rank of a job logs
@@ -175,10 +176,7 @@ class SharedStack : public SharedValue<std::vector<SourceLoc>> {
 public:
   using SharedValue::SharedValue;
   const std::vector<SourceLoc> &vec() const { return get(); }
-  std::vector<SourceLoc>::const_iterator begin() const { return get().begin(); }
-  std::vector<SourceLoc>::const_iterator end() const { return get().end(); }
   const SourceLoc &back() const { return get().back(); }
-  const SourceLoc &operator[](size_t I) const { return get()[I]; }
 };
 
 /// One FX graph cache or AOTAutograd cache lookup.

@@ -321,10 +321,15 @@ struct SpanTable {
 struct MetricTable {
   MetricList *V = nullptr;
 };
-/// A sequence of them (CompileRecord::MoreBwdMetrics); Refs point into V.
+/// A sequence of them (CompileRecord::MoreBwdMetrics), each the value of a
+/// `metrics` key: llvm::yaml indents a block scalar that is itself a
+/// sequence element wrongly from the second on. Refs point into V.
+struct MetricTableItem {
+  MetricTable T;
+};
 struct MetricTables {
   std::vector<MetricList> *V = nullptr;
-  std::vector<MetricTable> Refs;
+  std::vector<MetricTableItem> Refs;
   // For YAMLTraits' test of an empty optional sequence.
   std::vector<MetricList>::iterator begin() const { return V->begin(); }
   std::vector<MetricList>::iterator end() const { return V->end(); }
@@ -599,13 +604,18 @@ template <> struct BlockScalarTraits<SpanTable> {
 
 template <> struct SequenceTraits<MetricTables> {
   static size_t size(IO &, MetricTables &T) { return T.V->size(); }
-  static MetricTable &element(IO &, MetricTables &T, size_t I) {
+  static MetricTableItem &element(IO &, MetricTables &T, size_t I) {
     if (I >= T.V->size())
       T.V->resize(I + 1);
     T.Refs.resize(T.V->size());
     for (size_t J = 0; J < T.V->size(); ++J)
-      T.Refs[J].V = &(*T.V)[J];
+      T.Refs[J].T.V = &(*T.V)[J];
     return T.Refs[I];
+  }
+};
+template <> struct MappingTraits<MetricTableItem> {
+  static void mapping(IO &Io, MetricTableItem &I) {
+    Io.mapRequired("metrics", I.T);
   }
 };
 

@@ -10,6 +10,8 @@ build/, never the source tree):
 
   356mb      one file: 56 copies of every corpus log (replicate-log.py)
   2gb        one file: 330 copies (2.1 GB)
+  10gb       one file: 1,570 copies (10 GB; not in the default set: the
+             memory goal's largest log, on disk rather than in memory)
   64ranks    a directory of 64 rank logs, 5 copies of the corpus each (~32 MB)
   1000ranks  a directory of 1,000 rank logs, one small corpus log each
   gpt        the GPT-sized log of utils/gen-torch-logs.py (one 5 MB unit log)
@@ -85,6 +87,8 @@ def make_shapes(a, shapes):
             made[s] = [replicate(56, os.path.join(a.work, "x56.log"))]
         elif s == "2gb":
             made[s] = [replicate(330, os.path.join(a.work, "x330.log"))]
+        elif s == "10gb":
+            made[s] = [replicate(1570, os.path.join(a.work, "x1570.log"))]
         elif s == "64ranks":
             d = os.path.join(a.work, "ranks64")
             one = replicate(5, os.path.join(a.work, "x5.log"))

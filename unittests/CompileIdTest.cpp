@@ -148,3 +148,55 @@ TEST(UserFrames, ReasonSummary) {
             "Call to `g()`; while handling it: graph break in loop");
   EXPECT_EQ(reasonSummary(""), "");
 }
+
+TEST(MetricList, NamesKeptOnceValuesInOrder) {
+  MetricList A;
+  EXPECT_TRUE(A.empty());
+  A.emplace_back("guard_count", "9");
+  A.emplace_back("co_name", "\"fn\"");
+  A.emplace_back("", "1"); // an empty name is a name like any other
+  ASSERT_EQ(A.size(), 3u);
+  EXPECT_EQ(A[0].first, "guard_count");
+  EXPECT_EQ(A[1].second, "\"fn\"");
+  EXPECT_EQ(A[2].first, "");
+  EXPECT_EQ(A.lookup("co_name"), "\"fn\"");
+  EXPECT_EQ(A.lookup("missing"), "");
+  // Two lists name the same metric with the same interned text.
+  MetricList B;
+  B.emplace_back("guard_count", "3");
+  EXPECT_EQ(A[0].first.data(), B[0].first.data());
+  // Copies are deep and compare by content; an emptied list equals a new
+  // one.
+  MetricList C = A;
+  EXPECT_EQ(C, A);
+  C.setValue(0, "10");
+  EXPECT_NE(C, A);
+  EXPECT_EQ(C.lookup("guard_count"), "10");
+  EXPECT_EQ(A.lookup("guard_count"), "9");
+  C.clear();
+  EXPECT_EQ(C, MetricList());
+  EXPECT_NE(C, A);
+  MetricList D = std::move(A);
+  EXPECT_EQ(D.size(), 3u);
+}
+
+TEST(HeapOptional, ReadsAndCopiesLikeOptional) {
+  HeapOptional<SourceLoc> None;
+  EXPECT_FALSE(None);
+  EXPECT_FALSE(None.optional());
+  SourceLoc L;
+  L.File = "model.py";
+  L.Line = 7;
+  HeapOptional<SourceLoc> A = llvm::Optional<SourceLoc>(L);
+  ASSERT_TRUE(A);
+  EXPECT_EQ(A->File, "model.py");
+  HeapOptional<SourceLoc> B = A;
+  B->Line = 8;
+  EXPECT_EQ(A->Line, 7u);
+  EXPECT_NE(A, B);
+  llvm::Optional<SourceLoc> O = B;
+  EXPECT_EQ(O->Line, 8u);
+  B = llvm::None;
+  EXPECT_FALSE(B);
+  EXPECT_EQ(B, None);
+}

@@ -21,14 +21,19 @@ using namespace llvm;
 
 namespace tlp {
 
-StringRef internSpanText(StringRef S) {
-  if (S.empty())
-    return StringRef();
-  // Leaked on purpose: spans of modules freed at exit may still point here.
+const InternedName *internName(StringRef S) {
+  // Leaked on purpose: spans and metrics of modules freed at exit may
+  // still point here.
   static std::mutex *Lock = new std::mutex;
   static StringSet<> *Texts = new StringSet<>;
   std::lock_guard<std::mutex> G(*Lock);
-  return Texts->insert(S).first->getKey();
+  return &*Texts->insert(S).first;
+}
+
+StringRef internSpanText(StringRef S) {
+  if (S.empty())
+    return StringRef();
+  return internName(S)->getKey();
 }
 
 KeyComponent splitKeyComponent(StringRef C) {

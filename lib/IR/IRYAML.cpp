@@ -979,6 +979,16 @@ template <> struct MappingTraits<tlp::LogFile> {
   static const bool flow = true;
 };
 
+/// A HeapOptional as llvm::yaml maps an Optional.
+template <typename T>
+static void mapHeapOptional(IO &Io, const char *Key,
+                            tlp::HeapOptional<T> &V) {
+  Optional<T> O = V.optional();
+  Io.mapOptional(Key, O);
+  if (!Io.outputting())
+    V = O;
+}
+
 template <> struct MappingTraits<tlp::CompileEvent> {
   static void mapping(IO &Io, tlp::CompileEvent &E) {
     Io.mapRequired("kind", E.Kind);
@@ -987,7 +997,7 @@ template <> struct MappingTraits<tlp::CompileEvent> {
     Io.mapOptional("rank", E.Rank);
     Io.mapOptional("compile_id", E.Id);
     mapOptStr(Io, "subgraph", E.Subgraph);
-    Io.mapOptional("frame", E.Frame);
+    mapHeapOptional(Io, "frame", E.Frame);
   }
   static const bool flow = true;
 };
@@ -1155,8 +1165,8 @@ template <> struct MappingTraits<tlp::CompileRecord> {
     Io.mapRequired("line", R.Line);
     mapOptStr(Io, "fail_type", R.FailType);
     mapOptStr(Io, "fail_reason", R.FailReason);
-    Io.mapOptional("fail_frame", R.FailFrame);
-    Io.mapOptional("fail_user_frame", R.FailUserFrame);
+    mapHeapOptional(Io, "fail_frame", R.FailFrame);
+    mapHeapOptional(Io, "fail_user_frame", R.FailUserFrame);
     if (!Io.outputting() || !R.FailTraceback.empty())
       mapTextAs(Io, "fail_traceback", R.FailTraceback, /*Optional=*/true);
     {

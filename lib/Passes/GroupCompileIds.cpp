@@ -39,7 +39,8 @@ int graphPriority(const Artifact &A) {
 
 struct Run {
   GraphArtifact *Pre = nullptr;
-  Optional<SourceLoc> Frame;
+  /// The compiled frame (a dynamo_start's, in the module's events).
+  const SourceLoc *Frame = nullptr;
   /// The artifacts of the run but the pre-grad graph (shared by the runs
   /// of a group, copied when the unit is made).
   std::unique_ptr<CompileUnit> Unit = std::make_unique<CompileUnit>();
@@ -150,6 +151,8 @@ struct Item {
   uint32_t Line;
   Artifact *A = nullptr; // owned by the module until grouped
   const CompileEvent *E = nullptr;
+  /// A's index in the module's artifacts.
+  size_t Index = 0;
 };
 
 /// Log, rank, compile id and region (regional inductor's subgraph name,
@@ -343,16 +346,18 @@ public:
     }
 
     std::map<GroupKey, std::vector<Item>, GroupKeyLess> Groups;
-    for (const std::unique_ptr<Artifact> &A : M.Artifacts)
+    for (size_t I = 0; I < M.Artifacts.size(); ++I) {
+      Artifact *A = M.Artifacts[I].get();
       Groups[GroupKey(A->Log, A->Rank, A->Id, A->Subgraph)].push_back(
-          Item{A->Line, A.get(), nullptr});
+          Item{A->Line, A, nullptr, I});
+    }
     for (const CompileEvent &E : M.Events)
       Groups[GroupKey(E.Log, E.Rank, E.Id, E.Subgraph)].push_back(
           Item{E.Line, nullptr, &E});
     // Dynamo logs dynamo_start once per frame compile, with attempt 0; a
     // restart (a graph break found while tracing: `0/0_1`) compiles the
     // same frame, so attempts > 0 take the frame of attempt 0.
-    std::map<GroupKey, SourceLoc, GroupKeyLess> StartFrames;
+    std::map<GroupKey, const SourceLoc *, GroupKeyLess> StartFrames;
     std::set<GroupKey, GroupKeyLess> Started;
     // Logs with a dynamo_start, and logs with artifacts or events of no
     // compile id (AOTInductor, export): in those, an id that no
@@ -367,21 +372,18 @@ public:
     for (const CompileEvent &E : M.Events)
       if (E.Kind == CompileEvent::DynamoStart && E.Id) {
         if (E.Frame && E.Id->Attempt == 0)
-          StartFrames.emplace(GroupKey(E.Log, E.Rank, E.Id, ""), *E.Frame);
+          StartFrames.emplace(GroupKey(E.Log, E.Rank, E.Id, ""),
+                              E.Frame.getPointer());
         CompileId First = *E.Id;
         First.Attempt = 0;
         Started.insert(GroupKey(E.Log, E.Rank, First, ""));
       }
 
-    // Take ownership of the artifacts; pre-grad graphs stay here and are
-    // copied into every unit that uses them.
-    std::map<const Artifact *, std::unique_ptr<Artifact>> Owned;
-    for (std::unique_ptr<Artifact> &A : M.Artifacts) {
-      const Artifact *Key = A.get();
-      Owned[Key] = std::move(A);
-    }
-    M.Artifacts.clear();
-    auto Take = [&](Artifact *A) { return std::move(Owned[A]); };
+    // The units take their artifacts from the module; pre-grad graphs
+    // stay there, copied into every unit that uses them, until the end.
+    auto Take = [&](const Item &It) {
+      return std::move(M.Artifacts[It.Index]);
+    };
 
     for (auto &G : Groups) {
       std::vector<Item> &Items = G.second;
@@ -404,7 +406,7 @@ public:
       std::vector<GraphKind> Markers;
       GraphArtifact *Pre = nullptr;
       bool PreFresh = false;
-      Optional<SourceLoc> Frame;
+      const SourceLoc *Frame = nullptr;
       // A region of a regional inductor compile (a subgraph name) compiles
       // part of its compile's frame: it takes the frame of attempt 0.
       if (const Optional<CompileId> &Id = std::get<2>(G.first);
@@ -443,7 +445,7 @@ public:
           switch (It.E->Kind) {
           case CompileEvent::DynamoStart:
             if (It.E->Frame)
-              Frame = It.E->Frame;
+              Frame = It.E->Frame.getPointer();
             if (SeenStart) {
               Pre = nullptr;
               PreFresh = false;
@@ -501,7 +503,7 @@ public:
           auto *GA = cast<GraphArtifact>(A);
           GraphArtifact *Post = Cur.Unit->PostGrad.get();
           if (!Post || graphPriority(*GA) <= graphPriority(*Post))
-            Cur.Unit->setSlot(Take(A));
+            Cur.Unit->setSlot(Take(It));
           break;
         }
         default: {
@@ -509,7 +511,7 @@ public:
           // next run.
           UnitSlot S = unitSlotOf(A->getKind());
           Run &Cur = Current(It.Line, !R || R->Unit->slot(S));
-          Cur.Unit->setSlot(Take(A));
+          Cur.Unit->setSlot(Take(It));
           break;
         }
         }
@@ -587,7 +589,8 @@ public:
         if (K == GraphKind::Backward && R.PairedOrdinal)
           U->Key.Ordinal = *R.PairedOrdinal;
         U->Key.LogInId = unitIdNeedsLog(M.Logs, U->Key.Log, U->Key.Rank);
-        U->Frame = R.Frame;
+        if (R.Frame)
+          U->Frame = *R.Frame;
         if (R.Pre)
           U->PreGrad.reset(cast<GraphArtifact>(R.Pre->clone().release()));
         for (GraphArtifact *GA : {U->PreGrad.get(), U->PostGrad.get()})
@@ -600,7 +603,10 @@ public:
         M.Units.push_back(std::move(U));
       }
     }
-    M.Events.clear();
+    // Grouped: the events and the artifacts left (the pre-grad graphs,
+    // copied) are freed.
+    M.Events = std::vector<CompileEvent>();
+    M.Artifacts = std::vector<std::unique_ptr<Artifact>>();
     joinDepyfUnits(M);
     mergeDebugFolderUnits(M, Ctx);
     llvm::stable_sort(M.Units, [](const std::unique_ptr<CompileUnit> &L,

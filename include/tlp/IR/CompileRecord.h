@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Optional.h"
+#include "llvm/ADT/StringMapEntry.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstddef>
@@ -39,13 +40,19 @@ enum class CompileStatus {
 llvm::StringRef compileStatusName(CompileStatus S);
 bool parseCompileStatus(llvm::StringRef S, CompileStatus &Out);
 
+/// A text kept once for the whole process, never freed: the names of
+/// metrics, spans and raw events, a few dozen distinct ones among
+/// millions of uses. Thread-safe.
+using InternedName = llvm::StringMapEntry<llvm::NoneType>;
+const InternedName *internName(llvm::StringRef S);
+
 /// The fields of a compilation_metrics event (and its backward and runtime
 /// kin) that are set, in log order: each a name and its value as compact
-/// JSON text, both kept back to back in one buffer. A record keeps about
-/// 40 of them for the whole run; as pairs of std::string they cost about
-/// 110 bytes each (two strings and a heap block for every name over 15
-/// bytes), here the texts and 8 bytes. Entries are read as pairs of
-/// StringRefs, valid until the list changes.
+/// JSON text. A record keeps about 40 of them for the whole run, and every
+/// record has the same few dozen names: each name is kept once for the
+/// process (internName) and an entry holds a pointer to it; the values
+/// are kept back to back in one buffer. Entries are read as pairs of
+/// StringRefs, valid until the list changes (the names for good).
 class MetricList {
 public:
   using value_type = std::pair<llvm::StringRef, llvm::StringRef>;
@@ -70,27 +77,39 @@ public:
     size_t I;
   };
 
+  MetricList() = default;
+  MetricList(const MetricList &O)
+      : S(O.S ? std::make_unique<Storage>(*O.S) : nullptr) {}
+  MetricList(MetricList &&) noexcept = default;
+  MetricList &operator=(const MetricList &O) {
+    if (this != &O)
+      S = O.S ? std::make_unique<Storage>(*O.S) : nullptr;
+    return *this;
+  }
+  MetricList &operator=(MetricList &&) noexcept = default;
+
   void emplace_back(llvm::StringRef Name, llvm::StringRef Value) {
-    Text.append(Name.data(), Name.size());
-    Ends.push_back(static_cast<uint32_t>(Text.size()));
-    Text.append(Value.data(), Value.size());
-    Ends.push_back(static_cast<uint32_t>(Text.size()));
+    if (!S)
+      S = std::make_unique<Storage>();
+    S->Names.push_back(internName(Name));
+    S->Text.append(Value.data(), Value.size());
+    S->Ends.push_back(static_cast<uint32_t>(S->Text.size()));
   }
   void push_back(const value_type &KV) { emplace_back(KV.first, KV.second); }
-  size_t size() const { return Ends.size() / 2; }
-  bool empty() const { return Ends.empty(); }
+  size_t size() const { return S ? S->Names.size() : 0; }
+  bool empty() const { return size() == 0; }
   value_type operator[](size_t I) const {
-    size_t B = I ? Ends[2 * I - 1] : 0, M = Ends[2 * I], E = Ends[2 * I + 1];
-    llvm::StringRef T(Text);
-    return {T.slice(B, M), T.slice(M, E)};
+    size_t B = I ? S->Ends[I - 1] : 0;
+    return {S->Names[I]->getKey(),
+            llvm::StringRef(S->Text).slice(B, S->Ends[I])};
   }
   iterator begin() const { return iterator(this, 0); }
   iterator end() const { return iterator(this, size()); }
   /// The first value of \p Name, or "" if not set.
   llvm::StringRef lookup(llvm::StringRef Name) const {
-    for (value_type KV : *this)
-      if (KV.first == Name)
-        return KV.second;
+    for (size_t I = 0, E = size(); I < E; ++I)
+      if (S->Names[I]->getKey() == Name)
+        return (*this)[I].second;
     return llvm::StringRef();
   }
   /// Replace the value of entry \p I (a repeated key whose last value is
@@ -101,24 +120,33 @@ public:
       Out.emplace_back((*this)[J].first, J == I ? Value : (*this)[J].second);
     *this = std::move(Out);
   }
-  void clear() {
-    Text.clear();
-    Ends.clear();
-  }
+  void clear() { S.reset(); }
   /// Give back the capacity that growing left (once the list is complete).
   void shrinkToFit() {
-    Text.shrink_to_fit();
-    Ends.shrink_to_fit();
+    if (!S)
+      return;
+    S->Names.shrink_to_fit();
+    S->Text.shrink_to_fit();
+    S->Ends.shrink_to_fit();
   }
   bool operator==(const MetricList &O) const {
-    return Text == O.Text && Ends == O.Ends;
+    if (empty() || O.empty())
+      return empty() == O.empty();
+    return S->Names == O.S->Names && S->Text == O.S->Text &&
+           S->Ends == O.S->Ends;
   }
   bool operator!=(const MetricList &O) const { return !(*this == O); }
 
 private:
-  std::string Text;
-  /// Per entry: the end of its name, then the end of its value, in Text.
-  std::vector<uint32_t> Ends;
+  /// Per entry: its name (interned), and the end of its value in Text.
+  /// Apart, so that the lists a record leaves empty (most of its
+  /// backward and runtime ones) cost a pointer.
+  struct Storage {
+    std::vector<const InternedName *> Names;
+    std::string Text;
+    std::vector<uint32_t> Ends;
+  };
+  std::unique_ptr<Storage> S;
 };
 
 /// An immutable value (a text, a list) that records may share: the reader
@@ -512,12 +540,12 @@ public:
   /// The place PyTorch names (fail_user_frame_filename/_lineno), which may
   /// be in torch's own files (custom_ops.py:863); else the traceback's
   /// innermost user frame; else the frame Dynamo compiled.
-  llvm::Optional<SourceLoc> FailFrame;
+  HeapOptional<SourceLoc> FailFrame;
   /// The dynamo_error payload, whole: the traceback of the failure.
   std::string FailTraceback;
   /// The innermost frame of that traceback in the user's own files
   /// (isUserFile).
-  llvm::Optional<SourceLoc> FailUserFrame;
+  HeapOptional<SourceLoc> FailUserFrame;
 
   /// The frame Dynamo compiled and its stack, outermost first (from
   /// dynamo_start; file names resolved through the string table), shared

@@ -66,7 +66,7 @@ struct CompileEvent {
   /// The envelope's `subgraph_name` (regional inductor), or empty.
   std::string Subgraph;
   /// dynamo_start: the innermost frame of its stack (the compiled frame).
-  llvm::Optional<SourceLoc> Frame;
+  HeapOptional<SourceLoc> Frame;
 };
 llvm::StringRef compileEventKindName(CompileEvent::EventKind K);
 bool parseCompileEventKind(llvm::StringRef S, CompileEvent::EventKind &K);

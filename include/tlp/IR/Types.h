@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <tuple>
 
@@ -129,6 +130,49 @@ struct SourceLoc {
   }
   bool operator==(const SourceLoc &O) const { return tie() == O.tie(); }
   bool operator<(const SourceLoc &O) const { return tie() < O.tie(); }
+};
+
+/// An optional value kept on the heap: a pointer's size when absent, for
+/// the values most records or events leave unset (a failure's frames,
+/// 120 bytes each as llvm::Optional<SourceLoc>). Copies copy the value.
+/// Reads like llvm::Optional and converts to and from it.
+template <typename T> class HeapOptional {
+public:
+  HeapOptional() = default;
+  HeapOptional(llvm::NoneType) {}
+  HeapOptional(T V) : P(std::make_unique<T>(std::move(V))) {}
+  HeapOptional(const llvm::Optional<T> &V)
+      : P(V ? std::make_unique<T>(*V) : nullptr) {}
+  HeapOptional(const HeapOptional &O)
+      : P(O.P ? std::make_unique<T>(*O.P) : nullptr) {}
+  HeapOptional(HeapOptional &&) noexcept = default;
+  HeapOptional &operator=(const HeapOptional &O) {
+    if (this != &O)
+      P = O.P ? std::make_unique<T>(*O.P) : nullptr;
+    return *this;
+  }
+  HeapOptional &operator=(HeapOptional &&) noexcept = default;
+
+  bool hasValue() const { return P != nullptr; }
+  explicit operator bool() const { return hasValue(); }
+  const T &operator*() const { return *P; }
+  T &operator*() { return *P; }
+  const T *operator->() const { return P.get(); }
+  T *operator->() { return P.get(); }
+  const T *getPointer() const { return P.get(); }
+  void reset() { P.reset(); }
+  /// As an llvm::Optional (a copy).
+  llvm::Optional<T> optional() const {
+    return P ? llvm::Optional<T>(*P) : llvm::None;
+  }
+  operator llvm::Optional<T>() const { return optional(); }
+  bool operator==(const HeapOptional &O) const {
+    return P && O.P ? *P == *O.P : !P == !O.P;
+  }
+  bool operator!=(const HeapOptional &O) const { return !(*this == O); }
+
+private:
+  std::unique_ptr<T> P;
 };
 
 } // namespace tlp

@@ -98,7 +98,7 @@ static std::string rawSummary(ArrayRef<RawEvent> Raw) {
       return P.first == E.Name;
     });
     if (It == Counts.end())
-      Counts.emplace_back(E.Name, 1);
+      Counts.emplace_back(E.Name.str(), 1);
     else
       ++It->second;
   }

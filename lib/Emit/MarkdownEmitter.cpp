@@ -879,7 +879,7 @@ private:
         auto It = llvm::find_if(
             Bare, [&](const auto &P) { return P.first == E.Name; });
         if (It == Bare.end())
-          Bare.emplace_back(E.Name, 1);
+          Bare.emplace_back(E.Name.str(), 1);
         else
           ++It->second;
       }

@@ -30,10 +30,10 @@ const InternedName *internName(StringRef S) {
   return &*Texts->insert(S).first;
 }
 
-StringRef internSpanText(StringRef S) {
+InternedText internSpanText(StringRef S) {
   if (S.empty())
-    return StringRef();
-  return internName(S)->getKey();
+    return InternedText();
+  return InternedText(internName(S));
 }
 
 KeyComponent splitKeyComponent(StringRef C) {

@@ -378,7 +378,7 @@ void ChunkScanner::finishHealth() {
       auto It = SpanTexts.find(X.Text);
       if (It != SpanTexts.end())
         return It->second;
-      StringRef T = internSpanText(Str(X));
+      InternedText T = internSpanText(Str(X));
       if (SpanTexts.size() < MaxSpanTexts && X.Text.size() <= MaxSpanText)
         SpanTexts.try_emplace(X.Text, T);
       return T;

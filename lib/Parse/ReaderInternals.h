@@ -397,7 +397,7 @@ private:
   /// allocated and looked up under internSpanText's lock once per chunk
   /// instead of once per event (at most MaxSpanTexts texts of at most
   /// MaxSpanText bytes are remembered: a hostile log's names are not).
-  llvm::StringMap<llvm::StringRef> SpanTexts;
+  llvm::StringMap<InternedText> SpanTexts;
   static constexpr unsigned MaxSpanTexts = 4096, MaxSpanText = 256;
   /// nearLogEvent's answer for each name this chunk does not know, by
   /// form: a newer PyTorch may write thousands of events of a kind tlp

@@ -46,6 +46,45 @@ bool parseCompileStatus(llvm::StringRef S, CompileStatus &Out);
 using InternedName = llvm::StringMapEntry<llvm::NoneType>;
 const InternedName *internName(llvm::StringRef S);
 
+/// An interned text (internName) in a pointer's room: the many spans and
+/// raw events each name one of a few dozen texts. Reads as a StringRef;
+/// empty when none.
+class InternedText {
+public:
+  InternedText() = default;
+  explicit InternedText(const InternedName *P) : P(P) {}
+
+  llvm::StringRef ref() const { return P ? P->getKey() : llvm::StringRef(); }
+  operator llvm::StringRef() const { return ref(); }
+  std::string str() const { return ref().str(); }
+  const char *data() const { return ref().data(); }
+  size_t size() const { return ref().size(); }
+  bool empty() const { return ref().empty(); }
+  bool startswith(llvm::StringRef X) const { return ref().startswith(X); }
+  bool endswith(llvm::StringRef X) const { return ref().endswith(X); }
+  friend bool operator==(InternedText A, llvm::StringRef B) {
+    return A.ref() == B;
+  }
+  friend bool operator!=(InternedText A, llvm::StringRef B) {
+    return A.ref() != B;
+  }
+  friend bool operator==(InternedText A, InternedText B) {
+    return A.ref() == B.ref();
+  }
+  friend bool operator!=(InternedText A, InternedText B) {
+    return A.ref() != B.ref();
+  }
+  friend bool operator==(InternedText A, const char *B) {
+    return A.ref() == B;
+  }
+  friend bool operator!=(InternedText A, const char *B) {
+    return A.ref() != B;
+  }
+
+private:
+  const InternedName *P = nullptr;
+};
+
 /// The fields of a compilation_metrics event (and its backward and runtime
 /// kin) that are set, in log order: each a name and its value as compact
 /// JSON text. A record keeps about 40 of them for the whole run, and every
@@ -354,9 +393,9 @@ struct RawEvent {
   /// generic kinds (LogStats::UnknownKinds names the same way); interned
   /// (internSpanText): a log has tens of thousands of raw events and a
   /// few dozen names.
-  llvm::StringRef Name;
+  InternedText Name;
   /// The metadata's "encoding" ("string", "json"), or empty; interned.
-  llvm::StringRef Encoding;
+  InternedText Encoding;
   uint32_t Log = 0;
   /// 1-based line of the envelope.
   uint32_t Line = 0;
@@ -418,8 +457,8 @@ bool rawEventTexts(const RawEvent &E, const RawEventReader *Reader,
 struct Span {
   /// Both interned (internSpanText): a log has tens of thousands of spans
   /// and a few dozen names ("entire_frame_compile", "dynamo_timed").
-  llvm::StringRef Name;
-  llvm::StringRef Category;
+  InternedText Name;
+  InternedText Category;
   int64_t Start = 0;
   int64_t Duration = 0;
   int64_t Tid = 0;
@@ -434,7 +473,7 @@ struct Span {
 /// and category and a RawEvent's name and encoding point into. The texts
 /// are never freed; they are as many as the distinct names of the logs
 /// read.
-llvm::StringRef internSpanText(llvm::StringRef S);
+InternedText internSpanText(llvm::StringRef S);
 
 /// Why a compile broke its graph or restarted: the reason text and the
 /// user line it points at (when the text names one), with how many times

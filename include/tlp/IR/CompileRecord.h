@@ -116,20 +116,9 @@ public:
     size_t I;
   };
 
-  MetricList() = default;
-  MetricList(const MetricList &O)
-      : S(O.S ? std::make_unique<Storage>(*O.S) : nullptr) {}
-  MetricList(MetricList &&) noexcept = default;
-  MetricList &operator=(const MetricList &O) {
-    if (this != &O)
-      S = O.S ? std::make_unique<Storage>(*O.S) : nullptr;
-    return *this;
-  }
-  MetricList &operator=(MetricList &&) noexcept = default;
-
   void emplace_back(llvm::StringRef Name, llvm::StringRef Value) {
     if (!S)
-      S = std::make_unique<Storage>();
+      S = Storage();
     S->Names.push_back(internName(Name));
     S->Text.append(Value.data(), Value.size());
     S->Ends.push_back(static_cast<uint32_t>(S->Text.size()));
@@ -168,12 +157,7 @@ public:
     S->Text.shrink_to_fit();
     S->Ends.shrink_to_fit();
   }
-  bool operator==(const MetricList &O) const {
-    if (empty() || O.empty())
-      return empty() == O.empty();
-    return S->Names == O.S->Names && S->Text == O.S->Text &&
-           S->Ends == O.S->Ends;
-  }
+  bool operator==(const MetricList &O) const { return S == O.S; }
   bool operator!=(const MetricList &O) const { return !(*this == O); }
 
 private:
@@ -184,8 +168,11 @@ private:
     std::vector<const InternedName *> Names;
     std::string Text;
     std::vector<uint32_t> Ends;
+    bool operator==(const Storage &O) const {
+      return Names == O.Names && Text == O.Text && Ends == O.Ends;
+    }
   };
-  std::unique_ptr<Storage> S;
+  HeapOptional<Storage> S;
 };
 
 /// An immutable value (a text, a list) that records may share: the reader

@@ -200,3 +200,17 @@ TEST(HeapOptional, ReadsAndCopiesLikeOptional) {
   EXPECT_FALSE(B);
   EXPECT_EQ(B, None);
 }
+
+TEST(SharedOptional, CopiesShareTheValue) {
+  SourceLoc L;
+  L.File = "model.py";
+  SharedOptional<SourceLoc> A = L;
+  SharedOptional<SourceLoc> B = A;
+  ASSERT_TRUE(B);
+  EXPECT_EQ(A.getPointer(), B.getPointer());
+  EXPECT_EQ(B->File, "model.py");
+  SharedOptional<SourceLoc> C = llvm::Optional<SourceLoc>(L);
+  EXPECT_NE(C.getPointer(), A.getPointer());
+  EXPECT_EQ(C, A);
+  EXPECT_FALSE(SharedOptional<SourceLoc>(llvm::None));
+}

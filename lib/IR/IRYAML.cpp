@@ -979,11 +979,10 @@ template <> struct MappingTraits<tlp::LogFile> {
   static const bool flow = true;
 };
 
-/// A HeapOptional as llvm::yaml maps an Optional.
-template <typename T>
-static void mapHeapOptional(IO &Io, const char *Key,
-                            tlp::HeapOptional<T> &V) {
-  Optional<T> O = V.optional();
+/// A HeapOptional or SharedOptional as llvm::yaml maps an Optional.
+template <typename Opt>
+static void mapHeapOptional(IO &Io, const char *Key, Opt &V) {
+  auto O = V.optional();
   Io.mapOptional(Key, O);
   if (!Io.outputting())
     V = O;
@@ -1554,7 +1553,7 @@ std::string parseEndpoint(const CompileUnit &U, const KernelKeyIndex &Kernels,
 
 void mapUnit(IO &Io, CompileUnit &U) {
   Io.mapRequired("key", U.Key);
-  Io.mapOptional("frame", U.Frame);
+  mapHeapOptional(Io, "frame", U.Frame);
   mapOptVector(Io, "kernels", U.Kernels);
   mapOptVector(Io, "sources", U.Sources);
   std::vector<EdgeText> Edges;

@@ -253,7 +253,9 @@ void LogMerger::finish(bool SortCompiles) {
     if (FileIndex[I] >= 0 &&
         static_cast<size_t>(FileIndex[I]) < Strings.size() &&
         HasString[FileIndex[I]]) {
-      E.Frame->File = Strings[FileIndex[I]];
+      SourceLoc L = *E.Frame;
+      L.File = Strings[FileIndex[I]];
+      E.Frame = std::move(L);
       continue;
     }
     // A file the frame names by an index no 'str' event defined: say so

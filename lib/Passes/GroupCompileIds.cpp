@@ -39,8 +39,8 @@ int graphPriority(const Artifact &A) {
 
 struct Run {
   GraphArtifact *Pre = nullptr;
-  /// The compiled frame (a dynamo_start's, in the module's events).
-  const SourceLoc *Frame = nullptr;
+  /// The compiled frame (a dynamo_start's, shared with the unit).
+  SharedOptional<SourceLoc> Frame;
   /// The artifacts of the run but the pre-grad graph (shared by the runs
   /// of a group, copied when the unit is made).
   std::unique_ptr<CompileUnit> Unit = std::make_unique<CompileUnit>();
@@ -357,7 +357,7 @@ public:
     // Dynamo logs dynamo_start once per frame compile, with attempt 0; a
     // restart (a graph break found while tracing: `0/0_1`) compiles the
     // same frame, so attempts > 0 take the frame of attempt 0.
-    std::map<GroupKey, const SourceLoc *, GroupKeyLess> StartFrames;
+    std::map<GroupKey, SharedOptional<SourceLoc>, GroupKeyLess> StartFrames;
     std::set<GroupKey, GroupKeyLess> Started;
     // Logs with a dynamo_start, and logs with artifacts or events of no
     // compile id (AOTInductor, export): in those, an id that no
@@ -372,8 +372,7 @@ public:
     for (const CompileEvent &E : M.Events)
       if (E.Kind == CompileEvent::DynamoStart && E.Id) {
         if (E.Frame && E.Id->Attempt == 0)
-          StartFrames.emplace(GroupKey(E.Log, E.Rank, E.Id, ""),
-                              E.Frame.getPointer());
+          StartFrames.emplace(GroupKey(E.Log, E.Rank, E.Id, ""), E.Frame);
         CompileId First = *E.Id;
         First.Attempt = 0;
         Started.insert(GroupKey(E.Log, E.Rank, First, ""));
@@ -406,7 +405,7 @@ public:
       std::vector<GraphKind> Markers;
       GraphArtifact *Pre = nullptr;
       bool PreFresh = false;
-      const SourceLoc *Frame = nullptr;
+      SharedOptional<SourceLoc> Frame;
       // A region of a regional inductor compile (a subgraph name) compiles
       // part of its compile's frame: it takes the frame of attempt 0.
       if (const Optional<CompileId> &Id = std::get<2>(G.first);
@@ -445,7 +444,7 @@ public:
           switch (It.E->Kind) {
           case CompileEvent::DynamoStart:
             if (It.E->Frame)
-              Frame = It.E->Frame.getPointer();
+              Frame = It.E->Frame;
             if (SeenStart) {
               Pre = nullptr;
               PreFresh = false;
@@ -589,8 +588,7 @@ public:
         if (K == GraphKind::Backward && R.PairedOrdinal)
           U->Key.Ordinal = *R.PairedOrdinal;
         U->Key.LogInId = unitIdNeedsLog(M.Logs, U->Key.Log, U->Key.Rank);
-        if (R.Frame)
-          U->Frame = *R.Frame;
+        U->Frame = R.Frame;
         if (R.Pre)
           U->PreGrad.reset(cast<GraphArtifact>(R.Pre->clone().release()));
         for (GraphArtifact *GA : {U->PreGrad.get(), U->PostGrad.get()})

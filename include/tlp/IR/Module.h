@@ -66,7 +66,7 @@ struct CompileEvent {
   /// The envelope's `subgraph_name` (regional inductor), or empty.
   std::string Subgraph;
   /// dynamo_start: the innermost frame of its stack (the compiled frame).
-  HeapOptional<SourceLoc> Frame;
+  SharedOptional<SourceLoc> Frame;
 };
 llvm::StringRef compileEventKindName(CompileEvent::EventKind K);
 bool parseCompileEventKind(llvm::StringRef S, CompileEvent::EventKind &K);
@@ -240,7 +240,7 @@ class CompileUnit {
 public:
   UnitKey Key;
   /// The frame Dynamo compiled (from dynamo_start), when known.
-  llvm::Optional<SourceLoc> Frame;
+  SharedOptional<SourceLoc> Frame;
 
   /// The artifacts of the unit, one member per row of UnitSlots.def
   /// (PreGrad, PostGrad, Code, KernelCode, Mapping, StackTraces,

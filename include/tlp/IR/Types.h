@@ -175,6 +175,34 @@ private:
   std::unique_ptr<T> P;
 };
 
+/// An optional immutable value that copies share (the units made from
+/// one dynamo_start share its frame). Reads like llvm::Optional; setting
+/// it makes a new value.
+template <typename T> class SharedOptional {
+public:
+  SharedOptional() = default;
+  SharedOptional(llvm::NoneType) {}
+  SharedOptional(T V) : P(std::make_shared<const T>(std::move(V))) {}
+  SharedOptional(const llvm::Optional<T> &V)
+      : P(V ? std::make_shared<const T>(*V) : nullptr) {}
+
+  bool hasValue() const { return P != nullptr; }
+  explicit operator bool() const { return hasValue(); }
+  const T &operator*() const { return *P; }
+  const T *operator->() const { return P.get(); }
+  const T *getPointer() const { return P.get(); }
+  llvm::Optional<T> optional() const {
+    return P ? llvm::Optional<T>(*P) : llvm::None;
+  }
+  bool operator==(const SharedOptional &O) const {
+    return P && O.P ? *P == *O.P : !P == !O.P;
+  }
+  bool operator!=(const SharedOptional &O) const { return !(*this == O); }
+
+private:
+  std::shared_ptr<const T> P;
+};
+
 } // namespace tlp
 
 #endif // TLP_IR_TYPES_H

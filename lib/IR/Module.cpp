@@ -542,6 +542,11 @@ sameGraphLookup(const CompileRecord &R, const CacheLookup &Miss,
   return Best;
 }
 
+/// The most records of one frame that cacheMissDiffs scans for a miss's
+/// latest earlier lookup; a frame of more (past any recompile limit) is
+/// walked in the order its records began.
+static constexpr ptrdiff_t MaxScannedFrame = 1024;
+
 std::vector<Module::CacheMissDiff>
 Module::cacheMissDiffs(const CompileRecord &R) const {
   std::vector<CacheMissDiff> Out;
@@ -553,9 +558,11 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
            O.Id->CompiledAutogradId == R.Id->CompiledAutogradId;
   };
   // The lookup a miss is compared with is the latest one of its cache
-  // before it in the log, in another record of the frame. The records of a
-  // frame are next to each other in Compiles (sorted by sortKey: rank, log,
-  // then compiled-autograd and frame id first in the id), but within them
+  // before it in the log, in another record of the frame: the frame's
+  // records are scanned (Latest) unless they are thousands. Then: the
+  // records of a frame are next to each other in Compiles (sorted by
+  // sortKey: rank, log, then compiled-autograd and frame id first in the
+  // id), but within them
   // the order is the id's, not the log's: after torch._dynamo.reset() ids
   // start again, so `0/0 #2` sorts before `0/1`, which ran before it. So
   // the records are walked in log order, each step to the record of the
@@ -635,16 +642,31 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
           Found = &C;
       return Found;
     };
-    if (!InCompiles) {
-      // Not one of ours: every record.
+    auto LatestOf = [&](const CompileRecord *B, const CompileRecord *E) {
       std::pair<const CompileRecord *, const CacheLookup *> Found{};
-      for (const CompileRecord &O : Compiles)
-        if (SameFrame(O))
-          if (const CacheLookup *C = Last(O))
+      for (const CompileRecord *O = B; O != E; ++O)
+        if (O != &R && SameFrame(*O))
+          if (const CacheLookup *C = Last(*O))
             if (!Found.second || C->Line > Found.second->Line)
-              Found = {&O, C};
+              Found = {O, C};
       return Found;
-    }
+    };
+    if (!InCompiles) // not one of ours: every record
+      return LatestOf(Begin, End);
+    // Every record of the frame, when they are not too many: a compile's
+    // backward is compiled when it first runs, after the forwards of
+    // later compiles of the frame (each layer of a model compiled on its
+    // own is a recompile of one frame, and their backwards run last layer
+    // first), so the latest lookup before a backward's miss may be in a
+    // record that began after this one.
+    const CompileRecord *FB = &R, *FE = &R + 1;
+    while (InFrame(Before(FB)) && FE - FB <= MaxScannedFrame)
+      FB = Before(FB);
+    while (InFrame(FE) && FE - FB <= MaxScannedFrame)
+      ++FE;
+    if (FE - FB <= MaxScannedFrame)
+      return LatestOf(FB, FE);
+    // A frame of thousands of compiles: records in the order they began.
     for (const CompileRecord *O = PrevInLog(&R); O; O = PrevInLog(O))
       if (const CacheLookup *C = Last(*O))
         return {O, C};

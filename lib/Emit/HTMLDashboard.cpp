@@ -847,7 +847,7 @@ void writeTimeline(raw_ostream &OS, const Module &M) {
 
 void writeCacheMisses(raw_ostream &Out, const Module &M,
                       const std::vector<size_t> &Order, unsigned Threads) {
-  // "(region <code>r</code>, line N)" of a lookup without a diff.
+  // "(region <code>r</code>, line N)" of a lookup.
   auto Place = [](const CacheLookup &C) {
     return "(" +
            (C.Subgraph.empty()
@@ -862,11 +862,7 @@ void writeCacheMisses(raw_ostream &Out, const Module &M,
       size_t N = D.Changes.size();
       OS << "<li><a href=\"#" << escapeHTML(compileAnchor(R)) << "\"><code>"
          << escapeHTML(R.displayName()) << "</code></a>: "
-         << cacheKindName(D.Miss->Cache) << " cache miss"
-         << (D.Miss->Subgraph.empty()
-                 ? std::string()
-                 : " (region <code>" + escapeHTML(D.Miss->Subgraph) +
-                       "</code>)")
+         << cacheKindName(D.Miss->Cache) << " cache miss " << Place(*D.Miss)
          << "; against <a href=\"#"
          << escapeHTML(compileAnchor(*D.Against)) << "\"><code>"
          << escapeHTML(D.Against->displayName()) << "</code></a> (line "

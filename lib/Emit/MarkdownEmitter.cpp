@@ -1192,7 +1192,7 @@ private:
     reportShapes(M, Order, OS);
     reportMetrics(M, Order, OS);
     reportPhases(M, Order, OS);
-    // "(region `r`, line N)" of a lookup without a diff.
+    // "(region `r`, line N)" of a lookup.
     auto Place = [](const CacheLookup &C) {
       return "(" +
              (C.Subgraph.empty() ? std::string()
@@ -1204,11 +1204,8 @@ private:
       std::vector<Module::CacheMissDiff> Diffs = M.cacheMissDiffs(R);
       for (const Module::CacheMissDiff &D : Diffs) {
         Piece << "- " << mdCode(R.displayName(), false) << ": "
-              << cacheKindName(D.Miss->Cache) << " cache miss"
-              << (D.Miss->Subgraph.empty()
-                      ? std::string()
-                      : " (region " + mdCode(D.Miss->Subgraph, false) + ")")
-              << "; against " << mdCode(D.Against->displayName(), false)
+              << cacheKindName(D.Miss->Cache) << " cache miss "
+              << Place(*D.Miss) << "; against " << mdCode(D.Against->displayName(), false)
               << " (line " << D.Before->Line << "), "
               << countOf(D.Changes.size(), "component", "components")
               << " of " << D.Miss->Components.size() << " differ"

@@ -148,9 +148,16 @@ void ChunkScanner::finishHealth() {
     // A key given twice keeps its last value (JSON's usual reading) and
     // says so: a record holds each metric once (the verifier checks it).
     llvm::StringMap<size_t> Seen;
+    std::string ValidKey;
     json::forEachMember(Cur.Meta, [&](StringRef K, const json::Value &X) {
       if (X.isNull())
         return true;
+      // A name is kept as text like the values: valid UTF-8.
+      if (firstInvalidUTF8(K) != StringRef::npos) {
+        ValidKey = K.str();
+        sanitizeUTF8(ValidKey);
+        K = ValidKey;
+      }
       if (K == "fail_type" && X.isString())
         H.detail().FailType = Str(X);
       else if (K == "fail_reason" && X.isString())

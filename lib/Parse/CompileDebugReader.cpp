@@ -343,6 +343,7 @@ void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
           C->AotId = trimWS(First).trim("[]").trim("'\"").str();
         if (C->AotId.empty())
           C->AotId = AotId;
+        sanitizeUTF8(C->AotId);
       }
       Artifact *Raw = A.get();
       U->setSlot(std::move(A));

@@ -448,8 +448,10 @@ void ChunkScanner::finishArtifact() {
     StringRef T = trimWS(Cur.FirstLine);
     if (!T.startswith("# AOT ID:") && !Cur.AotIdLine.empty())
       T = trimWS(Cur.AotIdLine);
-    if (T.consume_front("# AOT ID:"))
+    if (T.consume_front("# AOT ID:")) {
       C->AotId = trimWS(T).trim("[]").trim("'\"").str();
+      sanitizeUTF8(C->AotId); // a text of the IR, as the code is
+    }
     // How a TORCH_COMPILE_DEBUG folder finds its unit (docs/inputs.md).
     if (Cur.Md5.size() == 32)
       C->Md5 = Cur.Md5.lower();

@@ -88,6 +88,7 @@ private:
         T = T.trim("[]");
         T = T.trim("'\"");
         C.AotId = T.str();
+        sanitizeUTF8(C.AotId);
       }
       return;
     }

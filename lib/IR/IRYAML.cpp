@@ -981,7 +981,7 @@ template <> struct MappingTraits<tlp::LogFile> {
 
 /// A HeapOptional or SharedOptional as llvm::yaml maps an Optional.
 template <typename Opt>
-static void mapHeapOptional(IO &Io, const char *Key, Opt &V) {
+static void mapOptionalLike(IO &Io, const char *Key, Opt &V) {
   auto O = V.optional();
   Io.mapOptional(Key, O);
   if (!Io.outputting())
@@ -996,7 +996,7 @@ template <> struct MappingTraits<tlp::CompileEvent> {
     Io.mapOptional("rank", E.Rank);
     Io.mapOptional("compile_id", E.Id);
     mapOptStr(Io, "subgraph", E.Subgraph);
-    mapHeapOptional(Io, "frame", E.Frame);
+    mapOptionalLike(Io, "frame", E.Frame);
   }
   static const bool flow = true;
 };
@@ -1164,8 +1164,8 @@ template <> struct MappingTraits<tlp::CompileRecord> {
     Io.mapRequired("line", R.Line);
     mapOptStr(Io, "fail_type", R.FailType);
     mapOptStr(Io, "fail_reason", R.FailReason);
-    mapHeapOptional(Io, "fail_frame", R.FailFrame);
-    mapHeapOptional(Io, "fail_user_frame", R.FailUserFrame);
+    mapOptionalLike(Io, "fail_frame", R.FailFrame);
+    mapOptionalLike(Io, "fail_user_frame", R.FailUserFrame);
     if (!Io.outputting() || !R.FailTraceback.empty())
       mapTextAs(Io, "fail_traceback", R.FailTraceback, /*Optional=*/true);
     {
@@ -1553,7 +1553,7 @@ std::string parseEndpoint(const CompileUnit &U, const KernelKeyIndex &Kernels,
 
 void mapUnit(IO &Io, CompileUnit &U) {
   Io.mapRequired("key", U.Key);
-  mapHeapOptional(Io, "frame", U.Frame);
+  mapOptionalLike(Io, "frame", U.Frame);
   mapOptVector(Io, "kernels", U.Kernels);
   mapOptVector(Io, "sources", U.Sources);
   std::vector<EdgeText> Edges;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tlp/IR/InductorNames.h"
+#include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -137,6 +138,15 @@ bool isAOTIKernelCall(StringRef Callee) {
     if (Callee.startswith(Dev))
       return true;
   return false;
+}
+
+Optional<std::string> aotIdOfLine(StringRef Line) {
+  StringRef T = trimWS(Line);
+  if (!T.consume_front("# AOT ID:"))
+    return None;
+  std::string Id = trimWS(T).trim("[]").trim("'\"").str();
+  sanitizeUTF8(Id); // a text of the IR, as the code is
+  return Id;
 }
 
 GraphKind graphKindOfAotId(StringRef AotId) {

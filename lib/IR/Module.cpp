@@ -590,6 +590,16 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
   auto Before = [&](const CompileRecord *O) -> const CompileRecord * {
     return O && O != Begin ? O - 1 : nullptr;
   };
+  // The records of \p X's frame, [B, E), or a range of more than \p Most
+  // of them once it has as many.
+  auto FrameOf = [&](const CompileRecord *X, ptrdiff_t Most) {
+    const CompileRecord *B = X, *E = X + 1;
+    while (InFrame(Before(B)) && E - B <= Most)
+      B = Before(B);
+    while (InFrame(E) && E - B <= Most)
+      ++E;
+    return std::make_pair(B, E);
+  };
   auto Fcid = [](const CompileRecord &O) {
     return O.Id->FrameCompileId.getValueOr(-1);
   };
@@ -616,11 +626,7 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
     if (FirstOfRun && X->Ordinal <= 1)
       return Best; // the frame's first run: nothing before its first id
     // The first compile of a later run, or ids with a gap: the whole frame.
-    const CompileRecord *B = X, *E = X + 1;
-    while (InFrame(Before(B)))
-      B = Before(B);
-    while (InFrame(E))
-      ++E;
+    auto [B, E] = FrameOf(X, PTRDIFF_MAX);
     for (; B != E; ++B)
       Consider(B);
     return Best;
@@ -659,11 +665,7 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
     // own is a recompile of one frame, and their backwards run last layer
     // first), so the latest lookup before a backward's miss may be in a
     // record that began after this one.
-    const CompileRecord *FB = &R, *FE = &R + 1;
-    while (InFrame(Before(FB)) && FE - FB <= MaxScannedFrame)
-      FB = Before(FB);
-    while (InFrame(FE) && FE - FB <= MaxScannedFrame)
-      ++FE;
+    auto [FB, FE] = FrameOf(&R, MaxScannedFrame);
     if (FE - FB <= MaxScannedFrame)
       return LatestOf(FB, FE);
     // A frame of thousands of compiles: records in the order they began.

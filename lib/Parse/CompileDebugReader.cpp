@@ -13,6 +13,7 @@
 #include "tlp/Parse/CompileDebugReader.h"
 #include "tlp/Parse/PayloadParsers.h"
 #include "tlp/Parse/TraceReader.h"
+#include "tlp/IR/InductorNames.h"
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -336,14 +337,13 @@ void readDebugGraphFolders(ArrayRef<std::string> Folders, Module &M,
       if (auto *C = dyn_cast<CodeArtifact>(A.get())) {
         // What matching and grouping need before the code is parsed.
         C->Md5 = md5Hex(Bytes);
-        StringRef First = trimWS(Bytes.take_until([](char C) {
-          return C == '\n';
-        }));
-        if (First.consume_front("# AOT ID:"))
-          C->AotId = trimWS(First).trim("[]").trim("'\"").str();
-        if (C->AotId.empty())
+        if (Optional<std::string> Id = aotIdOfLine(
+                Bytes.take_until([](char C) { return C == '\n'; })))
+          C->AotId = std::move(*Id);
+        if (C->AotId.empty()) {
           C->AotId = AotId;
-        sanitizeUTF8(C->AotId);
+          sanitizeUTF8(C->AotId); // the folder's name
+        }
       }
       Artifact *Raw = A.get();
       U->setSlot(std::move(A));

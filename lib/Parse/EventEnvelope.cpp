@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReaderInternals.h"
+#include "tlp/IR/InductorNames.h"
 
 #include "llvm/Support/xxhash.h"
 
@@ -445,13 +446,11 @@ void ChunkScanner::finishArtifact() {
   // Grouping needs to know forward from backward before the code is read.
   A->Subgraph = Cur.Subgraph;
   if (auto *C = dyn_cast<CodeArtifact>(A.get())) {
-    StringRef T = trimWS(Cur.FirstLine);
-    if (!T.startswith("# AOT ID:") && !Cur.AotIdLine.empty())
-      T = trimWS(Cur.AotIdLine);
-    if (T.consume_front("# AOT ID:")) {
-      C->AotId = trimWS(T).trim("[]").trim("'\"").str();
-      sanitizeUTF8(C->AotId); // a text of the IR, as the code is
-    }
+    Optional<std::string> Id = aotIdOfLine(Cur.FirstLine);
+    if (!Id)
+      Id = aotIdOfLine(Cur.AotIdLine);
+    if (Id)
+      C->AotId = std::move(*Id);
     // How a TORCH_COMPILE_DEBUG folder finds its unit (docs/inputs.md).
     if (Cur.Md5.size() == 32)
       C->Md5 = Cur.Md5.lower();

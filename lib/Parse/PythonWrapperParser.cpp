@@ -80,16 +80,10 @@ private:
 
   void readAotId() {
     for (StringRef L : Lines) {
-      StringRef T = trimWS(L);
-      if (T.empty())
+      if (trimWS(L).empty())
         continue;
-      if (T.consume_front("# AOT ID:")) {
-        T = trimWS(T);
-        T = T.trim("[]");
-        T = T.trim("'\"");
-        C.AotId = T.str();
-        sanitizeUTF8(C.AotId);
-      }
+      if (Optional<std::string> Id = aotIdOfLine(L))
+        C.AotId = std::move(*Id);
       return;
     }
   }

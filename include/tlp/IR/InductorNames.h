@@ -17,6 +17,7 @@
 
 #include "tlp/IR/Types.h"
 
+#include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -89,6 +90,11 @@ bool isAOTIKernelCall(llvm::StringRef Callee);
 /// `2_inference`, the `# AOT ID: ['0_forward']` of output code); Unknown
 /// for another form.
 GraphKind graphKindOfAotId(llvm::StringRef AotId);
+
+/// The AOT id of a code line `# AOT ID: ['0_forward']` (`0_forward`),
+/// valid UTF-8 (bad bytes of a damaged log as U+FFFD); None for another
+/// line.
+llvm::Optional<std::string> aotIdOfLine(llvm::StringRef Line);
 
 /// The launch wrapper through which AOTInductor's C++ wrapper calls a
 /// Triton kernel: `call_<Kernel>`.

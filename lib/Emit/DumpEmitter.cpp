@@ -389,12 +389,26 @@ private:
     std::map<uint32_t, std::string> Notes;
     std::map<uint32_t, std::vector<std::pair<std::string, std::string>>> ByLine;
     const GraphArtifact &G = *U.PreGrad;
-    // "Vanished" only with PyTorch's record of where nodes went.
-    const char *Unlinked =
-        unlinkedPreVanished(U) ? "vanished: no post-grad node, no kernel"
-        : !hasProvenanceRecord(U)
-            ? "not linked: unknown (no provenance mapping for this graph)"
-            : "not linked (the forward's node: no backward code may need it)";
+    // "Vanished" only with PyTorch's record of where the nodes of the
+    // node's graph went.
+    auto Unlinked = [&](uint32_t I) -> const char * {
+      switch (P.unlinkedFate(I)) {
+      case UnitProvenance::UnlinkedFate::Vanished:
+        return "vanished: no post-grad node, no kernel";
+      case UnitProvenance::UnlinkedFate::NoRecord:
+        return "not linked: unknown (no provenance mapping for this graph)";
+      case UnitProvenance::UnlinkedFate::ForwardGraph:
+        return "not linked (the forward's node: no backward code may need "
+               "it)";
+      case UnitProvenance::UnlinkedFate::HigherOrderOp:
+        return "not linked: unknown (a higher-order op or an output of one: "
+               "its work is its body's)";
+      case UnitProvenance::UnlinkedFate::UnnamedBody:
+        return "not linked: unknown (the mapping names no node of this "
+               "body)";
+      }
+      return "";
+    };
     for (uint32_t I = 0; I < G.Nodes.size(); ++I) {
       const Node &N = G.Nodes[I];
       if (!isComputeNode(N) || !N.Line)
@@ -407,7 +421,7 @@ private:
         Kern.push_back(U.Kernels[R].key());
       std::string S;
       if (Post.empty() && Kern.empty())
-        S = Unlinked;
+        S = Unlinked(I);
       if (!Post.empty())
         S = "post: " + joinNames(Post);
       if (!Kern.empty())

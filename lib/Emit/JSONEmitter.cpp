@@ -919,8 +919,10 @@ public:
         // "linked"; "vanished" only where the provenance data says so; else
         // "unknown" (no mapping, or a backward's view of the forward).
         N["fate"] = !To.empty() || !Rows.empty() ? "linked"
-                    : unlinkedPreVanished(U)     ? "vanished"
-                                                 : "unknown";
+                    : P.unlinkedFate(I) ==
+                            UnitProvenance::UnlinkedFate::Vanished
+                        ? "vanished"
+                        : "unknown";
         Pre.push_back(std::move(N));
       }
       J["pre_nodes"] = std::move(Pre);

@@ -1663,57 +1663,87 @@ private:
                 const UnitProvenance &P) const {
     if (!U.PreGrad)
       return;
-    // "Vanished" needs evidence: PyTorch's record of where nodes went,
-    // for the unit's own pre-grad graph. Otherwise a node with no link
-    // is unknown.
-    bool Vanish = unlinkedPreVanished(U);
-    OS << (Vanish ? "### Pre-grad nodes that vanished\n\n"
-                  : "### Pre-grad nodes not linked\n\n");
-    std::vector<uint32_t> Gone;
+    // "Vanished" needs evidence: PyTorch's record of where the nodes of
+    // the node's graph went, for the unit's own pre-grad graph. Otherwise
+    // a node with no link is unknown.
+    std::vector<uint32_t> Gone, Unknown;
     unsigned Computing = 0;
     for (uint32_t I = 0; I < U.PreGrad->Nodes.size(); ++I) {
       if (!isComputeNode(U.PreGrad->Nodes[I]))
         continue;
       ++Computing;
-      if (!P.preLinked(I))
-        Gone.push_back(I);
+      if (P.preLinked(I))
+        continue;
+      (P.unlinkedFate(I) == UnitProvenance::UnlinkedFate::Vanished ? Gone
+                                                                    : Unknown)
+          .push_back(I);
     }
+    bool Vanish = unlinkedPreVanished(U);
+    OS << (Vanish && (!Gone.empty() || Unknown.empty())
+               ? "### Pre-grad nodes that vanished\n\n"
+               : "### Pre-grad nodes not linked\n\n");
     if (!Computing) {
       OS << "The pre-grad graph has no computing nodes.\n\n";
       return;
     }
-    if (Gone.empty()) {
+    if (Gone.empty() && Unknown.empty()) {
       OS << "None: every computing pre-grad node went to a post-grad node "
             "or a kernel.\n\n";
       return;
     }
-    if (Gone.size() == Computing) {
+    if (Gone.size() + Unknown.size() == Computing) {
       OS << "No pre-grad node is linked to a post-grad node or kernel: this "
             "unit has no provenance for them (no mapping, or no compile "
             "after the pre-grad graph), so this says nothing about what "
             "Inductor did with them.\n\n";
       return;
     }
-    if (Vanish)
-      OS << "Mapped to no post-grad node and no kernel (dead code, folded "
-            "constants, or provenance Inductor lost):\n\n";
-    else
-      OS << notRecordedReason(U)
-         << "; where these went is unknown, not vanished:\n\n";
     SourceNames Names(U);
-    for (uint32_t I : Gone) {
-      const Node &N = U.PreGrad->Nodes[I];
-      OS << "- " << nodeSummary(N) << ", line " << N.Line;
-      if (N.Source && *N.Source < U.Sources.size())
-        OS << ", from " << mdCode(Names.label(U.Sources[*N.Source]), false);
-      if (!Vanish) {
-        std::vector<std::string> Named = kernelsNamedAfter(U, N);
-        if (!Named.empty())
-          OS << "; kernels named after its op: " << mdCodeList(Named, 16, false);
+    auto List = [&](const std::vector<uint32_t> &Nodes, bool Named) {
+      for (uint32_t I : Nodes) {
+        const Node &N = U.PreGrad->Nodes[I];
+        OS << "- " << nodeSummary(N) << ", line " << N.Line;
+        if (N.Source && *N.Source < U.Sources.size())
+          OS << ", from " << mdCode(Names.label(U.Sources[*N.Source]), false);
+        if (Named) {
+          std::vector<std::string> Kernels = kernelsNamedAfter(U, N);
+          if (!Kernels.empty())
+            OS << "; kernels named after its op: "
+               << mdCodeList(Kernels, 16, false);
+        }
+        OS << "\n";
       }
       OS << "\n";
+    };
+    if (!Gone.empty()) {
+      OS << "Mapped to no post-grad node and no kernel (dead code, folded "
+            "constants, or provenance Inductor lost):\n\n";
+      List(Gone, false);
     }
-    OS << "\n";
+    if (Unknown.empty())
+      return;
+    if (!Vanish) {
+      OS << notRecordedReason(U)
+         << "; where these went is unknown, not vanished:\n\n";
+      List(Unknown, true);
+      return;
+    }
+    // Higher-order ops and the bodies the record does not name.
+    std::vector<std::string> Bodies;
+    for (uint32_t I : Unknown)
+      if (P.unlinkedFate(I) == UnitProvenance::UnlinkedFate::UnnamedBody)
+        Bodies.push_back(U.PreGrad->Nodes[I].Scope);
+    llvm::sort(Bodies);
+    Bodies.erase(std::unique(Bodies.begin(), Bodies.end()), Bodies.end());
+    OS << "Not linked: higher-order ops and their outputs (their work is "
+          "their bodies')"
+       << (Bodies.empty() ? std::string()
+                          : ", and the nodes of bodies whose nodes the "
+                            "provenance mapping PyTorch logged does not "
+                            "name (" +
+                                mdCodeList(Bodies, 16, false) + ")")
+       << "; where these went is unknown, not vanished:\n\n";
+    List(Unknown, false);
   }
 
   /// Why a pre-grad node with no link is not known to have vanished.
@@ -2052,13 +2082,22 @@ private:
       const std::vector<uint32_t> &Post = P.postOfPre(I);
       const std::vector<uint32_t> &Rows = P.kernelsOfPre(I);
       if (Post.empty() && Rows.empty()) {
-        if (unlinkedPreVanished(U)) {
+        UnitProvenance::UnlinkedFate Fate = P.unlinkedFate(I);
+        if (Fate == UnitProvenance::UnlinkedFate::Vanished) {
           OS << "It vanished: no post-grad node and no kernel is linked to "
                 "it.\n\n";
           continue;
         }
         OS << "No post-grad node and no kernel is linked to it. "
-           << notRecordedReason(U) << ", so where it went is unknown.";
+           << (Fate == UnitProvenance::UnlinkedFate::HigherOrderOp
+                   ? std::string("It is a higher-order op or an output of "
+                                 "one (its work is its body's)")
+               : Fate == UnitProvenance::UnlinkedFate::UnnamedBody
+                   ? "It is a node of the body " + mdCode(N.Scope, false) +
+                         ", whose nodes the provenance mapping PyTorch "
+                         "logged does not name"
+                   : notRecordedReason(U))
+           << ", so where it went is unknown.";
         std::vector<std::string> Named = kernelsNamedAfter(U, N);
         if (!Named.empty())
           OS << " Kernels named after its op (a name match, not a link): "

@@ -36,6 +36,35 @@ bool unlinkedPreVanished(const CompileUnit &U) {
   return hasProvenanceRecord(U) && U.Key.Graph != GraphKind::Backward;
 }
 
+/// A call of a higher-order op: `torch.ops.higher_order.cond(...)`.
+static bool isHigherOrderCall(const Node &N) {
+  StringRef T = N.Target;
+  return T.startswith("torch.ops.higher_order.") ||
+         T.startswith("higher_order.");
+}
+
+UnitProvenance::UnlinkedFate UnitProvenance::unlinkedFate(uint32_t Pre) const {
+  if (!hasProvenanceRecord(U))
+    return UnlinkedFate::NoRecord;
+  if (U.Key.Graph == GraphKind::Backward)
+    return UnlinkedFate::ForwardGraph;
+  if (!U.PreGrad || Pre >= U.PreGrad->Nodes.size())
+    return UnlinkedFate::Vanished;
+  const Node &N = U.PreGrad->Nodes[Pre];
+  if (isHigherOrderCall(N))
+    return UnlinkedFate::HigherOrderOp;
+  // `x = tag_activation_checkpoint[0]`: an output of one.
+  if (N.Target == "operator.getitem" && !N.Inputs.empty() &&
+      N.Inputs.front() < U.PreGrad->Nodes.size() &&
+      isHigherOrderCall(U.PreGrad->Nodes[N.Inputs.front()]))
+    return UnlinkedFate::HigherOrderOp;
+  if (!N.Scope.empty() &&
+      !std::binary_search(RecordedScopes.begin(), RecordedScopes.end(),
+                          StringRef(N.Scope)))
+    return UnlinkedFate::UnnamedBody;
+  return UnlinkedFate::Vanished;
+}
+
 UnitProvenance::UnitProvenance(const CompileUnit &U) : U(U) {
   size_t NK = U.Kernels.size();
   size_t NPre = U.PreGrad ? U.PreGrad->Nodes.size() : 0;
@@ -69,6 +98,19 @@ UnitProvenance::UnitProvenance(const CompileUnit &U) : U(U) {
                T < U.Sources.size()) {
       KSO.push_back({{F, T}, E.Origin});
     }
+  }
+  // The scopes PyTorch's record speaks for.
+  if (U.PreGrad) {
+    for (const Edge &E : U.Edges)
+      if (E.From.Kind == Endpoint::PreNode && E.From.Index < NPre &&
+          (E.Origin == EdgeOrigin::Mapping ||
+           E.Origin == EdgeOrigin::NodeTree ||
+           E.Origin == EdgeOrigin::KernelNodes))
+        RecordedScopes.push_back(U.PreGrad->Nodes[E.From.Index].Scope);
+    llvm::sort(RecordedScopes);
+    RecordedScopes.erase(
+        std::unique(RecordedScopes.begin(), RecordedScopes.end()),
+        RecordedScopes.end());
   }
   // Transitive: pre -> post -> kernel.
   for (uint32_t K = 0; K < NK; ++K) {

@@ -41,7 +41,9 @@ class WhereAnswer:
     sources: List[Source] = field(default_factory=list)
     #: For each pre-grad node of a `node` query: `linked`, `vanished` (the
     #: provenance data records no output for it) or `unknown` (no mapping
-    #: for the graph; a backward unit's view of the forward's graph).
+    #: for the graph; a backward unit's view of the forward's graph; a
+    #: higher-order op, its output, or a node of a body the mapping names
+    #: no node of).
     fates: Dict[str, str] = field(default_factory=dict)
 
     def _repr_html_(self) -> str:

@@ -100,8 +100,34 @@ public:
   }
   UnitCoverage coverage() const;
 
+  /// What can be said of a pre-grad node linked to nothing.
+  enum class UnlinkedFate {
+    /// PyTorch's record names the nodes of its graph and none of its
+    /// edges: it vanished (dead code, folded constants, or provenance
+    /// Inductor lost).
+    Vanished,
+    /// The unit has no provenance record (hasProvenanceRecord).
+    NoRecord,
+    /// A backward unit: its pre-grad graph is the forward's.
+    ForwardGraph,
+    /// A higher-order op (`torch.ops.higher_order.cond`,
+    /// `tag_activation_checkpoint`) or an output of one: its work is its
+    /// body's, a graph of its own.
+    HigherOrderOp,
+    /// A node of a higher-order op's body (`wrap_body_0`, `cond_true_0`)
+    /// when the record names no node of that body: PyTorch's mapping
+    /// names the top-level graph's nodes only.
+    UnnamedBody,
+  };
+  /// The fate of pre-grad node \p Pre when it is linked to nothing
+  /// (preLinked false): Vanished only with evidence.
+  UnlinkedFate unlinkedFate(uint32_t Pre) const;
+
 private:
   const CompileUnit &U;
+  /// The scopes (Node::Scope) with a pre-grad node that PyTorch's record
+  /// (the mapping or the node maps) links; sorted.
+  std::vector<llvm::StringRef> RecordedScopes;
   std::vector<std::vector<uint32_t>> KernelPost, KernelPre, KernelSources;
   std::vector<std::vector<EdgeOrigin>> KernelSourceOrigins;
   std::vector<std::vector<uint32_t>> PrePost, PostPre, PostKernels, PreKernels;

@@ -400,6 +400,9 @@ private:
       case UnitProvenance::UnlinkedFate::ForwardGraph:
         return "not linked (the forward's node: no backward code may need "
                "it)";
+      case UnitProvenance::UnlinkedFate::NoPreRecord:
+        return "not linked: unknown (the provenance mapping names no "
+               "pre-grad node)";
       case UnitProvenance::UnlinkedFate::HigherOrderOp:
         return "not linked: unknown (a higher-order op or an output of one: "
                "its work is its body's)";

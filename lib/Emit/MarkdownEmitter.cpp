@@ -1693,9 +1693,9 @@ private:
     }
     if (Gone.size() + Unknown.size() == Computing) {
       OS << "No pre-grad node is linked to a post-grad node or kernel: this "
-            "unit has no provenance for them (no mapping, or no compile "
-            "after the pre-grad graph), so this says nothing about what "
-            "Inductor did with them.\n\n";
+            "unit has no provenance for them (no mapping, or one that names "
+            "no pre-grad node, or no compile after the pre-grad graph), so "
+            "this says nothing about what Inductor did with them.\n\n";
       return;
     }
     SourceNames Names(U);
@@ -1722,8 +1722,12 @@ private:
     }
     if (Unknown.empty())
       return;
-    if (!Vanish) {
-      OS << notRecordedReason(U)
+    // No record, a backward's view of the forward, or a record that names
+    // no pre-grad node: the same for every node of the unit.
+    UnitProvenance::UnlinkedFate First = P.unlinkedFate(Unknown.front());
+    if (First != UnitProvenance::UnlinkedFate::HigherOrderOp &&
+        First != UnitProvenance::UnlinkedFate::UnnamedBody) {
+      OS << notRecordedReason(U, First)
          << "; where these went is unknown, not vanished:\n\n";
       List(Unknown, true);
       return;
@@ -1746,9 +1750,15 @@ private:
     List(Unknown, false);
   }
 
-  /// Why a pre-grad node with no link is not known to have vanished.
-  static std::string notRecordedReason(const CompileUnit &U) {
+  /// Why a pre-grad node with no link is not known to have vanished, for
+  /// the reasons that hold for the whole unit (\p Fate: NoRecord,
+  /// ForwardGraph or NoPreRecord).
+  static std::string notRecordedReason(const CompileUnit &U,
+                                       UnitProvenance::UnlinkedFate Fate) {
     std::string S;
+    if (Fate == UnitProvenance::UnlinkedFate::NoPreRecord)
+      return "The provenance mapping PyTorch logged for this graph names no "
+             "pre-grad node (its pre-grad halves are empty)";
     if (!hasProvenanceRecord(U))
       S = U.Mapping ? "The provenance mapping PyTorch logged for this graph "
                       "is empty"
@@ -2096,7 +2106,7 @@ private:
                    ? "It is a node of the body " + mdCode(N.Scope, false) +
                          ", whose nodes the provenance mapping PyTorch "
                          "logged does not name"
-                   : notRecordedReason(U))
+                   : notRecordedReason(U, Fate))
            << ", so where it went is unknown.";
         std::vector<std::string> Named = kernelsNamedAfter(U, N);
         if (!Named.empty())

@@ -51,6 +51,8 @@ UnitProvenance::UnlinkedFate UnitProvenance::unlinkedFate(uint32_t Pre) const {
   if (!U.PreGrad || Pre >= U.PreGrad->Nodes.size())
     return UnlinkedFate::Vanished;
   const Node &N = U.PreGrad->Nodes[Pre];
+  if (RecordedScopes.empty())
+    return UnlinkedFate::NoPreRecord;
   if (isHigherOrderCall(N))
     return UnlinkedFate::HigherOrderOp;
   // `x = tag_activation_checkpoint[0]`: an output of one.

@@ -53,6 +53,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <map>
 #include <set>
@@ -192,6 +194,7 @@ public:
         PostUsers[J].push_back(I);
     PreOfPost.assign(PostNodes.size(), {});
     KernelOf.assign(PostNodes.size(), -1);
+    RowScope = kernelPostScopes(U);
     std::vector<bool> RowLinked(U.Kernels.size(), false);
     for (const Edge &E : U.Edges) {
       if (E.From.Kind == Endpoint::PreNode && E.To.Kind == Endpoint::PostNode)
@@ -566,7 +569,18 @@ private:
          Conf);
   }
 
+  /// The rows' post-grad scopes (kernelPostScopes): a kernel called in a
+  /// higher-order op's body computes nodes of that body only, one called
+  /// in the entry function nodes of the top-level graph only.
+  std::vector<Optional<StringRef>> RowScope;
+  bool scopeAllows(uint32_t Q, uint32_t R) const {
+    return R >= RowScope.size() || !RowScope[R] ||
+           *RowScope[R] == U.PostGrad->Nodes[Q].Scope;
+  }
+
   void claim(uint32_t Q, uint32_t R, unsigned Conf) {
+    if (!scopeAllows(Q, R))
+      return;
     KernelOf[Q] = R;
     edge(Endpoint::PostNode, Q, Endpoint::KernelRow, R, EdgeOrigin::OpMatch,
          Conf);
@@ -648,6 +662,8 @@ private:
 
   /// Kernel row \p R is called within the window of node \p Q.
   bool inWindow(uint32_t Q, uint32_t R) const {
+    if (!scopeAllows(Q, R))
+      return false;
     const std::vector<uint32_t> &Calls = U.Kernels[R].CallLines;
     if (Calls.empty())
       return true;
@@ -728,7 +744,7 @@ private:
         // (60, as with no comment); never a node of other pre-grad nodes.
         Optional<uint32_t> Checked, Unchecked;
         for (uint32_t Q = 0; Q < PostNodes.size() && !Checked; ++Q) {
-          if (!Free[Q] || PostOp[Q] != Op)
+          if (!Free[Q] || PostOp[Q] != Op || !scopeAllows(Q, R))
             continue;
           if (!HasTopo) {
             Unchecked = Q;
@@ -1189,6 +1205,61 @@ private:
 };
 
 } // namespace
+
+std::vector<Optional<StringRef>> kernelPostScopes(const CompileUnit &U) {
+  std::vector<Optional<StringRef>> Out(U.Kernels.size());
+  if (!U.Code || !U.PostGrad || U.Code->Lang != Language::Python)
+    return Out;
+  // The post-grad graph's scopes by their last name.
+  StringMap<StringRef> ByLast;
+  StringSet<> Ambiguous;
+  for (const Node &N : U.PostGrad->Nodes) {
+    if (N.Scope.empty())
+      continue;
+    StringRef Last = StringRef(N.Scope).rsplit('.').second;
+    if (Last.empty())
+      Last = N.Scope;
+    auto [It, New] = ByLast.try_emplace(Last, N.Scope);
+    if (!New && It->second != N.Scope)
+      Ambiguous.insert(Last);
+  }
+  if (ByLast.empty())
+    return Out;
+  // Each line's function: the entry function's lines are the top-level
+  // graph's; a `def NAME(` at column 0 runs to the next line at column 0
+  // that is not blank.
+  const CodeArtifact &C = *U.Code;
+  std::vector<Optional<StringRef>> ScopeOfLine(C.lines().size() + 1);
+  Optional<StringRef> Current;
+  for (uint32_t L = 1; L <= C.lines().size(); ++L) {
+    StringRef T = C.lines().line(C.Text, L);
+    if (!T.empty() && !isSpace(T.front())) {
+      Current = None;
+      if (T.consume_front("def ")) {
+        StringRef Fn =
+            T.take_while([](char Ch) { return isAlnum(Ch) || Ch == '_'; });
+        auto It = ByLast.find(Fn);
+        if (It != ByLast.end() && !Ambiguous.count(Fn))
+          Current = It->second;
+      }
+    }
+    ScopeOfLine[L] = Current;
+    if (C.EntryBegin && L >= C.EntryBegin && L <= C.EntryEnd)
+      ScopeOfLine[L] = StringRef();
+  }
+  for (uint32_t R = 0; R < U.Kernels.size(); ++R) {
+    const std::vector<uint32_t> &Calls = U.Kernels[R].CallLines;
+    auto At = [&](uint32_t L) -> Optional<StringRef> {
+      return L < ScopeOfLine.size() ? ScopeOfLine[L] : None;
+    };
+    if (Calls.empty() || !At(Calls.front()))
+      continue;
+    Optional<StringRef> S = At(Calls.front());
+    if (llvm::all_of(Calls, [&](uint32_t L) { return At(L) == S; }))
+      Out[R] = S;
+  }
+  return Out;
+}
 
 void inferLinks(CompileUnit &U, bool PrePost, bool PostKernel) {
   Inferrer(U).run(PrePost, PostKernel);

@@ -17,6 +17,19 @@ namespace tlp {
 /// already in U.Edges are kept and never duplicated.
 void inferLinks(CompileUnit &U, bool PrePost, bool PostKernel);
 
+/// For each kernel row of \p U, the post-grad scope (Node::Scope) its
+/// calls run in: Inductor compiles a higher-order op's body
+/// (`true_graph_0`, `repeated_subgraph0`, `partitioned_fw_subgraph_1_0`)
+/// into a `def NAME(args):` of the Python wrapper, and the post-grad graph
+/// prints the body as a nested class of that name. "" for a row called in
+/// the wrapper's entry function (the top-level graph); None where not known
+/// (no nested scope in the post-grad graph, calls in other functions or in
+/// several, a name two scopes end with). The names the mapping and the
+/// code comments give a kernel's post-grad nodes are bare (`addmm`), as
+/// the top-level graph's.
+std::vector<llvm::Optional<llvm::StringRef>>
+kernelPostScopes(const CompileUnit &U);
+
 } // namespace tlp
 
 #endif // TLP_LIB_PASSES_INFERLINKS_H

@@ -63,9 +63,20 @@ public:
              "unit " + U.Key.displayName() +
                  ": the provenance mapping is empty; links are inferred "
                  "from the wrapper's comments");
+    // A mapping with kernel entries only (`preToPost` and `postToPre`
+    // empty, as PyTorch logs for some backward graphs) says nothing of the
+    // pre-grad graph: those links are inferred as without a mapping.
+    HasPreMapping = HasMapping && !(U.Mapping->PreToPost.empty() &&
+                                    U.Mapping->PostToPre.empty());
+    if (HasMapping && !HasPreMapping && U.PreGrad)
+      D.note(File, U.Mapping->Line,
+             "unit " + U.Key.displayName() +
+                 ": the provenance mapping names no pre-grad node; links "
+                 "to the pre-grad graph are inferred");
     // A TORCH_COMPILE_DEBUG folder has no pre-grad graph either: said
     // once, as for a warm cache.
     WarmCache = !U.PreGrad && (!U.Key.Folder.empty() || fxCacheHit());
+    KernelScope = kernelPostScopes(U);
     if (HasMapping)
       mapping();
     else {
@@ -76,6 +87,9 @@ public:
     U.canonicalizeEdges();
     if (!HasMapping) {
       inferLinks(U, /*PrePost=*/!U.NodeTree, /*PostKernel=*/!U.KernelNodes);
+      U.canonicalizeEdges();
+    } else if (!HasPreMapping) {
+      inferLinks(U, /*PrePost=*/true, /*PostKernel=*/false);
       U.canonicalizeEdges();
     }
     inferSources();
@@ -91,6 +105,8 @@ private:
   KernelKeyIndex Kernels; // the table is final: resolve-debug-handles ran
   /// U has a mapping with at least one entry.
   bool HasMapping = false;
+  /// ... and with at least one entry of its pre-grad halves.
+  bool HasPreMapping = false;
   /// An FX graph cache hit without a pre-grad graph (fxCacheHit): the
   /// mapping's pre-grad names are counted for one note, not warned about.
   bool WarmCache = false;
@@ -156,6 +172,27 @@ private:
     return None;
   }
 
+  /// Post-grad node \p Name as kernel row \p K names it: Inductor
+  /// compiles a higher-order op's body (`true_graph_0`,
+  /// `repeated_subgraph0`, `while_loop_body_graph_0`) into a
+  /// `def NAME(args):` of the wrapper, and the post-grad graph prints the
+  /// body as a nested class of that name; the mapping names the body's
+  /// nodes bare (`addmm`), as the top-level graph's. A kernel called in
+  /// such a function takes the node of its body first.
+  Optional<uint32_t> postOfKernel(StringRef Name, uint32_t Line,
+                                  Optional<uint32_t> K, bool Report = true) {
+    if (K && U.PostGrad && *K < KernelScope.size() && KernelScope[*K] &&
+        !KernelScope[*K]->empty())
+      if (Optional<uint32_t> I =
+              U.PostGrad->findNode((*KernelScope[*K] + "." + Name).str()))
+        return I;
+    return post(Name, Line, Report);
+  }
+
+  /// For each kernel row, the post-grad scope its calls run in
+  /// (kernelPostScopes).
+  std::vector<Optional<StringRef>> KernelScope;
+
   Optional<uint32_t> kernel(StringRef Key, uint32_t Line) {
     if (Optional<uint32_t> I = Kernels.find(Key))
       return I;
@@ -187,16 +224,18 @@ private:
     for (auto &KV : Map.KernelToPost) {
       Optional<uint32_t> K = kernel(KV.first, L);
       for (const std::string &Q : KV.second) {
-        Optional<uint32_t> Post = post(Q, L);
+        Optional<uint32_t> Post = postOfKernel(Q, L, K);
         if (K && Post)
           edge(Endpoint::PostNode, *Post, Endpoint::KernelRow, *K,
                EdgeOrigin::Mapping);
       }
     }
     for (auto &KV : Map.PostToKernel) {
-      Optional<uint32_t> Post = post(KV.first, L);
+      if (KV.second.empty())
+        post(KV.first, L);
       for (const std::string &Q : KV.second) {
         Optional<uint32_t> K = kernel(Q, L);
+        Optional<uint32_t> Post = postOfKernel(KV.first, L, K);
         if (K && Post)
           edge(Endpoint::PostNode, *Post, Endpoint::KernelRow, *K,
                EdgeOrigin::Mapping);
@@ -231,7 +270,7 @@ private:
     for (auto &KV : U.KernelNodes->Entries) {
       Optional<uint32_t> K = kernel(KV.first, L);
       for (const std::string &Q : KV.second) {
-        Optional<uint32_t> Post = post(Q, L);
+        Optional<uint32_t> Post = postOfKernel(Q, L, K);
         if (K && Post)
           edge(Endpoint::PostNode, *Post, Endpoint::KernelRow, *K,
                EdgeOrigin::KernelNodes);
@@ -278,14 +317,15 @@ private:
         continue;
       const KernelDef &Def = C.Defs[*K.Def];
       for (const std::string &N : Def.FragmentNodes)
-        if (Optional<uint32_t> Q = post(N, 0, /*Report=*/false))
+        if (Optional<uint32_t> Q = postOfKernel(N, 0, R, /*Report=*/false))
           edge(Endpoint::PostNode, *Q, Endpoint::KernelRow, R,
                EdgeOrigin::CodeComment);
       // The ATen side of `Source node to ATen node mapping` names the
       // post-grad nodes the kernel computes (the fragment also lists its
       // inputs, as placeholders).
       for (auto &PP : Def.SourceToAten)
-        if (Optional<uint32_t> Q = post(PP.second, 0, /*Report=*/false))
+        if (Optional<uint32_t> Q =
+                postOfKernel(PP.second, 0, R, /*Report=*/false))
           edge(Endpoint::PostNode, *Q, Endpoint::KernelRow, R,
                EdgeOrigin::CodeComment);
       if (!CallTopo)
@@ -294,7 +334,7 @@ private:
             edge(Endpoint::PreNode, *P, Endpoint::KernelRow, R,
                  EdgeOrigin::CodeComment, preCommentConfidence());
     }
-    if (HasMapping || U.NodeTree)
+    if (HasPreMapping || U.NodeTree)
       return;
     for (const KernelDef &Def : C.Defs)
       for (auto &PP : Def.SourceToAten) {

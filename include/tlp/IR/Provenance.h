@@ -110,6 +110,10 @@ public:
     NoRecord,
     /// A backward unit: its pre-grad graph is the forward's.
     ForwardGraph,
+    /// The record names no pre-grad node: a mapping with post-grad and
+    /// kernel entries only (`preToPost` and `postToPre` empty, as PyTorch
+    /// logs for some backward graphs), or kernel-nodes maps alone.
+    NoPreRecord,
     /// A higher-order op (`torch.ops.higher_order.cond`,
     /// `tag_activation_checkpoint`) or an output of one: its work is its
     /// body's, a graph of its own.

@@ -336,6 +336,27 @@ static bool backwardInFrame(const CompileRecord &R) {
   return false;
 }
 
+/// An AOTAutograd cache hit of \p R that loaded the backward: an FX graph
+/// cache lookup of a backward graph (AOT ID `N_backward`) comes before it.
+/// AOTAutograd's cache entry holds both graphs; on a hit, the frame's
+/// compile looks up each in the FX graph cache, then logs the hit
+/// (`fx_graph_cache_hit` twice, then `aotautograd_cache_hit`).
+static bool backwardFromCache(const CompileRecord &R) {
+  Optional<uint32_t> BackwardLookup;
+  for (const CacheLookup &L : R.Caches) {
+    if (L.Cache == CacheLookup::FXGraph &&
+        StringRef(L.AotId).endswith("_backward") &&
+        (!BackwardLookup || L.Line < *BackwardLookup))
+      BackwardLookup = L.Line;
+  }
+  if (!BackwardLookup)
+    return false;
+  return llvm::any_of(R.Caches, [&](const CacheLookup &L) {
+    return L.Cache == CacheLookup::AOTAutograd &&
+           L.Result == CacheLookup::Hit && L.Line > *BackwardLookup;
+  });
+}
+
 /// The numeric metrics every backward compile of \p R logged, summed (for
 /// its levels: the times of each graph's compile add up).
 static MetricList sumMetrics(const CompileRecord &R) {
@@ -396,8 +417,11 @@ CompilePhases CompilePhases::compute(const CompileRecord &R) {
                            R.BwdMetrics.empty() ? None : R.backwardSeconds(),
                            BwdOrigin, /*HasDynamo=*/false,
                            "entire_frame_compile");
-  if (R.BwdMetrics.empty() && C.Forward.logged())
+  if (R.BwdMetrics.empty() && C.Forward.logged()) {
     C.BackwardInForward = backwardInFrame(R);
+    if (!C.BackwardInForward && backwardFromCache(R))
+      C.BackwardInForward = C.BackwardFromCache = true;
+  }
   Optional<double> F =
       metricNumberIn(R.RuntimeMetrics, "runtime_triton_autotune_time_us");
   Optional<double> B =

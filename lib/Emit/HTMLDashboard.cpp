@@ -169,7 +169,11 @@ void writePhaseBar(raw_ostream &OS, const CompilePhases &C) {
   // A backward compiled inside the frame's compile is in the forward's
   // figures (CompilePhases::BackwardInForward).
   std::string Inside =
-      C.BackwardInForward
+      C.BackwardFromCache
+          ? ". The backward was loaded inside the frame's compile by an "
+            "AOTAutograd cache hit (no backward metrics): these figures "
+            "hold both"
+      : C.BackwardInForward
           ? ". The backward was compiled inside the frame's compile (no "
             "backward metrics): these figures hold both"
           : "";

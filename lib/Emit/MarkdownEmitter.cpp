@@ -1048,8 +1048,8 @@ private:
     raw_string_ostream RS(Rows);
     // The compiles whose backward was compiled inside the frame's
     // compile: one line under the table names them all.
-    std::string Runtime, Inside;
-    size_t NumInside = 0;
+    std::string Runtime, Inside, Loaded;
+    size_t NumInside = 0, NumLoaded = 0;
     auto Row = [&](const CompileRecord &R, StringRef Part,
                    Optional<double> Total, auto Seconds) {
       RS << "| " << mdCode(R.displayName()) << " | " << Part << " | "
@@ -1070,7 +1070,11 @@ private:
               : C.BackwardInForward ? "forward and backward"
                                     : "forward",
               P->Total, [&](Phase Ph) { return (*P)[Ph].Seconds; });
-      if (C.BackwardInForward) {
+      if (C.BackwardFromCache) {
+        Loaded += Loaded.empty() ? "- " : ", ";
+        Loaded += mdCode(R.displayName(), false);
+        ++NumLoaded;
+      } else if (C.BackwardInForward) {
         Inside += Inside.empty() ? "- " : ", ";
         Inside += mdCode(R.displayName(), false);
         ++NumInside;
@@ -1103,6 +1107,13 @@ private:
             "`bw_compiler` span during the frame's compile; no backward "
             "metrics), so "
          << (NumInside == 1 ? "its row holds" : "each of their rows holds")
+         << " both.\n\n";
+    if (NumLoaded)
+      OS << Loaded
+         << ": the backward was loaded inside the frame's compile, with the "
+            "forward, by an AOTAutograd cache hit (an FX graph cache lookup "
+            "of the backward graph before the hit; no backward metrics), so "
+         << (NumLoaded == 1 ? "its row holds" : "each of their rows holds")
          << " both.\n\n";
     if (!Runtime.empty())
       OS << Runtime << "\n";

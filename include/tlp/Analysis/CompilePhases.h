@@ -83,8 +83,14 @@ struct CompilePhases {
   /// (AOTAutograd's backward compiler) that begins during the frame's
   /// compile. AOTAutograd compiles the backward so when its inputs have
   /// symbolic sizes (automatic dynamic shapes, a recompile), and logs no
-  /// backward metrics for it (PyTorch 2.13).
+  /// backward metrics for it (PyTorch 2.13). Or the backward was loaded
+  /// inside the frame's compile (BackwardFromCache).
   bool BackwardInForward = false;
+  /// BackwardInForward because an AOTAutograd cache hit loaded the
+  /// backward with the forward: no backward metrics, and an FX graph cache
+  /// lookup of the backward graph (its AOT ID `N_backward`) before the
+  /// AOTAutograd hit, which the frame's compile logs (a warm cache).
+  bool BackwardFromCache = false;
 
   /// Compute from a record's metrics and spans.
   static CompilePhases compute(const CompileRecord &R);

@@ -102,7 +102,8 @@ std::string alignedText(llvm::ArrayRef<Module::AlignedList> Lists,
   std::string S;
   for (const Module::AlignedList &A : Lists) {
     S += S.empty() ? " (" : "; ";
-    S += Code(A.Name) + ": " + std::to_string(A.Before) + " entries -> " +
+    S += Code(A.Name) + ": " + std::to_string(A.Before) +
+         (A.Before == 1 ? " entry -> " : " entries -> ") +
          std::to_string(A.After) + ", compared by value: " +
          std::to_string(A.Moved) + " the same at another index";
   }

@@ -525,6 +525,9 @@ void writeCompiles(raw_ostream &Out, const Module &M,
       } else {
         writePlaces(OS, R.FailFrame, R.FailUserFrame);
       }
+      if (R.failureSuppressed())
+        OS << "; suppressed (<code>suppress_errors</code>): the frame ran "
+              "without this compile";
       OS << "</summary>";
       if (!R.FailReason.empty())
         OS << "<pre class=\"reason\">" << preText(R.FailReason) << "</pre>";

@@ -313,6 +313,7 @@ void compileJSON(JSONWriter &W, const Module &M, const CompileRecord &R,
     W.key("user_frame");
     optSource(W, R.FailUserFrame ? &*R.FailUserFrame : nullptr);
     W.attributeOrNull("traceback", R.FailTraceback);
+    W.attribute("suppressed", R.failureSuppressed());
   });
   W.attribute("time_s", R.compileSeconds());
   W.attribute("backward_time_s", R.backwardSeconds());

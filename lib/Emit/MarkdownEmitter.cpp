@@ -493,6 +493,10 @@ private:
            << failPlaces(R) << ":\n\n";
         if (!R.FailReason.empty())
           OS << mdFence(R.FailReason, "text") << "\n";
+        if (R.failureSuppressed())
+          OS << "PyTorch suppressed it (`config_suppress_errors`: "
+                "`torch._dynamo.config.suppress_errors`): the frame ran "
+                "without this compile.\n\n";
         if (!R.FailTraceback.empty())
           OS << "Its traceback (`dynamo_error`):\n\n"
              << mdFence(R.tracebackWithoutReason(), "text") << "\n";

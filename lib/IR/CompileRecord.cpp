@@ -299,6 +299,11 @@ std::string CompileRecord::failSummary() const {
   return S.empty() ? FailType : FailType + ": " + S;
 }
 
+bool CompileRecord::failureSuppressed() const {
+  StringRef V = metric("config_suppress_errors");
+  return !FailType.empty() && (V == "True" || V == "true");
+}
+
 std::string CompileRecord::displayName() const {
   std::string S;
   if (Rank)

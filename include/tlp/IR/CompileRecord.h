@@ -680,6 +680,11 @@ public:
   /// The failure in one line: "Type: first line of the reason"
   /// (reasonSummary); "" when the record did not fail.
   std::string failSummary() const;
+  /// Whether PyTorch suppressed the failure: the metrics'
+  /// `config_suppress_errors` (torch._dynamo.config.suppress_errors) is
+  /// true, so Dynamo logged the error and ran the frame without this
+  /// compile. False when not logged.
+  bool failureSuppressed() const;
 
   /// Why an attempt restarted, its first reason with its kind:
   /// "restarted (graph break: Call to `torch._dynamo.graph_break()`)",

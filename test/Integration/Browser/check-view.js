@@ -9,6 +9,8 @@
 //  - opening it lays the page out once: no geometry (scrollTop,
 //    clientHeight, getBoundingClientRect, ...) is read or set while
 //    tlp.js builds the panels, and the wrapper is shown at its entry;
+//  - a click on a kernel's launch line reads and sets none either while
+//    it is handled, and its post-grad rows are lit in the next frame;
 //  - syntax colouring: the code panel's rows hold keyword, string, number
 //    and comment spans (of --lang), and the row text is the log's text;
 //  - no line is cut: the longest row of each panel can be scrolled to its
@@ -58,8 +60,9 @@ async function coloured(page) {
         const watch = (proto, name) => {
           const d = Object.getOwnPropertyDescriptor(proto, name);
           // A script element running (tlp.js, or the page's own), not a
-          // frame's callback or a later event.
-          const during = () => { if (document.currentScript) window.__geometry.push(name); };
+          // frame's callback or a later event; or a click's handlers
+          // (window.__clicking, below).
+          const during = () => { if (document.currentScript || window.__clicking) window.__geometry.push(name); };
           if (typeof d.value === 'function') {
             const f = d.value;
             proto[name] = function () { during(); return f.apply(this, arguments); };
@@ -88,6 +91,24 @@ async function coloured(page) {
       if (r.geometry.length) fail('first frame: geometry read or set while the panels are built', r.geometry, []);
       else if (r.entry && (!r.inView || !r.top)) fail(`first frame: the wrapper at its entry (line ${r.entry})`, r, 'in view');
       else console.log('first frame: no geometry read while building' + (r.entry ? `, wrapper at its entry (line ${r.entry})` : ''));
+      // A click on a kernel's launch line reads and sets no geometry either
+      // while it is handled: the panels are scrolled to the counterparts in
+      // the frame that shows them, laid out once there, not once per panel.
+      const c = await first.evaluate(() => new Promise((res) => {
+        const k = window.tlp.data().kernels.find((x) => x.calls.length && x.post.length);
+        if (!k) return res(null);
+        const row = document.querySelector(`[data-panel="code"] .r[data-line="${k.calls[0]}"]`);
+        if (!row) return res(null);
+        window.__geometry = [];
+        window.__clicking = true;
+        row.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+        window.__clicking = false;
+        const got = window.__geometry;
+        requestAnimationFrame(() => setTimeout(() => res({ key: k.key, geometry: got,
+          lit: document.querySelectorAll('[data-panel="post"] .r.hl').length, want: k.post.length }), 0));
+      }));
+      if (c && (c.geometry.length || !c.lit)) fail(`click: ${c.key}: geometry read or set while handled, post-grad rows lit`, c, { geometry: [], lit: c.want });
+      else if (c) console.log(`click: no geometry read while handled (${c.key})`);
       await first.close();
     }
 

@@ -46,6 +46,7 @@ function codeView(panel, m, kind) {
 /// how many of its rows the selection highlights; \p initial: build no
 /// rows yet (showUnit does).
 function setCodeTab(t, initial) {
+  var shown = t !== codeTab;
   codeTab = t;
   var tabs = $('code-tabs');
   tabs.innerHTML = '';
@@ -61,8 +62,9 @@ function setCodeTab(t, initial) {
   });
   document.querySelector('[data-panel="code"]').hidden = t !== 'code';
   document.querySelector('[data-panel="kernel"]').hidden = t !== 'kernel';
+  // A panel shown builds what is now in view (one already shown has).
   var v = page.views[t];
-  if (v && !initial) v.update();
+  if (v && !initial && shown) v.update();
 }
 
 // Jump between a kernel's launch and its definition (d, a double click,
@@ -91,7 +93,7 @@ function jump() {
   selection.select({ kind: 'kernel', rows: [k], panel: to.panel, row: to.row });
   var v = page.views[to.panel];
   if (v) {
-    v.reveal(to.row);
+    v.reveal(to.row, null, true);
     var e = v.el(to.row);
     if (e) { e.classList.remove('jump'); void e.offsetWidth; e.classList.add('jump'); }
   }

@@ -4,14 +4,18 @@
 //
 // Rows are built plain and coloured just after, in idle time, a chunk at
 // a time: opening a page or selecting costs what it did without colours,
-// which follow within a frame or two.
-var colours = { queue: [], scheduled: false, enabled: false };
+// which follow within a frame or two. A page's first frame builds only
+// the rows it shows (firstHeight); the chunks around them are built in
+// the same idle time (fill). Neither runs between a selection and the
+// frame that shows it (holdColours): a chunk rebuilt coloured there is
+// laid out again in that frame.
+var colours = { queue: [], fill: [], scheduled: false, enabled: false, held: false };
 function queueColour(view, c) {
   colours.queue.push([view, c]);
   scheduleColour();
 }
 function scheduleColour() {
-  if (colours.scheduled || !colours.enabled || !colours.queue.length) return;
+  if (colours.scheduled || colours.held || !colours.enabled || !(colours.queue.length || colours.fill.length)) return;
   colours.scheduled = true;
   var idle = window.requestIdleCallback || function (f) { return setTimeout(function () { f(null); }, 16); };
   idle(runColour, { timeout: 100 });
@@ -28,12 +32,42 @@ function colourChunk(x) {
 }
 function runColour(deadline) {
   colours.scheduled = false;
+  if (colours.held) return; // holdColours schedules it again
   var t0 = performance.now();
-  while (colours.queue.length) {
-    colourChunk(colours.queue.shift());
+  while (colours.queue.length || colours.fill.length) {
+    if (colours.queue.length) colourChunk(colours.queue.shift());
+    else fillView(colours.fill.shift());
     if (deadline ? deadline.timeRemaining() < 2 : performance.now() - t0 > 8) break;
   }
   scheduleColour();
+}
+/// Colour nothing until the next frame is painted (a selection's: an idle
+/// period can come between a click and its frame).
+function holdColours() {
+  if (colours.held) return;
+  colours.held = true;
+  requestAnimationFrame(function () {
+    setTimeout(function () {
+      colours.held = false;
+      scheduleColour();
+    }, 0);
+  });
+}
+/// Build the chunks around a view's first frame (a new view is built for
+/// what its first frame shows: firstHeight).
+function fillView(v) {
+  if (v.scroll.isConnected) v.update();
+}
+/// The height a new view is built for: the window's, less the drawer's
+/// (30vh, at least 60px: tlp.css) unless it is folded or resized. The
+/// panels are shorter still (the bar above them), so that the first frame
+/// lays out the rows it shows and few more, where the window's height
+/// built about twice as many; reading the panel's height would lay out
+/// the page once per panel.
+function firstHeight() {
+  var h = window.innerHeight, d = $('details');
+  if (!d || d.hidden || folded.has('details') || d.style.height) return h;
+  return h - Math.max(60, Math.floor(h * 0.3));
 }
 /// Colour every row built so far now (tests, and before a screenshot).
 function colourNow() {
@@ -68,7 +102,15 @@ function LineView(panel, spec) {
   this.chunks = new Array(Math.ceil(spec.count / CHUNK));
   this.marks = { hl: new Set(), sel: new Set(), 'hl-def': new Set(), hover: new Set(), inf: new Set(),
     found: new Set(), 'found-cur': new Set() };
-  this.soon = null; // where the next frame scrolls a new view to (scrollSoon)
+  this.soon = null; // where the next frame scrolls the view to (scrollSoon)
+  this.soonLeft = false; // and whether it scrolls it back to its left edge
+  // The panel's scrollTop and clientHeight as last read (null: not yet),
+  // so that a selection need not read them (geometry): reading either
+  // lays the page out if a change is pending, the rows a click builds
+  // among them. Kept by update() (a scroll, a resize, a fold), by
+  // scrollSoon's frame and by a ResizeObserver.
+  this.pos = 0; // a new element
+  this.height = null;
   this.query = ''; // the search's text, lower case: marked in the found rows
   this.groups = null; // Int16Array of hues + 1, or null
   var self = this;
@@ -78,6 +120,8 @@ function LineView(panel, spec) {
     pending = true;
     requestAnimationFrame(function () { pending = false; self.update(); });
   }, { passive: true });
+  if (window.ResizeObserver)
+    new ResizeObserver(function () { self.height = self.scroll.clientHeight; }).observe(this.scroll);
 }
 LineView.prototype.rowClass = function (i) {
   var c = 'r';
@@ -168,14 +212,14 @@ function wrapText(nodes, a, b) {
     mk.appendChild(n);
   }
 }
-/// Build the chunks in view. The first render passes no geometry (the
-/// window's height bounds the panel's), so that building five panels
-/// does not force five layouts.
+/// Build the chunks in view. The first render passes no geometry
+/// (firstHeight bounds the panel's), so that building five panels does
+/// not force five layouts.
 LineView.prototype.update = function (initial) {
-  if (initial) return this.scrollTo(0, window.innerHeight, true);
-  var top = this.soon !== null ? this.soon : this.scroll.scrollTop;
-  var h = this.scroll.clientHeight || window.innerHeight;
-  this.build(top, h, 1);
+  if (initial) return this.scrollTo(0, firstHeight(), true);
+  var top = this.soon !== null ? this.soon : (this.pos = this.scroll.scrollTop);
+  this.height = this.scroll.clientHeight;
+  this.build(top, this.height || window.innerHeight, 1);
 };
 /// Build the chunks that rows [top, top + h) (in px) fall in, and
 /// \p margin more on each side.
@@ -233,50 +277,72 @@ LineView.prototype.setGroups = function (groups) {
     }
   }
 };
-/// Where the panel is scrolled to; read all panels' geometry before
-/// changing any, so that a selection costs one layout, not five.
+/// Where the panel is scrolled to and its height, as last read where
+/// known (a selection then reads no geometry: the page is laid out once,
+/// in the frame that shows it, not once per panel).
 LineView.prototype.geometry = function () {
-  var top = this.soon !== null ? this.soon : this.scroll.scrollTop;
-  return { top: top, h: this.scroll.clientHeight };
+  if (this.pos === null && this.soon === null) this.pos = this.scroll.scrollTop;
+  if (this.height === null) this.height = this.scroll.clientHeight;
+  return { top: this.soon !== null ? this.soon : this.pos, h: this.height };
 };
 LineView.prototype.isVisible = function (i, g) {
   g = g || this.geometry();
   var y = (i - 1) * LINE_HEIGHT;
   return y >= g.top && y + LINE_HEIGHT <= g.top + g.h;
 };
-/// Scroll to \p top (px) in a panel \p h px high; \p initial builds
-/// only what is in view. A new view (\p initial) is at the top: its
-/// scrollTop is neither read nor set now but in the next frame
-/// (scrollSoon), whose layout the page needs anyway; reading or setting it
-/// here would lay out the whole page once per panel as it is built.
-LineView.prototype.scrollTo = function (top, h, initial) {
+/// Scroll to \p top (px) in a panel \p h px high (\p left: and back to
+/// its left edge); \p initial builds only what is in view. The scrollTop
+/// is set in the next frame (scrollSoon), whose layout the page needs
+/// anyway, unless \p now: setting it lays the page out at once, and again
+/// for each panel a selection scrolls after building rows in the one
+/// before (a new view, \p initial, at its top, is not even read).
+LineView.prototype.scrollTo = function (top, h, initial, left, now) {
   top = Math.max(0, Math.min(top, this.spec.count * LINE_HEIGHT - h));
   if (initial) {
     if (top) scrollSoon(this, top);
-  } else {
+    colours.fill.push(this);
+    scheduleColour();
+  } else if (now) {
     this.soon = null;
+    if (left) this.scroll.scrollLeft = 0;
     if (top || this.scroll.scrollTop) this.scroll.scrollTop = top;
+    this.pos = this.scroll.scrollTop;
+  } else if (top !== this.geometry().top || left) {
+    scrollSoon(this, top, left);
   }
-  this.build(top, h, initial ? 0 : 1);
+  // What is in view, and a chunk more on each side; a scroll in the next
+  // frame (a selection's) builds only what is in view: the scroll event
+  // that follows it builds the rest (update), a frame after the one that
+  // shows the selection.
+  this.build(top, h, initial || (!now && this.soon !== null) ? 0 : 1);
 };
+/// Scroll \p view to \p top (and to its left edge with \p left) in the
+/// next frame, all views in one go: the first write lays the page out,
+/// the others find it laid out.
 var scrollsSoon = [];
-function scrollSoon(view, top) {
+function scrollSoon(view, top, left) {
   view.soon = top;
-  if (scrollsSoon.push(view) > 1) return;
+  view.soonLeft = view.soonLeft || !!left;
+  if (scrollsSoon.indexOf(view) >= 0 || scrollsSoon.push(view) > 1) return;
   requestAnimationFrame(function () {
     var vs = scrollsSoon;
     scrollsSoon = [];
     vs.forEach(function (v) {
+      if (v.soonLeft) v.scroll.scrollLeft = 0;
       if (v.soon !== null) v.scroll.scrollTop = v.soon;
       v.soon = null;
+      v.soonLeft = false;
     });
+    // Read back once all are set: the page is laid out by then.
+    vs.forEach(function (v) { v.pos = v.scroll.scrollTop; });
   });
 }
 LineView.prototype.top = function (i, initial) {
-  this.scrollTo((i - 2) * LINE_HEIGHT, initial ? window.innerHeight : this.scroll.clientHeight, initial);
+  this.scrollTo((i - 2) * LINE_HEIGHT, initial ? firstHeight() : this.geometry().h, initial);
 };
-LineView.prototype.reveal = function (i, g) {
-  var h = g ? g.h : this.scroll.clientHeight;
-  this.scroll.scrollLeft = 0;
-  this.scrollTo((i - 1) * LINE_HEIGHT - h / 2 + LINE_HEIGHT / 2, h);
+/// Scroll row \p i to the middle of the panel (\p g: its geometry, read
+/// before); in the next frame unless \p now.
+LineView.prototype.reveal = function (i, g, now) {
+  var h = now ? (this.height = this.scroll.clientHeight) : (g || this.geometry()).h;
+  this.scrollTo((i - 1) * LINE_HEIGHT - h / 2 + LINE_HEIGHT / 2, h, false, true, now);
 };

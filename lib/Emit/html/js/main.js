@@ -94,7 +94,7 @@ window.tlp = {
     var v = page.views[panel];
     if (!v) return false;
     if (panel === 'code' || panel === 'kernel') setCodeTab(panel);
-    v.reveal(line);
+    v.reveal(line, null, true);
     return true;
   },
   select: function (ref) {

@@ -134,6 +134,7 @@ function highlight(item, markName) {
 /// the item's own too) scrolled to them unless some are in view; the code
 /// column shows the AOT kernel file when only it has the item.
 function showSelection(item, opts) {
+  holdColours();
   var geo = {};
   PANELS.forEach(function (p) { if (page.views[p]) geo[p] = page.views[p].geometry(); });
   var c = highlight(item, 'hl');

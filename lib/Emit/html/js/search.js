@@ -50,7 +50,7 @@ function stepSearch(d) {
   PANELS.forEach(function (x) { if (page.views[x] && x !== p) page.views[x].mark('found-cur', new Set()); });
   if ((p === 'code' || p === 'kernel') && page.m.kernel) setCodeTab(p);
   var v = page.views[p];
-  v.reveal(h[1]);
+  v.reveal(h[1], null, true);
   v.mark('found-cur', new Set([h[1]]));
   showSearchCount();
 }

@@ -343,6 +343,15 @@ void HTMLEmitter::writeHead(raw_ostream &OS, StringRef Title, StringRef Mode) {
     OS << "<link rel=\"stylesheet\" href=\"tlp.css\">\n";
   else
     OS << "<style>\n" << TlpCSS << "</style>\n";
+  // A unit's page asks for its scripts (writeApp) at once: at the end of
+  // the page, after the unit's data, they were asked for only once all of
+  // it was read, and one after the other.
+  if (DirMode && Mode == "unit")
+    OS << "<link rel=\"preload\" href=\"units.js\" as=\"script\">\n"
+       << (Profile
+               ? "<link rel=\"preload\" href=\"profile.js\" as=\"script\">\n"
+               : "")
+       << "<link rel=\"preload\" href=\"tlp.js\" as=\"script\">\n";
   OS << "</head>\n"
      << "<body data-mode=\"" << Mode << "\">\n";
 }

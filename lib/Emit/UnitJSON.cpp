@@ -190,7 +190,7 @@ void nodesJSON(JSONWriter &W, const UnitView &V, const GraphArtifact *G,
     W.attributeArray(Pre ? "post_nodes" : "pre_nodes", [&] {
       if (Other)
         for (uint32_t O : Pre ? P.postOfPre(I) : P.preOfPost(I))
-          W.value(Other->Nodes[O].Name);
+          W.value(Other->Nodes[O].qualifiedName());
     });
     W.attributeArray("kernels", [&] {
       for (uint32_t K : Pre ? P.kernelsOfPre(I) : P.kernelsOfPost(I))
@@ -228,12 +228,12 @@ void kernelsJSON(JSONWriter &W, const UnitView &V) {
     W.attributeArray("post_nodes", [&] {
       if (U.PostGrad)
         for (uint32_t Q : P.postOfKernel(R))
-          W.value(U.PostGrad->Nodes[Q].Name);
+          W.value(U.PostGrad->Nodes[Q].qualifiedName());
     });
     W.attributeArray("pre_nodes", [&] {
       if (U.PreGrad)
         for (uint32_t Q : P.preOfKernel(R))
-          W.value(U.PreGrad->Nodes[Q].Name);
+          W.value(U.PreGrad->Nodes[Q].qualifiedName());
     });
     const auto &Sources = P.sourcesOfKernel(R);
     const auto &Origins = P.sourceOriginsOfKernel(R);

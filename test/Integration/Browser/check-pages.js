@@ -242,8 +242,11 @@ async function checkUnit(ctx, a, u, urlOf) {
     // The kernels of the line: those with an edge to it, and those its
     // pre-grad and post-grad nodes went into (UnitProvenance::kernelsOfSource;
     // a backward whose mapping is empty links a node of the line by name).
-    const preOn = new Set(u.pre_grad_nodes.filter((n) => at(n.source)).map((n) => n.name));
-    const postOn = new Set(u.post_grad_nodes.filter((n) => at(n.source)).map((n) => n.name));
+    // Named as the kernels' lists name them: a nested graph's node with
+    // its scope (two graphs may each have an `mm_6`).
+    const qualified = (n) => (n.scope ? n.scope + '.' : '') + n.name;
+    const preOn = new Set(u.pre_grad_nodes.filter((n) => at(n.source)).map(qualified));
+    const postOn = new Set(u.post_grad_nodes.filter((n) => at(n.source)).map(qualified));
     const wantCode = [].concat(...u.kernels.filter((k) => k.source.some(at) ||
       k.pre_nodes.some((n) => preOn.has(n)) || k.post_nodes.some((n) => postOn.has(n))).map((k) => k.call_lines));
     const pre = await hlLines(page, 'pre'), post = await hlLines(page, 'post'), code = await hlLines(page, 'code');

@@ -67,7 +67,8 @@ async function goHash(page, hash, done, arg) {
   const u = doc.units[0], other = doc.units[1];
   const K = u.kernels.find((k) => k.call_lines.length && k.post_nodes.length && k.source.length);
   if (!K) { console.log('error: no kernel with launches, post-grad nodes and source'); process.exit(2); }
-  const lineOf = (nodes, names) => nodes.filter((n) => names.includes(n.name)).map((n) => n.line);
+  // The kernels' lists name a nested graph's node with its scope.
+  const lineOf = (nodes, names) => nodes.filter((n) => names.includes((n.scope ? n.scope + '.' : '') + n.name)).map((n) => n.line);
   const want = { code: K.call_lines, post: lineOf(u.post_grad_nodes, K.post_nodes), pre: lineOf(u.pre_grad_nodes, K.pre_nodes) };
   const S = K.source[0], sKey = S.file + ':' + S.line;
   const atS = (n) => n.source && n.source.file === S.file && n.source.line === S.line;

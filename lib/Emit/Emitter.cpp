@@ -110,6 +110,7 @@ void ModuleFactsBuilder::add(const Module &M, const CompileUnit &U,
     F.Id = Slug + "-dup" + std::to_string(N);
   F.Name = U.Key.displayName();
   F.HasCode = U.Code || U.KernelCode || !U.Kernels.empty();
+  F.Graph = U.Key.Graph;
   if (const CompileRecord *R = M.findCompile(U)) {
     F.Record = static_cast<size_t>(R - M.Compiles.data());
     Facts.UnitsOfRecord[*F.Record].push_back(Index);

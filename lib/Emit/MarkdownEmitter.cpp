@@ -1067,12 +1067,21 @@ private:
       CompilePhases C = CompilePhases::compute(R);
       if (!C.any())
         continue;
+      // The metrics' first part is the frame's compile: an inference
+      // graph's when the compile's units are all inference graphs.
+      bool Inference = false;
+      auto Units = facts().UnitsOfRecord.find(I);
+      if (Units != facts().UnitsOfRecord.end())
+        Inference = llvm::all_of(Units->second, [&](size_t U) {
+          return facts().Units[U].Graph == GraphKind::Inference;
+        });
       for (const CompilePart *P : {&C.Forward, &C.Backward})
         if (P->logged())
           Row(R,
               P == &C.Backward         ? "backward"
               : C.BackwardInForward ? "forward and backward"
-                                    : "forward",
+              : Inference && !C.Backward.logged() ? "inference"
+                                                  : "forward",
               P->Total, [&](Phase Ph) { return (*P)[Ph].Seconds; });
       if (C.BackwardFromCache) {
         Loaded += Loaded.empty() ? "- " : ", ";

@@ -122,6 +122,8 @@ struct ModuleFacts {
     /// It has Inductor's output: code (a wrapper or kernel code) or
     /// kernels. A failed compile's unit may hold its graphs only.
     bool HasCode = false;
+    /// Its graph: forward, backward, inference or unknown.
+    GraphKind Graph = GraphKind::Unknown;
   };
   /// The units so far, in module order; while an emitter handles a unit,
   /// it is the last.

@@ -1161,13 +1161,22 @@ private:
       return (M.Compiles[A].Status == CompileStatus::Failure) >
              (M.Compiles[B].Status == CompileStatus::Failure);
     });
-    size_t N[4] = {0, 0, 0, 0};
-    for (size_t I : Order)
-      ++N[static_cast<int>(M.Compiles[I].Status)];
+    size_t N[4] = {0, 0, 0, 0}, Captures = 0;
+    for (size_t I : Order) {
+      const CompileRecord &R = M.Compiles[I];
+      if (R.Status == CompileStatus::Unknown && R.isCompiledAutogradCapture())
+        ++Captures;
+      else
+        ++N[static_cast<int>(R.Status)];
+    }
     OS << "## Compiles\n\n"
        << countOf(Order.size(), "compile", "compiles") << ": " << N[0]
        << " succeeded, " << N[2] << " failed, " << N[1] << " restarted, "
-       << N[3] << " unknown.\n\n"
+       << N[3] << " unknown"
+       << (Captures ? ", " + countOf(Captures, "compiled autograd capture",
+                                     "compiled autograd captures")
+                    : std::string())
+       << ".\n\n"
        << "| compile id | status | time (s) | why | cache | Inductor output "
           "|\n|---|---|---|---|---|---|\n";
     for (size_t I : Order) {

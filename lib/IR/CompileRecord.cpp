@@ -554,6 +554,10 @@ std::string CompileRecord::noOutputReason() const {
   case CompileStatus::Restart:
     return restartText();
   case CompileStatus::Unknown:
+    if (isCompiledAutogradCapture())
+      return "compiled autograd capture: Dynamo compiles its graph as "
+             "compiles of their own (" +
+             Id->str() + "/N/M); no compilation_metrics of its own";
     return "no compilation_metrics: the compile did not finish in this log";
   case CompileStatus::Success:
     break;

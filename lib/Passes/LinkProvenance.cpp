@@ -111,6 +111,8 @@ private:
   /// mapping's pre-grad names are counted for one note, not warned about.
   bool WarmCache = false;
   uint64_t WarmPreMisses = 0;
+  /// The line of a mapping that names the empty pre-grad node (0: none).
+  uint32_t EmptyPreLine = 0;
   uint32_t WarmFirstLine = 0;
   // Unresolved names by what they should have named, in first-seen order:
   // the first MaxMissReports + 1 kept, the others counted. The names are
@@ -145,6 +147,13 @@ private:
   void miss(const char *What, StringRef Name, uint32_t Line) {
     if (!MissSeen.insert({What, Name}).second)
       return;
+    // PyTorch names the pre-grad side of a node with no pre-grad origin ''
+    // (a compiled-autograd graph's mapping: `"preToPost": {"": [...]}`,
+    // and no pre-grad graph is logged): said once, as a note.
+    if (Name.empty() && What == StringRef("pre-grad node")) {
+      EmptyPreLine = Line;
+      return;
+    }
     if (WarmCache && What == StringRef("pre-grad node")) {
       if (!WarmPreMisses++)
         WarmFirstLine = Line;
@@ -472,6 +481,13 @@ private:
           Line = A->Line;
       D.note(File, Line, Msg);
     }
+    if (EmptyPreLine)
+      D.note(File, EmptyPreLine,
+             "unit " + U.Key.displayName() +
+                 ": the provenance mapping names post-grad nodes after an "
+                 "empty pre-grad name, as PyTorch writes for nodes with no "
+                 "pre-grad origin (a compiled-autograd graph); they are not "
+                 "linked to a pre-grad node");
     for (size_t I = 0; I < Misses.size() && I < Max; ++I) {
       const Miss &Ms = Misses[I];
       std::string Where;

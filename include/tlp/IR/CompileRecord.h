@@ -685,6 +685,12 @@ public:
   /// true, so Dynamo logged the error and ran the frame without this
   /// compile. False when not logged.
   bool failureSuppressed() const;
+  /// A compiled autograd capture (`!0`: a compiled-autograd id, no frame):
+  /// its `compiled_autograd_graph` is compiled by Dynamo as compiles of
+  /// their own (`!0/1/0`), and it logs no compilation_metrics.
+  bool isCompiledAutogradCapture() const {
+    return Id && Id->CompiledAutogradId && !Id->FrameId;
+  }
 
   /// Why an attempt restarted, its first reason with its kind:
   /// "restarted (graph break: Call to `torch._dynamo.graph_break()`)",

@@ -333,6 +333,25 @@ std::string rawFileName(const RawEvent &E, StringRef Lang) {
   return Out;
 }
 
+std::string statusCountsText(const Module &M, ArrayRef<size_t> Order) {
+  size_t N[4] = {0, 0, 0, 0}, Captures = 0;
+  for (size_t I : Order) {
+    const CompileRecord &R = M.Compiles[I];
+    if (R.Status == CompileStatus::Unknown && R.isCompiledAutogradCapture())
+      ++Captures;
+    else
+      ++N[static_cast<int>(R.Status)];
+  }
+  std::string S = std::to_string(N[0]) + " succeeded, " +
+                  std::to_string(N[2]) + " failed, " + std::to_string(N[1]) +
+                  " restarted, " + std::to_string(N[3]) + " unknown";
+  if (Captures)
+    S += ", " + std::to_string(Captures) +
+         (Captures == 1 ? " compiled autograd capture"
+                        : " compiled autograd captures");
+  return S;
+}
+
 std::string ddpSplitText(const CompileRecord &R, bool Markdown) {
   if (R.DdpSubmodules.empty())
     return std::string();

@@ -93,6 +93,12 @@ std::string mdFence(llvm::StringRef Body, llvm::StringRef Info = "");
 /// cell when \p Markdown, plain otherwise; "" for none.
 std::string ddpSplitText(const CompileRecord &R, bool Markdown);
 
+/// "3 succeeded, 1 failed, 0 restarted, 0 unknown" for the compile records
+/// \p Order (indices of M.Compiles), and ", 2 compiled autograd captures"
+/// for the captures (CompileRecord::isCompiledAutogradCapture) apart from
+/// the unknown ones.
+std::string statusCountsText(const Module &M, llvm::ArrayRef<size_t> Order);
+
 /// " (`example_inputs`: 7 entries -> 9, compared by value: 5 the same at
 /// another index)" for the lists a cache miss diff aligned
 /// (Module::AlignedList), \p Code writing a name as code; "" for none.

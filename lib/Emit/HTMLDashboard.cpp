@@ -483,23 +483,9 @@ void writeCompiles(raw_ostream &Out, const Module &M,
                    const std::vector<size_t> &Order, const RecordUnits &Units,
                    const std::map<size_t, size_t> &GuardOf, bool DirMode,
                    unsigned Threads) {
-  size_t N[4] = {0, 0, 0, 0}, Captures = 0;
-  for (size_t I : Order) {
-    const CompileRecord &R = M.Compiles[I];
-    if (R.Status == CompileStatus::Unknown && R.isCompiledAutogradCapture())
-      ++Captures;
-    else
-      ++N[static_cast<int>(R.Status)];
-  }
   Out << "<h2 id=\"compiles-head\">Compiles</h2>\n<p class=\"counts\">"
       << Order.size() << (Order.size() == 1 ? " compile: " : " compiles: ")
-      << N[0] << " succeeded, " << N[2] << " failed, " << N[1]
-      << " restarted, " << N[3] << " unknown";
-  if (Captures)
-    Out << ", " << Captures
-        << (Captures == 1 ? " compiled autograd capture"
-                          : " compiled autograd captures");
-  Out << "</p>\n";
+      << statusCountsText(M, Order) << "</p>\n";
   ConfigComparer Configs(M);
   Out << "<table id=\"compiles\">\n<thead><tr><th>compile id</th><th>rank</th>"
          "<th>status</th><th>time (s)</th><th>where the time went</th>"

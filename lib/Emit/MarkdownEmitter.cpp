@@ -1114,20 +1114,20 @@ private:
     for (unsigned I = 0; I < NumPhases; ++I)
       OS << "|---";
     OS << "|\n" << RS.str() << "\n";
-    if (NumInside)
-      OS << Inside
-         << ": the backward was compiled inside the frame's compile (a "
-            "`bw_compiler` span during the frame's compile; no backward "
-            "metrics), so "
-         << (NumInside == 1 ? "its row holds" : "each of their rows holds")
-         << " both.\n\n";
-    if (NumLoaded)
-      OS << Loaded
-         << ": the backward was loaded inside the frame's compile, with the "
-            "forward, by an AOTAutograd cache hit (an FX graph cache lookup "
-            "of the backward graph before the hit; no backward metrics), so "
-         << (NumLoaded == 1 ? "its row holds" : "each of their rows holds")
-         << " both.\n\n";
+    auto Holds = [&](const std::string &Ids, size_t Num, StringRef Why) {
+      if (Num)
+        OS << Ids << ": " << Why << ", so "
+           << (Num == 1 ? "its row holds" : "each of their rows holds")
+           << " both.\n\n";
+    };
+    Holds(Inside, NumInside,
+          "the backward was compiled inside the frame's compile (a "
+          "`bw_compiler` span during the frame's compile; no backward "
+          "metrics)");
+    Holds(Loaded, NumLoaded,
+          "the backward was loaded inside the frame's compile, with the "
+          "forward, by an AOTAutograd cache hit (an FX graph cache lookup "
+          "of the backward graph before the hit; no backward metrics)");
     if (!Runtime.empty())
       OS << Runtime << "\n";
   }
@@ -1161,22 +1161,9 @@ private:
       return (M.Compiles[A].Status == CompileStatus::Failure) >
              (M.Compiles[B].Status == CompileStatus::Failure);
     });
-    size_t N[4] = {0, 0, 0, 0}, Captures = 0;
-    for (size_t I : Order) {
-      const CompileRecord &R = M.Compiles[I];
-      if (R.Status == CompileStatus::Unknown && R.isCompiledAutogradCapture())
-        ++Captures;
-      else
-        ++N[static_cast<int>(R.Status)];
-    }
     OS << "## Compiles\n\n"
-       << countOf(Order.size(), "compile", "compiles") << ": " << N[0]
-       << " succeeded, " << N[2] << " failed, " << N[1] << " restarted, "
-       << N[3] << " unknown"
-       << (Captures ? ", " + countOf(Captures, "compiled autograd capture",
-                                     "compiled autograd captures")
-                    : std::string())
-       << ".\n\n"
+       << countOf(Order.size(), "compile", "compiles") << ": "
+       << statusCountsText(M, Order) << ".\n\n"
        << "| compile id | status | time (s) | why | cache | Inductor output "
           "|\n|---|---|---|---|---|---|\n";
     for (size_t I : Order) {

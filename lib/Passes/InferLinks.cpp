@@ -181,7 +181,8 @@ bool isCall(const Kernel &K) {
 
 class Inferrer {
 public:
-  explicit Inferrer(CompileUnit &U) : U(U) {}
+  Inferrer(CompileUnit &U, std::vector<Optional<StringRef>> RowScope)
+      : U(U), RowScope(std::move(RowScope)) {}
 
   void run(bool PrePost, bool PostKernel) {
     if (!U.PostGrad)
@@ -194,7 +195,6 @@ public:
         PostUsers[J].push_back(I);
     PreOfPost.assign(PostNodes.size(), {});
     KernelOf.assign(PostNodes.size(), -1);
-    RowScope = kernelPostScopes(U);
     std::vector<bool> RowLinked(U.Kernels.size(), false);
     for (const Edge &E : U.Edges) {
       if (E.From.Kind == Endpoint::PreNode && E.To.Kind == Endpoint::PostNode)
@@ -1261,8 +1261,9 @@ std::vector<Optional<StringRef>> kernelPostScopes(const CompileUnit &U) {
   return Out;
 }
 
-void inferLinks(CompileUnit &U, bool PrePost, bool PostKernel) {
-  Inferrer(U).run(PrePost, PostKernel);
+void inferLinks(CompileUnit &U, bool PrePost, bool PostKernel,
+                ArrayRef<Optional<StringRef>> RowScope) {
+  Inferrer(U, RowScope.vec()).run(PrePost, PostKernel);
 }
 
 } // namespace tlp

@@ -15,7 +15,9 @@ namespace tlp {
 /// Add inferred edges to \p U: pre -> post (origin source-line) when
 /// \p PrePost, post -> kernel (origin op-match) when \p PostKernel. Edges
 /// already in U.Edges are kept and never duplicated.
-void inferLinks(CompileUnit &U, bool PrePost, bool PostKernel);
+/// \p RowScope: the kernel rows' post-grad scopes (kernelPostScopes).
+void inferLinks(CompileUnit &U, bool PrePost, bool PostKernel,
+                llvm::ArrayRef<llvm::Optional<llvm::StringRef>> RowScope);
 
 /// For each kernel row of \p U, the post-grad scope (Node::Scope) its
 /// calls run in: Inductor compiles a higher-order op's body

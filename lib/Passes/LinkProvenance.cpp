@@ -86,10 +86,11 @@ public:
     codeComments();
     U.canonicalizeEdges();
     if (!HasMapping) {
-      inferLinks(U, /*PrePost=*/!U.NodeTree, /*PostKernel=*/!U.KernelNodes);
+      inferLinks(U, /*PrePost=*/!U.NodeTree, /*PostKernel=*/!U.KernelNodes,
+                 KernelScope);
       U.canonicalizeEdges();
     } else if (!HasPreMapping) {
-      inferLinks(U, /*PrePost=*/true, /*PostKernel=*/false);
+      inferLinks(U, /*PrePost=*/true, /*PostKernel=*/false, KernelScope);
       U.canonicalizeEdges();
     }
     inferSources();

@@ -284,7 +284,15 @@ private:
       if (A.Line <= PrevAssign)
         fail(W, "buffer assignments are not in line order");
       PrevAssign = A.Line;
-      if (!C.lines().line(C.Text, A.Line).trim().startswith(A.Buffer + " = "))
+      // Python `bufA = ...`; C++ `auto bufA = ...` or
+      // `RAIIAtenTensorHandle bufA(...)`.
+      StringRef AL = C.lines().line(C.Text, A.Line).trim();
+      bool Assigns =
+          C.Lang == Language::Cpp
+              ? AL.startswith("auto " + A.Buffer + " = ") ||
+                    AL.startswith("RAIIAtenTensorHandle " + A.Buffer + "(")
+              : AL.startswith(A.Buffer + " = ");
+      if (!Assigns)
         fail(W, "line " + Twine(A.Line) + " does not assign '" + A.Buffer +
                     "'");
     }

@@ -5,6 +5,9 @@
 //   extern "C"  void <name>(...) { ... }  C++ kernel definition (kernel file)
 //   static inline void call_<name>(...) { ... }   Triton launcher
 //   void AOTInductorModel::run_impl(...) { ... }  the entry function
+// and the C++ a JIT wrapper embeds under `cpp_wrapper_src`
+// (`torch._inductor.config.cpp_wrapper = True`), whose entry function is
+// `void inductor_entry_impl(...)` and whose kernels are defined after it;
 // Inside run_impl, statements call kernels: `call_<triton name>(...)`,
 // `<cpp kernel>(...)`,
 // `AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_<dev>_<op>(...))`, after `//`
@@ -39,13 +42,21 @@ class CppParser {
 public:
   CppParser(CodeArtifact &C, PayloadContext &Ctx) : C(C), Ctx(Ctx) {}
 
-  void run() {
+  /// \p Embedded: the lines of C++ in a Python module (findJitCppSource);
+  /// the others are Python, and are not read.
+  void run(bool Embedded) {
     splitLines(C.Text, Lines);
+    size_t Begin = 0, End = Lines.size();
+    if (Embedded &&
+        wrapper::findJitCppSource(Lines, Begin, End) && End == Lines.size())
+      Ctx.warning(lineNo(Begin ? Begin - 1 : 0),
+                  "the C++ source of the wrapper ('cpp_wrapper_src') is "
+                  "not closed");
     Lexed.resize(Lines.size());
     CppLineLexer Lx;
-    for (size_t I = 0; I < Lines.size(); ++I)
+    for (size_t I = Begin; I < End; ++I)
       Lx.lex(Lines[I], Lexed[I]);
-    for (size_t I = 0; I < Lines.size(); ++I)
+    for (size_t I = Begin; I < End; ++I)
       definition(I);
     if (C.EntryBegin) {
       for (size_t I = C.EntryBegin; I < C.EntryEnd; ++I)
@@ -53,11 +64,18 @@ public:
     } else {
       // No run_impl (a kernel file, or an unusual wrapper): look for calls
       // everywhere outside definitions' first lines.
-      for (size_t I = 0; I < Lines.size(); ++I)
+      for (size_t I = Begin; I < End; ++I)
         if (!DefLines.count(I))
           statement(I);
     }
     Pending.finish(Ctx);
+    // Which parameters each C++ kernel reads and writes (`in_ptr0`,
+    // `out_ptr0`), from its signature.
+    for (KernelDef &D : C.Defs) {
+      size_t B = D.Begin - 1, E = std::min<size_t>(D.End, Lines.size());
+      if (D.Kind == KernelKind::Cpp && B < E)
+        wrapper::parseKernelParams(makeArrayRef(Lines).slice(B, E - B), D);
+    }
     C.reindex();
   }
 
@@ -68,6 +86,8 @@ private:
   std::vector<CppLine> Lexed;
   StringMap<size_t> CppKernels; ///< declared/defined C++ kernels
   std::set<size_t> DefLines;
+  /// C.Defs of C++ kernels seen declared and not (yet) defined.
+  std::set<size_t> DeclaredOnly;
   wrapper::PendingComments Pending;
 
   uint32_t lineNo(size_t I) const { return static_cast<uint32_t>(I + 1); }
@@ -121,8 +141,19 @@ private:
     if (H < I)
       D.HeaderBegin = lineNo(H);
     DefLines.insert(I);
-    if (Kind == KernelKind::Cpp)
-      CppKernels.try_emplace(Name, C.Defs.size());
+    if (Kind == KernelKind::Cpp) {
+      auto [It, New] = CppKernels.try_emplace(Name, C.Defs.size());
+      if (!New) {
+        // Declared, then defined (the JIT C++ wrapper defines its kernels
+        // after the entry function): the definition is the kernel's
+        // source. A second definition or declaration is ignored.
+        if (IsDef && DeclaredOnly.erase(It->second))
+          C.Defs[It->second] = std::move(D);
+        return;
+      }
+      if (!IsDef)
+        DeclaredOnly.insert(It->second);
+    }
     C.Defs.push_back(std::move(D));
   }
 
@@ -137,9 +168,7 @@ private:
       if (!N || N >= T.size() || trimWS(T.substr(N)).empty() ||
           trimWS(T.substr(N))[0] != '(')
         return;
-      // One kernel may be declared and then defined; keep the first.
-      if (!CppKernels.count(T.substr(0, N)))
-        addDef(I, T.substr(0, N), KernelKind::Cpp);
+      addDef(I, T.substr(0, N), KernelKind::Cpp);
       return;
     }
     if (T.consume_front("static inline void call_")) {
@@ -151,7 +180,8 @@ private:
       return;
     }
     if (!C.EntryBegin && T.startswith("void ") &&
-        T.contains("AOTInductorModel::run_impl(")) {
+        (T.contains("AOTInductorModel::run_impl(") ||
+         T.startswith("void inductor_entry_impl("))) {
       bool IsDef = false;
       size_t E = endOf(I, IsDef);
       if (!IsDef)
@@ -176,6 +206,8 @@ private:
       return;
     }
     if (Code.empty())
+      return;
+    if (bufferAssign(I, Code))
       return;
     if (Code.consume_front("AOTI_TORCH_ERROR_CODE_CHECK("))
       Code = trimWS(Code);
@@ -216,19 +248,71 @@ private:
       return;
     }
     S.Line = lineNo(I);
+    // The buffers it passes: what the inference follows from call to call.
+    StringRef ArgText = trimWS(Code.substr(N)).drop_front();
+    wrapper::parseCallArgs(ArgText, S.Args, /*Cpp=*/true);
+    // `aoti_torch_cpu_mm_out(buf1, ...)`: the output first.
+    if (!S.Args.empty() && Callee.startswith("aoti_torch_") &&
+        Callee.endswith("_out"))
+      S.Args.front().Out = !S.Args.front().Buffer.empty();
     Pending.attach(S);
     C.Calls.push_back(std::move(S));
+  }
+
+  /// A buffer made or aliased in the entry function: `RAIIAtenTensorHandle
+  /// buf0(buf0_handle);` (new storage), `auto buf7 =
+  /// wrap_with_raii_handle_if_needed(reinterpret_tensor_wrapper(buf0,
+  /// ...));` (buf0's storage; `auto var_0 = ...` too, a view the entry
+  /// returns). True if \p Code (lexed, trimmed) is one.
+  bool bufferAssign(size_t I, StringRef Code) {
+    if (!C.EntryBegin || I < C.EntryBegin || I > C.EntryEnd)
+      return false;
+    BufferAssign A;
+    A.Line = lineNo(I);
+    if (Code.consume_front("RAIIAtenTensorHandle ")) {
+      StringRef Id = trimWS(Code).take_while(isIdentChar);
+      if (!Id.startswith("buf"))
+        return false;
+      A.Buffer = Id.str();
+    } else if (Code.consume_front("auto ")) {
+      Code = trimWS(Code);
+      StringRef Id = Code.take_while(isIdentChar);
+      StringRef Rest = trimWS(Code.substr(Id.size()));
+      if (Id.empty() || !Rest.consume_front("="))
+        return false;
+      A.Buffer = Id.str();
+      A.From = wrapper::cppBufferOf(Rest.take_until([](char Ch) {
+                                      return Ch == ';';
+                                    })).str();
+      // `auto var_0 = wrap_with_raii_handle_if_needed(...(buf7, ...))`: a
+      // view of a buffer (an output, say); other `auto`s are no buffer.
+      if (!Id.startswith("buf") && A.From.empty())
+        return false;
+    } else {
+      return false;
+    }
+    C.Assigns.push_back(std::move(A));
+    return true;
   }
 };
 
 } // namespace
 
-void parseCppCode(CodeArtifact &C, PayloadContext &Ctx) {
+static void parseCpp(CodeArtifact &C, PayloadContext &Ctx, bool Embedded) {
   C.Lang = Language::Cpp;
   C.Defs.clear();
   C.Calls.clear();
+  C.Assigns.clear();
   C.EntryBegin = C.EntryEnd = 0;
-  CppParser(C, Ctx).run();
+  CppParser(C, Ctx).run(Embedded);
+}
+
+void parseCppCode(CodeArtifact &C, PayloadContext &Ctx) {
+  parseCpp(C, Ctx, /*Embedded=*/false);
+}
+
+void parseJitCppWrapper(CodeArtifact &C, PayloadContext &Ctx) {
+  parseCpp(C, Ctx, /*Embedded=*/true);
 }
 
 } // namespace tlp

@@ -316,6 +316,17 @@ private:
 } // namespace
 
 void parsePythonWrapper(CodeArtifact &C, PayloadContext &Ctx) {
+  // `cpp_wrapper = True`: the module embeds a C++ wrapper, which calls the
+  // kernels.
+  StringRef T = C.Text;
+  if (T.startswith("cpp_wrapper_src") ||
+      T.find("\ncpp_wrapper_src") != StringRef::npos) {
+    std::vector<StringRef> Lines;
+    splitLines(T, Lines);
+    size_t Begin, End;
+    if (wrapper::findJitCppSource(Lines, Begin, End))
+      return parseJitCppWrapper(C, Ctx);
+  }
   C.Lang = Language::Python;
   C.Defs.clear();
   C.Calls.clear();

@@ -90,6 +90,39 @@ void PendingComments::finish(PayloadContext &Ctx) {
   Handles.clear();
 }
 
+bool findJitCppSource(ArrayRef<StringRef> Lines, size_t &Begin,
+                      size_t &End) {
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I];
+    // The assignment comes after the imports, before any function.
+    if (L.startswith("def ") || L.startswith("class ") ||
+        L.startswith("async_compile"))
+      return false;
+    if (!L.consume_front("cpp_wrapper_src"))
+      continue;
+    L = trimWS(L);
+    if (!L.consume_front("="))
+      continue;
+    StringRef Rest = trimWS(L);
+    if (Rest.consume_front("("))
+      Rest = trimWS(Rest);
+    size_t Open = I;
+    if (Rest.empty() && I + 1 < Lines.size())
+      Rest = trimWS(Lines[Open = I + 1]);
+    if (!Rest.consume_front("r\"\"\"") && !Rest.consume_front("\"\"\""))
+      return false;
+    Begin = Open + 1;
+    End = Lines.size();
+    for (size_t J = Begin; J < Lines.size(); ++J)
+      if (Lines[J].startswith("\"\"\"")) {
+        End = J;
+        break;
+      }
+    return true;
+  }
+  return false;
+}
+
 void parseKernelHeader(ArrayRef<StringRef> Lines, KernelDef &D) {
   enum { None, SourceMap, Fragment } Section = None;
   for (StringRef L : Lines) {
@@ -146,11 +179,16 @@ void parseKernelParams(ArrayRef<StringRef> Lines, KernelDef &D) {
   bool In = false;
   for (StringRef T : Lines) {
     if (!In) {
+      // `kernel(` in the Python wrapper's C++ source, the kernel's own
+      // name in a C++ wrapper's definition.
       size_t K = T.find("kernel(");
+      std::string Own = D.Name + "(";
       if (K == StringRef::npos && T.ltrim().startswith("def "))
         K = T.find('(');
       else if (K != StringRef::npos)
         K += 6;
+      else if (!D.Name.empty() && (K = T.find(Own)) != StringRef::npos)
+        K += Own.size() - 1;
       if (K == StringRef::npos)
         continue;
       In = true;
@@ -214,14 +252,36 @@ StringRef bufferOf(StringRef Arg) {
   return Id.startswith("buf") ? Id : StringRef();
 }
 
-void parseCallArgs(StringRef S, std::vector<CallArg> &Args) {
+StringRef cppBufferOf(StringRef Arg) {
+  Arg = Arg.trim();
+  size_t P = Arg.find(".data_ptr()");
+  if (P != StringRef::npos) {
+    StringRef Before = Arg.substr(0, P);
+    Arg = Before.substr(Before.size() -
+                        (Before.size() - Before.find_last_not_of(
+                                             "abcdefghijklmnopqrstuvwxyz"
+                                             "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                             "0123456789_") -
+                         1));
+  } else {
+    while (Arg.consume_front("wrap_with_raii_handle_if_needed(") ||
+           Arg.consume_front("reinterpret_tensor_wrapper(") ||
+           Arg.consume_front("RAIIAtenTensorHandle(") ||
+           Arg.consume_front("std::move("))
+      Arg = Arg.ltrim();
+  }
+  StringRef Id = Arg.take_while(isIdentChar);
+  return Id.startswith("buf") ? Id : StringRef();
+}
+
+void parseCallArgs(StringRef S, std::vector<CallArg> &Args, bool Cpp) {
   Args.clear();
   size_t Start = 0;
   auto Add = [&](size_t E) {
     StringRef A = S.slice(Start, E).trim();
     CallArg CA;
-    CA.Buffer = bufferOf(A).str();
-    CA.Out = !CA.Buffer.empty() && A.startswith("out=");
+    CA.Buffer = (Cpp ? cppBufferOf(A) : bufferOf(A)).str();
+    CA.Out = !Cpp && !CA.Buffer.empty() && A.startswith("out=");
     Args.push_back(std::move(CA));
     Start = E + 1;
   };

@@ -59,13 +59,22 @@ private:
   std::vector<std::string> TopoNames;
 };
 
+/// The lines (0-based, [Begin, End)) of the C++ source a JIT wrapper
+/// compiled with `torch._inductor.config.cpp_wrapper = True` embeds: a
+/// Python module whose `cpp_wrapper_src = (` is followed by the source in
+/// a raw string (`r"""` on its own line, or on the assignment's line) up
+/// to a line that begins with `"""`. False for any other wrapper.
+bool findJitCppSource(llvm::ArrayRef<llvm::StringRef> Lines, size_t &Begin,
+                      size_t &End);
+
 /// Parse a kernel header comment block (lines without their comment
 /// marker) into \p D.
 void parseKernelHeader(llvm::ArrayRef<llvm::StringRef> Lines, KernelDef &D);
 
 /// The parameters of the kernel whose definition spans \p Lines (its
 /// source in the Python wrapper) into D.Params: the signature of the first
-/// `kernel(` (C++) or `def ` line (Triton) up to the first ')', split at
+/// `kernel(` (C++ in the Python wrapper), `<D.Name>(` (a C++ wrapper's
+/// definition) or `def ` line (Triton) up to the first ')', split at
 /// commas, each part's `in_out_ptrN`, `in_ptrN` or `out_ptrN`; an
 /// `in_out_ptrN` a C++ `auto out_ptrM = in_out_ptrN;` line aliases is
 /// Scratch.
@@ -75,9 +84,18 @@ void parseKernelParams(llvm::ArrayRef<llvm::StringRef> Lines, KernelDef &D);
 /// `reinterpret_tensor(buf3, ...)`, `out=buf3`; empty if none.
 llvm::StringRef bufferOf(llvm::StringRef Arg);
 
+/// The buffer an argument of the C++ wrapper passes: `buf3` of `buf3`,
+/// `(float*)(buf3.data_ptr())`,
+/// `wrap_with_raii_handle_if_needed(reinterpret_tensor_wrapper(buf3, ...))`
+/// `RAIIAtenTensorHandle(buf3)` or `std::move(buf3)`; empty if none.
+llvm::StringRef cppBufferOf(llvm::StringRef Arg);
+
 /// The arguments of a call, from \p S: the text after its '(' (to the
-/// closing bracket at depth 0, outside string literals).
-void parseCallArgs(llvm::StringRef S, std::vector<CallArg> &Args);
+/// closing bracket at depth 0, outside string literals). \p Cpp: a call of
+/// the C++ wrapper (cppBufferOf; an `aoti_torch_<device>_<op>_out` call's
+/// first argument is its output, which the caller marks).
+void parseCallArgs(llvm::StringRef S, std::vector<CallArg> &Args,
+                   bool Cpp = false);
 
 } // namespace wrapper
 } // namespace tlp

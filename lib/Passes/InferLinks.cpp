@@ -737,30 +737,55 @@ private:
         // the first free node, as with no comment.
         if (!U.PreGrad || TopoPre.empty())
           HasTopo = false;
+        // A backward's comment names the post-grad nodes of the call
+        // (`[linear_1, permute_2, mm]`) or the views it reads
+        // (`[permute_7, permute_9]` for `mm_3 = mm(permute_7, add_1)`):
+        // the node named (90), else the node that reads a node named (80),
+        // whatever the pre-grad check says.
+        StringSet<> TopoNames;
+        if (U.Code)
+          for (const CallSite &S : U.Code->Calls)
+            if (S.Line == Line && S.Kernel == K.Name)
+              for (const std::string &N : S.TopoNames)
+                TopoNames.insert(N);
         // With a comment, a node of one of its pre-grad nodes (85); else
         // the first free node whose pre-grad nodes are unknown (no link
         // inferred to it: a log without provenance whose post-grad graph
         // has no `# File:` comments), which the comment cannot rule out
         // (60, as with no comment); never a node of other pre-grad nodes.
-        Optional<uint32_t> Checked, Unchecked;
-        for (uint32_t Q = 0; Q < PostNodes.size() && !Checked; ++Q) {
+        Optional<uint32_t> Named, Checked, Fed, Unchecked;
+        for (uint32_t Q = 0; Q < PostNodes.size() && !Named; ++Q) {
           if (!Free[Q] || PostOp[Q] != Op || !scopeAllows(Q, R))
             continue;
-          if (!HasTopo) {
-            Unchecked = Q;
+          if (TopoNames.count(PostNodes[Q].Name)) {
+            Named = Q;
             break;
+          }
+          if (!Fed && any_of(PostIn[Q], [&](uint32_t I) {
+                return TopoNames.count(PostNodes[I].Name) != 0;
+              }))
+            Fed = Q;
+          if (!HasTopo) {
+            if (!Unchecked)
+              Unchecked = Q;
+            continue;
           }
           bool From = false;
           for (uint32_t P : PreOfPost[Q])
             From |= TopoPre.count(P) != 0;
-          if (From)
+          if (From && !Checked)
             Checked = Q;
           else if (PreOfPost[Q].empty() && !Unchecked)
             Unchecked = Q;
         }
-        if (Optional<uint32_t> Q = Checked ? Checked : Unchecked) {
-          claim(*Q, R, Checked ? 85 : 60);
-          Free[*Q] = false;
+        std::pair<Optional<uint32_t>, unsigned> Pick =
+            Named     ? std::make_pair(Named, 90u)
+            : Checked ? std::make_pair(Checked, 85u)
+            : Fed     ? std::make_pair(Fed, 80u)
+                      : std::make_pair(Unchecked, 60u);
+        if (Pick.first) {
+          claim(*Pick.first, R, Pick.second);
+          Free[*Pick.first] = false;
         }
       }
     }
@@ -914,7 +939,7 @@ private:
   std::vector<std::set<uint32_t>> RowsOf;
 
   /// Which earlier kernel rows each fused call reads a buffer of (through
-  /// its definition's reading parameters), following the Python wrapper's
+  /// its definition's reading parameters), following the wrapper's
   /// entry function in line order: a buffer is the last call's that wrote
   /// it (writing parameters, `out=`); `bufA = bufB` and
   /// `reinterpret_tensor(bufB, ...)` share bufB's storage (the parser's
@@ -926,7 +951,7 @@ private:
                   StringMap<uint32_t> *FinalProducer = nullptr) const {
     ReadsFrom.assign(U.Kernels.size(), {});
     Known.assign(U.Kernels.size(), false);
-    if (!U.Code || U.Code->Lang != Language::Python || !U.Code->EntryBegin)
+    if (!U.Code || !U.Code->EntryBegin)
       return;
     const CodeArtifact &C = *U.Code;
     // The rows with one call, by line, with that call's site.
@@ -1042,6 +1067,40 @@ private:
     return Out;
   }
 
+  /// The C++ wrapper's outputs, as returnItems gives the Python wrapper's:
+  /// `output_handles[3] = buf2.release();` in the entry function puts
+  /// `buf2` at 3; an index never set (a None output) is "". None when an
+  /// index is at or past \p Size (the graph's outputs) or none is set.
+  static Optional<std::vector<std::string>>
+  outputHandles(const CodeArtifact &C, size_t Size) {
+    std::vector<std::string> Out(Size);
+    bool Any = false;
+    for (uint32_t L = C.EntryBegin; L && L <= C.EntryEnd; ++L) {
+      StringRef T = C.lines().line(C.Text, L).trim();
+      if (!T.consume_front("output_handles["))
+        continue;
+      size_t I = 0;
+      if (T.consumeInteger(10, I) || !T.consume_front("]"))
+        continue;
+      T = T.ltrim();
+      if (!T.consume_front("="))
+        continue;
+      T = T.ltrim();
+      StringRef Name = T.take_while([](char Ch) {
+        return isAlnum(Ch) || Ch == '_';
+      });
+      if (!T.substr(Name.size()).startswith(".release()"))
+        continue;
+      if (I >= Size)
+        return None;
+      Out[I] = Name.str();
+      Any = true;
+    }
+    if (!Any)
+      return None;
+    return Out;
+  }
+
   /// The graph's outputs and the wrapper's return are in the same order:
   /// the node at a position is computed by the fused kernel that last
   /// wrote the buffer returned there (the wrapper's buffer flow), past the
@@ -1050,7 +1109,7 @@ private:
   /// that no name or neighbour tells from the one before it.
   void claimOutputs(std::vector<bool> &Free,
                     const std::vector<std::string> &PostOp) {
-    if (!U.Code || U.Code->Lang != Language::Python || !U.Code->EntryEnd)
+    if (!U.Code || !U.Code->EntryEnd)
       return;
     const CodeArtifact &C = *U.Code;
     const GraphArtifact &G = *U.PostGrad;
@@ -1063,8 +1122,13 @@ private:
     Optional<std::vector<std::string>> Graph =
         returnItems(G.lines().line(G.Text, Out->Line));
     Optional<std::vector<std::string>> Code;
-    for (uint32_t L = C.EntryEnd; L >= C.EntryBegin && L > 0 && !Code; --L)
-      Code = returnItems(C.lines().line(C.Text, L));
+    if (C.Lang == Language::Cpp) {
+      if (Graph)
+        Code = outputHandles(C, Graph->size());
+    } else {
+      for (uint32_t L = C.EntryEnd; L >= C.EntryBegin && L > 0 && !Code; --L)
+        Code = returnItems(C.lines().line(C.Text, L));
+    }
     if (!Graph || !Code || Graph->size() != Code->size())
       return;
     std::vector<std::set<uint32_t>> ReadsFrom;

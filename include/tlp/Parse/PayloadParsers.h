@@ -76,12 +76,20 @@ void parseFXGraph(GraphArtifact &G, PayloadContext &Ctx);
 void computeFXNodeInputs(GraphArtifact &G);
 
 /// The Python wrapper module of inductor_output_code (in C.Text): kernel
-/// definitions, the entry function and its launches. Reindexes C.
+/// definitions, the entry function and its launches (a module that embeds
+/// a C++ wrapper is read by parseJitCppWrapper). Reindexes C.
 void parsePythonWrapper(CodeArtifact &C, PayloadContext &Ctx);
 
 /// AOTInductor C++ (in C.Text): the wrapper (run_impl, launches) or the
 /// kernel file (definitions). Reindexes C.
 void parseCppCode(CodeArtifact &C, PayloadContext &Ctx);
+
+/// The module of a JIT compile with `cpp_wrapper = True` (in C.Text): the
+/// C++ wrapper it embeds under `cpp_wrapper_src`, read as parseCppCode
+/// reads AOTInductor's (entry `inductor_entry_impl`, the kernels defined
+/// after it); its Python lines are not read. parsePythonWrapper calls it
+/// on such a module.
+void parseJitCppWrapper(CodeArtifact &C, PayloadContext &Ctx);
 
 /// Inductor's scheduler IR (ir_pre_fusion.txt / ir_post_fusion.txt, in
 /// A.Text): scheduler nodes, fused nodes' sub-nodes, their dependencies,

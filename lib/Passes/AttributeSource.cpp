@@ -4,16 +4,20 @@
 // node in its FX graph, as the FX parser read it
 // (GraphArtifact::fileComment()). Kernels: the frames of
 // inductor_provenance_tracking_kernel_stack_traces, as kernel -> source
-// edges with origin stack-trace. Sources are collected in a unit-wide table
+// edges with origin stack-trace, the user's frames only when the trace has
+// any (isUserFile). Sources are collected in a unit-wide table
 // in a fixed order (pre-grad nodes, post-grad nodes, stack frames), so
 // rerunning the pass gives the same indices.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tlp/IR/CompileRecord.h"
+#include "tlp/IR/Module.h"
 #include "tlp/IR/SourceInfo.h"
 #include "tlp/Passes/Pass.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
@@ -80,6 +84,11 @@ private:
       return;
     unsigned Empty = 0;
     KernelKeyIndex Kernels(U);
+    // Torch's own directory, from the compile's stack when the trace has
+    // no Dynamo frame (a torch run from a source checkout).
+    std::string CompileRoot;
+    if (const CompileRecord *R = M.findCompile(U))
+      CompileRoot = torchRootOf(R->Stack.vec());
     for (auto &KV : U.StackTraces->Traces) {
       Optional<uint32_t> Row = Kernels.find(KV.first);
       if (!Row)
@@ -88,6 +97,20 @@ private:
         std::vector<SourceLoc> Frames = parseStackTrace(Trace);
         if (Frames.empty())
           ++Empty;
+        // A trace holds the whole stack: the user's lines and, between
+        // them, torch's (torch.func's vmap and grad, functional_call,
+        // autograd.Function's apply). The user's lines are the kernel's
+        // sources; a trace with none (an optimizer's step, torch's code
+        // compiled) keeps every frame.
+        std::string Root = torchRootOf(Frames);
+        if (Root.empty())
+          Root = CompileRoot;
+        if (llvm::any_of(Frames, [&](const SourceLoc &F) {
+              return isUserFile(F.File, Root);
+            }))
+          llvm::erase_if(Frames, [&](const SourceLoc &F) {
+            return !isUserFile(F.File, Root);
+          });
         for (const SourceLoc &F : Frames) {
           Edge E;
           E.From = Endpoint{Endpoint::KernelRow, *Row};

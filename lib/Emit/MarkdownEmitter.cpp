@@ -1075,14 +1075,25 @@ private:
         Inference = llvm::all_of(Units->second, [&](size_t U) {
           return facts().Units[U].Graph == GraphKind::Inference;
         });
+      // A compile that reached no backend has no forward: one that failed
+      // first (the recompile limit, a trace error), one Dynamo traced to
+      // an empty graph.
+      bool NoUnits = Units == facts().UnitsOfRecord.end() ||
+                     Units->second.empty();
+      std::string FrameLabel =
+          C.BackwardInForward                 ? "forward and backward"
+          : Inference && !C.Backward.logged() ? "inference"
+                                              : "forward";
+      if (NoUnits && !C.Backward.logged() && !C.BackwardInForward) {
+        if (R.Status == CompileStatus::Failure)
+          FrameLabel = "failed";
+        else if (StringRef(R.noOutputReason()).startswith("empty graph"))
+          FrameLabel = "Dynamo (empty graph)";
+      }
       for (const CompilePart *P : {&C.Forward, &C.Backward})
         if (P->logged())
-          Row(R,
-              P == &C.Backward         ? "backward"
-              : C.BackwardInForward ? "forward and backward"
-              : Inference && !C.Backward.logged() ? "inference"
-                                                  : "forward",
-              P->Total, [&](Phase Ph) { return (*P)[Ph].Seconds; });
+          Row(R, P == &C.Backward ? "backward" : FrameLabel, P->Total,
+              [&](Phase Ph) { return (*P)[Ph].Seconds; });
       if (C.BackwardFromCache) {
         Loaded += Loaded.empty() ? "- " : ", ";
         Loaded += mdCode(R.displayName(), false);

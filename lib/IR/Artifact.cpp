@@ -107,6 +107,10 @@ bool parseDepKind(StringRef S, DepKind &K) {
 void GraphArtifact::reindex() {
   Lines.build(Text);
   Index.clear();
+  CalledModules.clear();
+  for (const Node &N : Nodes)
+    if (N.Op == NodeOp::CallModule && N.Scope.empty())
+      CalledModules.insert(N.Target);
   // Top-level names win over nested ones; among equals the first wins.
   for (unsigned Pass = 0; Pass < 2; ++Pass)
     for (uint32_t I = 0, E = Nodes.size(); I < E; ++I) {
@@ -140,6 +144,15 @@ Optional<uint32_t> GraphArtifact::findNode(StringRef Name) const {
   if (It == Index.end())
     return None;
   return It->second;
+}
+
+Optional<uint32_t> GraphArtifact::findTopLevelNode(StringRef Name) const {
+  Optional<uint32_t> I = findNode(Name);
+  if (!I || Nodes[*I].Scope.empty() || Name != Nodes[*I].Name)
+    return I;
+  if (CalledModules.count(Nodes[*I].Scope))
+    return I;
+  return None;
 }
 
 void CodeArtifact::reindex() {

@@ -725,9 +725,16 @@ private:
           for (const CallSite &S : U.Code->Calls)
             if (S.Line == Line && S.Kernel == K.Name) {
               HasTopo |= !S.TopoNames.empty();
+              // A top-level call's comment names top-level nodes, not a
+              // nested graph's of the same bare name (LinkProvenance's
+              // preOfComment).
+              bool InBody = R < RowScope.size() && RowScope[R] &&
+                            !RowScope[R]->empty();
               if (U.PreGrad)
                 for (const std::string &N : S.TopoNames)
-                  if (Optional<uint32_t> P = U.PreGrad->findNode(N))
+                  if (Optional<uint32_t> P =
+                          InBody ? U.PreGrad->findNode(N)
+                                 : U.PreGrad->findTopLevelNode(N))
                     TopoPre.insert(*P);
             }
         // Without a pre-grad graph (a warm cache), or when none of the
@@ -739,15 +746,32 @@ private:
           HasTopo = false;
         // A backward's comment names the post-grad nodes of the call
         // (`[linear_1, permute_2, mm]`) or the views it reads
-        // (`[permute_7, permute_9]` for `mm_3 = mm(permute_7, add_1)`):
-        // the node named (90), else the node that reads a node named (80),
+        // (`[permute_7, permute_9]` for `mm_3 = mm(permute_7, add_1)`), and
+        // the call passes the graph's saved tensors by name
+        // (`extern_kernels.bmm(buf12, permute_10, out=buf14)`): the node
+        // named (90), else the node that reads a node named or passed (85),
         // whatever the pre-grad check says.
-        StringSet<> TopoNames;
+        StringSet<> TopoNames, ReadNames;
         if (U.Code)
           for (const CallSite &S : U.Code->Calls)
-            if (S.Line == Line && S.Kernel == K.Name)
+            if (S.Line == Line && S.Kernel == K.Name) {
               for (const std::string &N : S.TopoNames)
-                TopoNames.insert(N);
+                TopoNames.insert(N), ReadNames.insert(N);
+              StringRef Text = U.Code->lines().line(U.Code->Text, S.Line);
+              size_t Open = Text.find('(');
+              for (size_t I = Open == StringRef::npos ? Text.size() : Open + 1;
+                   I < Text.size();) {
+                if (!isAlpha(Text[I]) && Text[I] != '_') {
+                  ++I;
+                  continue;
+                }
+                size_t J = I;
+                while (J < Text.size() && (isAlnum(Text[J]) || Text[J] == '_'))
+                  ++J;
+                ReadNames.insert(Text.slice(I, J));
+                I = J;
+              }
+            }
         // With a comment, a node of one of its pre-grad nodes (85); else
         // the first free node whose pre-grad nodes are unknown (no link
         // inferred to it: a log without provenance whose post-grad graph
@@ -762,7 +786,7 @@ private:
             break;
           }
           if (!Fed && any_of(PostIn[Q], [&](uint32_t I) {
-                return TopoNames.count(PostNodes[I].Name) != 0;
+                return ReadNames.count(PostNodes[I].Name) != 0;
               }))
             Fed = Q;
           if (!HasTopo) {
@@ -780,8 +804,8 @@ private:
         }
         std::pair<Optional<uint32_t>, unsigned> Pick =
             Named     ? std::make_pair(Named, 90u)
+            : Fed     ? std::make_pair(Fed, 85u)
             : Checked ? std::make_pair(Checked, 85u)
-            : Fed     ? std::make_pair(Fed, 80u)
                       : std::make_pair(Unchecked, 60u);
         if (Pick.first) {
           claim(*Pick.first, R, Pick.second);

@@ -15,6 +15,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -151,6 +152,13 @@ public:
   /// Find a node by name: a top-level node first, then a nested one, then a
   /// scope-qualified name.
   llvm::Optional<uint32_t> findNode(llvm::StringRef Name) const;
+  /// Find a node as code of the top-level graph names it: findNode, but a
+  /// bare name finds a nested graph's node only when that graph is a
+  /// submodule the top level calls (`submod_0 = self.submod_0(x)`:
+  /// DDPOptimizer's split), not a higher-order op's body (`fwd_body_0` of
+  /// an autograd.Function, `cond_true_0`), whose nodes the top-level code
+  /// does not name.
+  llvm::Optional<uint32_t> findTopLevelNode(llvm::StringRef Name) const;
   const LineTable &lines() const { return Lines; }
   /// The user source line of the `# File:` comment at \p Line: from
   /// FileComments when the FX parser filled it, else parsed from the text
@@ -159,6 +167,8 @@ public:
 
 private:
   llvm::StringMap<uint32_t> Index;
+  /// The targets of the top level's call_module nodes (findTopLevelNode).
+  llvm::StringSet<> CalledModules;
   LineTable Lines;
 };
 

@@ -409,6 +409,11 @@ private:
       case UnitProvenance::UnlinkedFate::UnnamedBody:
         return "not linked: unknown (the mapping names no node of this "
                "body)";
+      case UnitProvenance::UnlinkedFate::Bookkeeping:
+        return "not linked: torch.func or autograd bookkeeping, no data of "
+               "its own";
+      case UnitProvenance::UnlinkedFate::ItemOfLinked:
+        return "not linked: an item of a linked node's result";
       }
       return "";
     };

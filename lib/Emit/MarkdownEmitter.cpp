@@ -1755,30 +1755,55 @@ private:
       return;
     // No record, a backward's view of the forward, or a record that names
     // no pre-grad node: the same for every node of the unit.
-    UnitProvenance::UnlinkedFate First = P.unlinkedFate(Unknown.front());
-    if (First != UnitProvenance::UnlinkedFate::HigherOrderOp &&
-        First != UnitProvenance::UnlinkedFate::UnnamedBody) {
+    using Fate = UnitProvenance::UnlinkedFate;
+    Fate First = P.unlinkedFate(Unknown.front());
+    if (First == Fate::NoRecord || First == Fate::ForwardGraph ||
+        First == Fate::NoPreRecord) {
       OS << notRecordedReason(U, First)
          << "; where these went is unknown, not vanished:\n\n";
       List(Unknown, true);
       return;
     }
-    // Higher-order ops and the bodies the record does not name.
+    // Per node: higher-order ops and the bodies the record does not name,
+    // transform and autograd bookkeeping, items of linked results.
+    std::vector<uint32_t> Hop, Book, Item;
     std::vector<std::string> Bodies;
-    for (uint32_t I : Unknown)
-      if (P.unlinkedFate(I) == UnitProvenance::UnlinkedFate::UnnamedBody)
+    for (uint32_t I : Unknown) {
+      Fate F = P.unlinkedFate(I);
+      if (F == Fate::Bookkeeping)
+        Book.push_back(I);
+      else if (F == Fate::ItemOfLinked)
+        Item.push_back(I);
+      else
+        Hop.push_back(I);
+      if (F == Fate::UnnamedBody)
         Bodies.push_back(U.PreGrad->Nodes[I].Scope);
+    }
     llvm::sort(Bodies);
     Bodies.erase(std::unique(Bodies.begin(), Bodies.end()), Bodies.end());
-    OS << "Not linked: higher-order ops and their outputs (their work is "
-          "their bodies')"
-       << (Bodies.empty() ? std::string()
-                          : ", and the nodes of bodies whose nodes the "
-                            "provenance mapping PyTorch logged does not "
-                            "name (" +
-                                mdCodeList(Bodies, 16, false) + ")")
-       << "; where these went is unknown, not vanished:\n\n";
-    List(Unknown, false);
+    if (!Hop.empty()) {
+      OS << "Not linked: higher-order ops and their outputs (their work is "
+            "their bodies')"
+         << (Bodies.empty() ? std::string()
+                            : ", and the nodes of bodies whose nodes the "
+                              "provenance mapping PyTorch logged does not "
+                              "name (" +
+                                  mdCodeList(Bodies, 16, false) + ")")
+         << "; where these went is unknown, not vanished:\n\n";
+      List(Hop, false);
+    }
+    if (!Book.empty()) {
+      OS << "Not linked: bookkeeping of torch.func transforms and autograd "
+            "(batch dimensions, grad levels, saved-tensor hooks, grad "
+            "mode), which computes no data: AOTAutograd traces it away, "
+            "and the work is in the nodes it wraps:\n\n";
+      List(Book, false);
+    }
+    if (!Item.empty()) {
+      OS << "Not linked: items (`operator.getitem`) of a linked node's "
+            "result or of bookkeeping: their data is that node's:\n\n";
+      List(Item, false);
+    }
   }
 
   /// Why a pre-grad node with no link is not known to have vanished, for
@@ -2127,6 +2152,22 @@ private:
         if (Fate == UnitProvenance::UnlinkedFate::Vanished) {
           OS << "It vanished: no post-grad node and no kernel is linked to "
                 "it.\n\n";
+          continue;
+        }
+        if (Fate == UnitProvenance::UnlinkedFate::Bookkeeping) {
+          OS << "No post-grad node and no kernel is linked to it. It is "
+                "bookkeeping of a torch.func transform or of autograd, "
+                "which computes no data: AOTAutograd traces it away, and "
+                "the work is in the nodes it wraps.\n\n";
+          continue;
+        }
+        if (Fate == UnitProvenance::UnlinkedFate::ItemOfLinked) {
+          const Node &In = U.PreGrad->Nodes[N.Inputs.front()];
+          OS << "No post-grad node and no kernel is linked to it. It is an "
+                "item (`operator.getitem`) of "
+             << mdCode(In.qualifiedName(), false)
+             << "'s result: its data is that node's (`--node "
+             << In.qualifiedName() << "`).\n\n";
           continue;
         }
         OS << "No post-grad node and no kernel is linked to it. "

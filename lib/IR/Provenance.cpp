@@ -19,6 +19,21 @@ bool isComputeNode(const Node &N) {
          N.Op == NodeOp::CallModule || N.Op == NodeOp::Unknown;
 }
 
+bool isBookkeepingNode(const Node &N) {
+  if (N.Op != NodeOp::CallFunction)
+    return false;
+  StringRef T = N.Target;
+  // torch.func's own helpers (`predispatch._add_batch_dim`,
+  // `eager_transforms._set_tensor_requires_grad`) but not its ops that
+  // compute (`eager_transforms._autograd_grad` is the gradient).
+  if (T.startswith("torch._functorch.") || T.startswith("torch._C._functorch."))
+    return !T.endswith("._autograd_grad") && !T.endswith(".vjp") &&
+           !T.endswith(".jvp");
+  return T.startswith("torch._C._autograd._saved_tensors_hooks_") ||
+         T == "torch._C._set_grad_enabled" ||
+         T == "torch.autograd.grad_mode.set_grad_enabled";
+}
+
 static void sortUnique(std::vector<uint32_t> &V) {
   llvm::sort(V);
   V.erase(std::unique(V.begin(), V.end()), V.end());
@@ -64,6 +79,16 @@ UnitProvenance::UnlinkedFate UnitProvenance::unlinkedFate(uint32_t Pre) const {
       !std::binary_search(RecordedScopes.begin(), RecordedScopes.end(),
                           StringRef(N.Scope)))
     return UnlinkedFate::UnnamedBody;
+  if (isBookkeepingNode(N))
+    return UnlinkedFate::Bookkeeping;
+  // `value = _autograd_grad[0]`, `getitem_20 = _foreach_add[3]`: an item
+  // of a result the record has, or of bookkeeping.
+  if (N.Target == "operator.getitem" && !N.Inputs.empty() &&
+      N.Inputs.front() < U.PreGrad->Nodes.size()) {
+    uint32_t In = N.Inputs.front();
+    if (preLinked(In) || isBookkeepingNode(U.PreGrad->Nodes[In]))
+      return UnlinkedFate::ItemOfLinked;
+  }
   return UnlinkedFate::Vanished;
 }
 

@@ -36,6 +36,12 @@ struct UnitCoverage {
 /// attributes or the output).
 bool isComputeNode(const Node &N);
 
+/// A call of a torch.func transform's or autograd's bookkeeping, which
+/// computes no data (UnitProvenance::UnlinkedFate::Bookkeeping): targets
+/// under `torch._functorch.` or `torch._C._functorch.`, the saved-tensor
+/// hooks and `_set_grad_enabled` of `torch._C`.
+bool isBookkeepingNode(const Node &N);
+
 /// Whether PyTorch recorded where the unit's nodes went: a provenance
 /// mapping with at least one entry (PyTorch 2.13 logs `{"version": 2.0}`
 /// for many backward graphs), or the older node maps. Without such a
@@ -122,6 +128,17 @@ public:
     /// when the record names no node of that body: PyTorch's mapping
     /// names the top-level graph's nodes only.
     UnnamedBody,
+    /// Bookkeeping of a torch.func transform or of autograd that computes
+    /// no data of its own: vmap's `_add_batch_dim`, `_remove_batch_dim`,
+    /// grad's `_wrap_for_grad`, `_unwrap_for_grad`,
+    /// `_set_tensor_requires_grad`, the nesting and saved-tensor hooks
+    /// calls, `_set_grad_enabled` (isBookkeepingNode). AOTAutograd traces
+    /// them away; the work is in the nodes they wrap.
+    Bookkeeping,
+    /// `operator.getitem` of a node that is linked, or is bookkeeping (one
+    /// output of a multi-output op: a foreach op's list, autograd.grad's
+    /// gradients): its data is that node's, which the record names.
+    ItemOfLinked,
   };
   /// The fate of pre-grad node \p Pre when it is linked to nothing
   /// (preLinked false): Vanished only with evidence.

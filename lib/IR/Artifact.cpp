@@ -107,10 +107,6 @@ bool parseDepKind(StringRef S, DepKind &K) {
 void GraphArtifact::reindex() {
   Lines.build(Text);
   Index.clear();
-  CalledModules.clear();
-  for (const Node &N : Nodes)
-    if (N.Op == NodeOp::CallModule && N.Scope.empty())
-      CalledModules.insert(N.Target);
   // Top-level names win over nested ones; among equals the first wins.
   for (unsigned Pass = 0; Pass < 2; ++Pass)
     for (uint32_t I = 0, E = Nodes.size(); I < E; ++I) {
@@ -146,13 +142,14 @@ Optional<uint32_t> GraphArtifact::findNode(StringRef Name) const {
   return It->second;
 }
 
-Optional<uint32_t> GraphArtifact::findTopLevelNode(StringRef Name) const {
+Optional<uint32_t> GraphArtifact::findCommentNode(StringRef Name) const {
   Optional<uint32_t> I = findNode(Name);
   if (!I || Nodes[*I].Scope.empty() || Name != Nodes[*I].Name)
     return I;
-  if (CalledModules.count(Nodes[*I].Scope))
-    return I;
-  return None;
+  StringRef Outer = StringRef(Nodes[*I].Scope).split('.').first;
+  if (Outer.startswith("fwd_body_") || Outer.startswith("bwd_body_"))
+    return None;
+  return I;
 }
 
 void CodeArtifact::reindex() {

@@ -725,16 +725,11 @@ private:
           for (const CallSite &S : U.Code->Calls)
             if (S.Line == Line && S.Kernel == K.Name) {
               HasTopo |= !S.TopoNames.empty();
-              // A top-level call's comment names top-level nodes, not a
-              // nested graph's of the same bare name (LinkProvenance's
-              // preOfComment).
-              bool InBody = R < RowScope.size() && RowScope[R] &&
-                            !RowScope[R]->empty();
+              // Not an autograd.Function body's node of the same bare name
+              // (findCommentNode).
               if (U.PreGrad)
                 for (const std::string &N : S.TopoNames)
-                  if (Optional<uint32_t> P =
-                          InBody ? U.PreGrad->findNode(N)
-                                 : U.PreGrad->findTopLevelNode(N))
+                  if (Optional<uint32_t> P = U.PreGrad->findCommentNode(N))
                     TopoPre.insert(*P);
             }
         // Without a pre-grad graph (a warm cache), or when none of the

@@ -203,18 +203,11 @@ private:
   /// (kernelPostScopes).
   std::vector<Optional<StringRef>> KernelScope;
 
-  /// Pre-grad node \p Name as a comment on kernel row \p K's code names
-  /// it: a kernel of the top-level graph (not called in a higher-order
-  /// op's body function) names top-level nodes (findTopLevelNode); a bare
-  /// name that only a body has (`fwd_body_0.mul` of an autograd.Function,
-  /// when the backward's comment names its own `mul`) is not the
-  /// comment's node.
-  Optional<uint32_t> preOfComment(StringRef Name, uint32_t K) {
-    bool InBody = K < KernelScope.size() && KernelScope[K] &&
-                  !KernelScope[K]->empty();
-    if (InBody || !U.PreGrad)
-      return pre(Name, 0, /*Report=*/false);
-    return U.PreGrad->findTopLevelNode(Name);
+  /// Pre-grad node \p Name as a comment on a kernel's code names it
+  /// (GraphArtifact::findCommentNode: not a node of an autograd.Function's
+  /// bodies, which AOTAutograd traces again under new names).
+  Optional<uint32_t> preOfComment(StringRef Name) {
+    return U.PreGrad ? U.PreGrad->findCommentNode(Name) : None;
   }
 
   Optional<uint32_t> kernel(StringRef Key, uint32_t Line) {
@@ -333,7 +326,7 @@ private:
           continue;
         CallTopo |= !S.TopoNames.empty();
         for (const std::string &N : S.TopoNames)
-          if (Optional<uint32_t> P = preOfComment(N, R))
+          if (Optional<uint32_t> P = preOfComment(N))
             edge(Endpoint::PreNode, *P, Endpoint::KernelRow, R,
                  EdgeOrigin::CodeComment, preCommentConfidence());
       }
@@ -354,7 +347,7 @@ private:
                EdgeOrigin::CodeComment);
       if (!CallTopo)
         for (const std::string &N : Def.TopoNames)
-          if (Optional<uint32_t> P = preOfComment(N, R))
+          if (Optional<uint32_t> P = preOfComment(N))
             edge(Endpoint::PreNode, *P, Endpoint::KernelRow, R,
                  EdgeOrigin::CodeComment, preCommentConfidence());
     }

@@ -15,7 +15,6 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -152,13 +151,14 @@ public:
   /// Find a node by name: a top-level node first, then a nested one, then a
   /// scope-qualified name.
   llvm::Optional<uint32_t> findNode(llvm::StringRef Name) const;
-  /// Find a node as code of the top-level graph names it: findNode, but a
-  /// bare name finds a nested graph's node only when that graph is a
-  /// submodule the top level calls (`submod_0 = self.submod_0(x)`:
-  /// DDPOptimizer's split), not a higher-order op's body (`fwd_body_0` of
-  /// an autograd.Function, `cond_true_0`), whose nodes the top-level code
-  /// does not name.
-  llvm::Optional<uint32_t> findTopLevelNode(llvm::StringRef Name) const;
+  /// Find a node as a comment of generated code names it (`Topologically
+  /// Sorted Source Nodes`): findNode, but a bare name does not find a node of an
+  /// autograd.Function's bodies (`fwd_body_0`, `bwd_body_0`, the graphs of
+  /// `autograd_function_apply`): AOTAutograd traces the function again
+  /// under new names, so the compiled graphs' `mul` is not the body's.
+  /// Other nested graphs are named by their nodes' own names (a
+  /// checkpointed body's `rms_norm`, DDPOptimizer's `submod_0.a`).
+  llvm::Optional<uint32_t> findCommentNode(llvm::StringRef Name) const;
   const LineTable &lines() const { return Lines; }
   /// The user source line of the `# File:` comment at \p Line: from
   /// FileComments when the FX parser filled it, else parsed from the text
@@ -167,8 +167,6 @@ public:
 
 private:
   llvm::StringMap<uint32_t> Index;
-  /// The targets of the top level's call_module nodes (findTopLevelNode).
-  llvm::StringSet<> CalledModules;
   LineTable Lines;
 };
 

@@ -265,20 +265,22 @@ private:
   /// ...));` (buf0's storage; `auto var_0 = ...` too, a view the entry
   /// returns). True if \p Code (lexed, trimmed) is one.
   bool bufferAssign(size_t I, StringRef Code) {
-    if (!C.EntryBegin || I < C.EntryBegin || I > C.EntryEnd)
+    if (!C.EntryBegin || I < C.EntryBegin || I > C.EntryEnd || Code.empty())
       return false;
+    // The line as written (the lexed code blanks comments and literals):
+    // exactly the forms the verifier holds the assignment to.
+    StringRef Raw = trimWS(Lines[I]);
     BufferAssign A;
     A.Line = lineNo(I);
-    if (Code.consume_front("RAIIAtenTensorHandle ")) {
-      StringRef Id = trimWS(Code).take_while(isIdentChar);
-      if (!Id.startswith("buf"))
+    if (Raw.consume_front("RAIIAtenTensorHandle ")) {
+      StringRef Id = Raw.take_while(isIdentChar);
+      if (!Id.startswith("buf") || !Raw.substr(Id.size()).startswith("("))
         return false;
       A.Buffer = Id.str();
-    } else if (Code.consume_front("auto ")) {
-      Code = trimWS(Code);
-      StringRef Id = Code.take_while(isIdentChar);
-      StringRef Rest = trimWS(Code.substr(Id.size()));
-      if (Id.empty() || !Rest.consume_front("="))
+    } else if (Raw.consume_front("auto ")) {
+      StringRef Id = Raw.take_while(isIdentChar);
+      StringRef Rest = Raw.substr(Id.size());
+      if (Id.empty() || !Rest.consume_front(" = "))
         return false;
       A.Buffer = Id.str();
       A.From = wrapper::cppBufferOf(Rest.take_until([](char Ch) {

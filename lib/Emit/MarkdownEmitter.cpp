@@ -1087,7 +1087,7 @@ private:
       if (NoUnits && !C.Backward.logged() && !C.BackwardInForward) {
         if (R.Status == CompileStatus::Failure)
           FrameLabel = "failed";
-        else if (StringRef(R.noOutputReason()).startswith("empty graph"))
+        else if (R.tracedEmptyGraph())
           FrameLabel = "Dynamo (empty graph)";
       }
       for (const CompilePart *P : {&C.Forward, &C.Backward})
@@ -2166,8 +2166,8 @@ private:
           OS << "No post-grad node and no kernel is linked to it. It is an "
                 "item (`operator.getitem`) of "
              << mdCode(In.qualifiedName(), false)
-             << "'s result: its data is that node's (`--node "
-             << In.qualifiedName() << "`).\n\n";
+             << "'s result: its data is that node's ("
+             << mdCode("--node " + In.qualifiedName(), false) << ").\n\n";
           continue;
         }
         OS << "No post-grad node and no kernel is linked to it. "

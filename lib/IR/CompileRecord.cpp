@@ -577,6 +577,10 @@ std::string CompileRecord::noOutputReason() const {
   return "no Inductor output in the log (another backend, or eager)";
 }
 
+bool CompileRecord::tracedEmptyGraph() const {
+  return StringRef(noOutputReason()).startswith("empty graph");
+}
+
 std::string CompileRecord::restartText() const {
   if (Breaks.empty())
     return "restarted";

@@ -42,16 +42,11 @@ class CppParser {
 public:
   CppParser(CodeArtifact &C, PayloadContext &Ctx) : C(C), Ctx(Ctx) {}
 
-  /// \p Embedded: the lines of C++ in a Python module (findJitCppSource);
-  /// the others are Python, and are not read.
-  void run(bool Embedded) {
-    splitLines(C.Text, Lines);
-    size_t Begin = 0, End = Lines.size();
-    if (Embedded &&
-        wrapper::findJitCppSource(Lines, Begin, End) && End == Lines.size())
-      Ctx.warning(lineNo(Begin ? Begin - 1 : 0),
-                  "the C++ source of the wrapper ('cpp_wrapper_src') is "
-                  "not closed");
+  /// Read lines [\p Begin, \p End) of \p TextLines (C.Text's lines): all
+  /// of them, or the C++ a Python module embeds (findJitCppSource), whose
+  /// other lines are Python and are not read.
+  void run(std::vector<StringRef> TextLines, size_t Begin, size_t End) {
+    Lines = std::move(TextLines);
     Lexed.resize(Lines.size());
     CppLineLexer Lx;
     for (size_t I = Begin; I < End; ++I)
@@ -300,21 +295,35 @@ private:
 
 } // namespace
 
-static void parseCpp(CodeArtifact &C, PayloadContext &Ctx, bool Embedded) {
+static void parseCpp(CodeArtifact &C, PayloadContext &Ctx,
+                     std::vector<StringRef> Lines, size_t Begin, size_t End) {
   C.Lang = Language::Cpp;
   C.Defs.clear();
   C.Calls.clear();
   C.Assigns.clear();
   C.EntryBegin = C.EntryEnd = 0;
-  CppParser(C, Ctx).run(Embedded);
+  CppParser(C, Ctx).run(std::move(Lines), Begin, End);
 }
 
 void parseCppCode(CodeArtifact &C, PayloadContext &Ctx) {
-  parseCpp(C, Ctx, /*Embedded=*/false);
+  std::vector<StringRef> Lines;
+  splitLines(C.Text, Lines);
+  size_t N = Lines.size();
+  parseCpp(C, Ctx, std::move(Lines), 0, N);
 }
 
-void parseJitCppWrapper(CodeArtifact &C, PayloadContext &Ctx) {
-  parseCpp(C, Ctx, /*Embedded=*/true);
+bool parseJitCppWrapper(CodeArtifact &C, PayloadContext &Ctx) {
+  std::vector<StringRef> Lines;
+  splitLines(C.Text, Lines);
+  size_t Begin, End;
+  if (!wrapper::findJitCppSource(Lines, Begin, End))
+    return false;
+  if (End == Lines.size())
+    Ctx.warning(static_cast<uint32_t>(Begin),
+                "the C++ source of the wrapper ('cpp_wrapper_src') is not "
+                "closed");
+  parseCpp(C, Ctx, std::move(Lines), Begin, End);
+  return true;
 }
 
 } // namespace tlp

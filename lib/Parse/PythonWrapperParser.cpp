@@ -319,14 +319,10 @@ void parsePythonWrapper(CodeArtifact &C, PayloadContext &Ctx) {
   // `cpp_wrapper = True`: the module embeds a C++ wrapper, which calls the
   // kernels.
   StringRef T = C.Text;
-  if (T.startswith("cpp_wrapper_src") ||
-      T.find("\ncpp_wrapper_src") != StringRef::npos) {
-    std::vector<StringRef> Lines;
-    splitLines(T, Lines);
-    size_t Begin, End;
-    if (wrapper::findJitCppSource(Lines, Begin, End))
-      return parseJitCppWrapper(C, Ctx);
-  }
+  if ((T.startswith("cpp_wrapper_src") ||
+       T.find("\ncpp_wrapper_src") != StringRef::npos) &&
+      parseJitCppWrapper(C, Ctx))
+    return;
   C.Lang = Language::Python;
   C.Defs.clear();
   C.Calls.clear();

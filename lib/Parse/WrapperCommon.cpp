@@ -257,11 +257,10 @@ StringRef cppBufferOf(StringRef Arg) {
   size_t P = Arg.find(".data_ptr()");
   if (P != StringRef::npos) {
     // The name right before `.data_ptr()`.
-    StringRef Before = Arg.substr(0, P);
-    size_t B = Before.find_last_not_of("abcdefghijklmnopqrstuvwxyz"
-                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                       "0123456789_");
-    Arg = B == StringRef::npos ? Before : Before.substr(B + 1);
+    size_t B = P;
+    while (B && isIdentChar(Arg[B - 1]))
+      --B;
+    Arg = Arg.slice(B, P);
   } else {
     while (Arg.consume_front("wrap_with_raii_handle_if_needed(") ||
            Arg.consume_front("reinterpret_tensor_wrapper(") ||

@@ -17,7 +17,6 @@
 #include "tlp/Passes/Pass.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
@@ -105,12 +104,12 @@ private:
         std::string Root = torchRootOf(Frames);
         if (Root.empty())
           Root = CompileRoot;
-        if (llvm::any_of(Frames, [&](const SourceLoc &F) {
-              return isUserFile(F.File, Root);
-            }))
-          llvm::erase_if(Frames, [&](const SourceLoc &F) {
-            return !isUserFile(F.File, Root);
-          });
+        std::vector<SourceLoc> User;
+        for (SourceLoc &F : Frames)
+          if (isUserFile(F.File, Root))
+            User.push_back(std::move(F));
+        if (!User.empty())
+          Frames = std::move(User);
         for (const SourceLoc &F : Frames) {
           Edge E;
           E.From = Endpoint{Endpoint::KernelRow, *Row};

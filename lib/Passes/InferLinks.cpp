@@ -49,6 +49,7 @@
 #include "tlp/IR/InductorNames.h"
 #include "tlp/IR/Provenance.h"
 #include "tlp/IR/SourceInfo.h"
+#include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -721,16 +722,34 @@ private:
       for (uint32_t Line : K.CallLines) {
         std::set<uint32_t> TopoPre;
         bool HasTopo = false;
+        // The comment's names, and the names the call passes (its
+        // arguments' identifiers): see Named and Fed below.
+        StringSet<> TopoNames, ReadNames;
         if (U.Code)
           for (const CallSite &S : U.Code->Calls)
             if (S.Line == Line && S.Kernel == K.Name) {
               HasTopo |= !S.TopoNames.empty();
-              // Not an autograd.Function body's node of the same bare name
-              // (findCommentNode).
-              if (U.PreGrad)
-                for (const std::string &N : S.TopoNames)
+              for (const std::string &N : S.TopoNames) {
+                TopoNames.insert(N);
+                ReadNames.insert(N);
+                // Not an autograd.Function body's node of the same bare
+                // name (findCommentNode).
+                if (U.PreGrad)
                   if (Optional<uint32_t> P = U.PreGrad->findCommentNode(N))
                     TopoPre.insert(*P);
+              }
+              StringRef Args = U.Code->lines().line(U.Code->Text, S.Line);
+              Args = Args.drop_until([](char Ch) { return Ch == '('; });
+              while (!Args.empty()) {
+                // An identifier begins at a letter or '_'.
+                if (!isAlpha(Args.front()) && Args.front() != '_') {
+                  Args = Args.drop_front();
+                  continue;
+                }
+                StringRef Id = Args.take_while(isIdentChar);
+                ReadNames.insert(Id);
+                Args = Args.drop_front(Id.size());
+              }
             }
         // Without a pre-grad graph (a warm cache), or when none of the
         // comment's names is a pre-grad node (a backward's comments name
@@ -744,29 +763,8 @@ private:
         // (`[permute_7, permute_9]` for `mm_3 = mm(permute_7, add_1)`), and
         // the call passes the graph's saved tensors by name
         // (`extern_kernels.bmm(buf12, permute_10, out=buf14)`): the node
-        // named (90), else the node that reads a node named or passed (85),
-        // whatever the pre-grad check says.
-        StringSet<> TopoNames, ReadNames;
-        if (U.Code)
-          for (const CallSite &S : U.Code->Calls)
-            if (S.Line == Line && S.Kernel == K.Name) {
-              for (const std::string &N : S.TopoNames)
-                TopoNames.insert(N), ReadNames.insert(N);
-              StringRef Text = U.Code->lines().line(U.Code->Text, S.Line);
-              size_t Open = Text.find('(');
-              for (size_t I = Open == StringRef::npos ? Text.size() : Open + 1;
-                   I < Text.size();) {
-                if (!isAlpha(Text[I]) && Text[I] != '_') {
-                  ++I;
-                  continue;
-                }
-                size_t J = I;
-                while (J < Text.size() && (isAlnum(Text[J]) || Text[J] == '_'))
-                  ++J;
-                ReadNames.insert(Text.slice(I, J));
-                I = J;
-              }
-            }
+        // named (Named, 90), else the node that reads a node named or passed
+        // (Fed, 85), whatever the pre-grad check says.
         // With a comment, a node of one of its pre-grad nodes (85); else
         // the first free node whose pre-grad nodes are unknown (no link
         // inferred to it: a log without provenance whose post-grad graph

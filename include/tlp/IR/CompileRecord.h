@@ -701,6 +701,9 @@ public:
   /// "FX graph cache hit", "empty graph", "recompile limit reached: ...",
   /// ...
   std::string noOutputReason() const;
+  /// A compile that succeeded with an empty graph, so no backend ran: the
+  /// "empty graph" cases of noOutputReason().
+  bool tracedEmptyGraph() const;
   /// FailTraceback for a report that shows FailReason just before it: a
   /// long reason (20 lines or more: a C++ compiler's output) that the
   /// traceback repeats

@@ -87,9 +87,10 @@ void parseCppCode(CodeArtifact &C, PayloadContext &Ctx);
 /// The module of a JIT compile with `cpp_wrapper = True` (in C.Text): the
 /// C++ wrapper it embeds under `cpp_wrapper_src`, read as parseCppCode
 /// reads AOTInductor's (entry `inductor_entry_impl`, the kernels defined
-/// after it); its Python lines are not read. parsePythonWrapper calls it
-/// on such a module.
-void parseJitCppWrapper(CodeArtifact &C, PayloadContext &Ctx);
+/// after it); its Python lines are not read. False, with C untouched, when
+/// the module embeds no C++ wrapper. parsePythonWrapper calls it on a
+/// module that names `cpp_wrapper_src`.
+bool parseJitCppWrapper(CodeArtifact &C, PayloadContext &Ctx);
 
 /// Inductor's scheduler IR (ir_pre_fusion.txt / ir_post_fusion.txt, in
 /// A.Text): scheduler nodes, fused nodes' sub-nodes, their dependencies,

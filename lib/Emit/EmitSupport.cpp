@@ -10,6 +10,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -236,37 +238,42 @@ std::string mdCodeList(ArrayRef<std::string> Names, size_t Max, bool InTable) {
   return Out;
 }
 
-/// Whether a byte of \p W is one of the five that HTML text escapes; a
-/// word at a time (SWAR: a byte equal to C is a zero byte of W ^ C).
-static bool hasHTMLSpecial(uint64_t W) {
+/// The high bit of each byte of \p W that HTML text escapes (one of the
+/// five, and with \p Pre a line break), possibly also of bytes above such
+/// a byte, never below it (SWAR: a byte equal to C is a zero byte of
+/// W ^ C, and a borrow runs upward only). Zero when there is none.
+static uint64_t htmlSpecial(uint64_t W, bool Pre) {
   constexpr uint64_t Ones = 0x0101010101010101ULL;
   constexpr uint64_t Highs = 0x8080808080808080ULL;
   auto Has = [&](unsigned char C) {
     uint64_t V = W ^ (Ones * C);
     return (V - Ones) & ~V & Highs;
   };
-  return Has('&') | Has('<') | Has('>') | Has('"') | Has('\'');
+  uint64_t M = Has('&') | Has('<') | Has('>') | Has('"') | Has('\'');
+  return Pre ? M | Has('\n') : M;
 }
 
-std::string escapeHTML(StringRef S) {
-  // No control character or invalid UTF-8 from a log in a page either.
-  if (!isPrintable(S))
-    return escapeHTML(printable(S));
-  std::string Out;
-  Out.reserve(S.size() + S.size() / 8);
-  // Runs without a special byte are copied whole; they are found eight
-  // bytes at a time (most log text has none).
+/// \p S (printable) escaped for HTML, passed to \p Append a piece at a
+/// time; with \p Pre each line break as "&#10;".
+template <typename AppendFn>
+static void escapeHTMLPieces(StringRef S, bool Pre, AppendFn Append) {
+  // Runs without a special byte are passed whole; they are found eight
+  // bytes at a time (most log text has none), and a word that has one
+  // leads straight to it.
   const char *P = S.begin(), *E = S.end(), *Run = P;
   while (P != E) {
     if (E - P >= 8) {
       uint64_t W;
       std::memcpy(&W, P, sizeof(W));
-      if (!hasHTMLSpecial(W)) {
+      uint64_t M = htmlSpecial(W, Pre);
+      if (!M) {
         P += 8;
         continue;
       }
+      if (sys::IsLittleEndianHost)
+        P += countTrailingZeros(M) / 8;
     }
-    const char *Rep;
+    StringRef Rep;
     switch (*P) {
     case '&':
       Rep = "&amp;";
@@ -283,16 +290,47 @@ std::string escapeHTML(StringRef S) {
     case '\'':
       Rep = "&#39;";
       break;
+    case '\n':
+      if (Pre) {
+        Rep = "&#10;";
+        break;
+      }
+      ++P;
+      continue;
     default:
       ++P;
       continue;
     }
-    Out.append(Run, P);
-    Out += Rep;
+    Append(StringRef(Run, P - Run));
+    Append(Rep);
     Run = ++P;
   }
-  Out.append(Run, P);
+  Append(StringRef(Run, P - Run));
+}
+
+static std::string escapeHTMLString(StringRef S, bool Pre) {
+  // No control character or invalid UTF-8 from a log in a page either.
+  if (!isPrintable(S))
+    return escapeHTMLString(printable(S), Pre);
+  std::string Out;
+  Out.reserve(S.size() + S.size() / 8);
+  escapeHTMLPieces(S, Pre, [&](StringRef Piece) {
+    Out.append(Piece.data(), Piece.size());
+  });
   return Out;
+}
+
+std::string escapeHTML(StringRef S) { return escapeHTMLString(S, false); }
+
+std::string escapePreHTML(StringRef S) { return escapeHTMLString(S, true); }
+
+raw_ostream &operator<<(raw_ostream &OS, const HTMLText &T) {
+  if (!isPrintable(T.Text)) {
+    std::string P = printable(T.Text);
+    return OS << HTMLText{P, T.Pre};
+  }
+  escapeHTMLPieces(T.Text, T.Pre, [&](StringRef Piece) { OS << Piece; });
+  return OS;
 }
 
 StringRef rawLanguage(const RawEvent &E, StringRef Text) {

@@ -16,6 +16,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <memory>
 #include <string>
@@ -119,6 +120,19 @@ std::string alignedText(llvm::ArrayRef<Module::AlignedList> Lists,
 /// Escape \p S for HTML element content and attribute values, made
 /// printable() first (no control character, valid UTF-8).
 std::string escapeHTML(llvm::StringRef S);
+
+/// escapeHTML(\p S) for a <pre>, each line break as "&#10;": a row keeps
+/// to one line of the page's source.
+std::string escapePreHTML(llvm::StringRef S);
+
+/// A text written to a stream escaped as escapeHTML (escapePreHTML with
+/// Pre), without a copy of the whole: `OS << HTMLText{S}` for the long
+/// texts of a log (payloads, event lines).
+struct HTMLText {
+  llvm::StringRef Text;
+  bool Pre = false;
+};
+llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, const HTMLText &T);
 
 /// \p S as a DOT quoted string: '"' and '\' escaped, line breaks as "\n"
 /// (so labels keep them), other control characters dropped.

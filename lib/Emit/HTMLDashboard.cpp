@@ -54,17 +54,7 @@ std::string duration(int64_t Us) {
 
 /// \p S for a <pre>, escaped, each line break as "&#10;": a compile's row
 /// stays one line of the page's source.
-std::string preText(StringRef S) {
-  std::string E = escapeHTML(S), Out;
-  Out.reserve(E.size());
-  for (char C : E) {
-    if (C == '\n')
-      Out += "&#10;";
-    else if (C != '\r')
-      Out += C;
-  }
-  return Out;
-}
+std::string preText(StringRef S) { return escapePreHTML(S); }
 
 /// Links to the rows of the compiles \p Records (indices into
 /// Module::Compiles), joined by \p Sep: the first \p Max, then "and N
@@ -215,7 +205,7 @@ void writeRecompiles(raw_ostream &OS, const Module &M,
                      const CompileRecord &R) {
   RecompileGuards G = recompileGuards(M, R);
   for (const FailedGuard &F : G.Failed) {
-    OS << "<div class=\"recompile\">recompile: " << preText(F.Reason)
+    OS << "<div class=\"recompile\">recompile: " << HTMLText{F.Reason, true}
        << "</div><div class=\"failed-guard\">failed guard: ";
     if (!F.Guarded) {
       OS << "unknown (the log has "
@@ -420,7 +410,7 @@ void writeConfigs(raw_ostream &OS, const Module &M,
        << escapeHTML(D.Name) << "</code> of ";
     writeCompileLinks(OS, M, D.Records, 16, ", ");
     OS << ": " << N << (N == 1 ? " setting" : " settings")
-       << "</summary><pre class=\"config-text\">" << preText(Lines)
+       << "</summary><pre class=\"config-text\">" << HTMLText{Lines, true}
        << "</pre></details>\n";
   }
 }
@@ -443,7 +433,7 @@ void writeGraphBreaks(raw_ostream &OS, const Module &M) {
     const BreakReason &B = *D.First;
     OS << "<tr><td><details class=\"break\"><summary>" << B.kindName()
        << ": " << escapeHTML(clip(B.label(), 300))
-       << "</summary><pre class=\"reason\">" << preText(B.Reason)
+       << "</summary><pre class=\"reason\">" << HTMLText{B.Reason, true}
        << "</pre></details></td><td>";
     if (!B.Where && !B.UserFrame)
       OS << "?";
@@ -474,7 +464,7 @@ void writeGuards(raw_ostream &OS, const Module &M,
     OS << "<details class=\"guard-text\" id=\"guards-" << K << "\"><summary>";
     writeCompileLinks(OS, M, G.Records, 16, ", ");
     OS << guardChecksText(G, "<code>", "</code>")
-       << "</summary><pre class=\"guard-text\">" << preText(*G.Text)
+       << "</summary><pre class=\"guard-text\">" << HTMLText{*G.Text, true}
        << "</pre></details>\n";
   }
 }
@@ -526,11 +516,11 @@ void writeCompiles(raw_ostream &Out, const Module &M,
               "without this compile";
       OS << "</summary>";
       if (!R.FailReason.empty())
-        OS << "<pre class=\"reason\">" << preText(R.FailReason) << "</pre>";
+        OS << "<pre class=\"reason\">" << HTMLText{R.FailReason, true} << "</pre>";
       if (!R.FailTraceback.empty())
         OS << "<details class=\"traceback\"><summary>traceback "
               "(<code>dynamo_error</code>)</summary><pre class=\"reason\">"
-           << preText(R.tracebackWithoutReason()) << "</pre></details>";
+           << HTMLText{R.tracebackWithoutReason(), true} << "</pre></details>";
       OS << "</details>";
     }
     for (const BreakReason &B : R.Breaks) {
@@ -539,12 +529,12 @@ void writeCompiles(raw_ostream &Out, const Module &M,
       writePlaces(OS, B.Where, B.UserFrame);
       if (B.Count > 1)
         OS << " (" << B.Count << "x)";
-      OS << "</summary><pre class=\"reason\">" << preText(B.Reason)
+      OS << "</summary><pre class=\"reason\">" << HTMLText{B.Reason, true}
          << "</pre>";
       if (!B.Traceback.empty())
         OS << "<details class=\"traceback\"><summary>user code "
               "traceback</summary><pre class=\"reason\">"
-           << preText(B.Traceback) << "</pre></details>";
+           << HTMLText{B.Traceback, true} << "</pre></details>";
       OS << "</details>";
     }
     writeRecompiles(OS, M, R);

@@ -65,11 +65,11 @@ void writeRawEvents(raw_ostream &OS, const Module &M, ArrayRef<RawEvent> Raw,
        << escapeHTML(Where) << "</span> <button type=\"button\" "
        << "class=\"raw-download\" data-file=\""
        << escapeHTML(rawFileName(E, Lang)) << "\">download</button></div>\n"
-       << "<pre class=\"raw-line\">" << escapeHTML(Line) << "</pre>\n"
+       << "<pre class=\"raw-line\">" << HTMLText{Line} << "</pre>\n"
        // A newline right after <pre> is dropped by the HTML parser: this
        // one, so that a payload's own first empty line is kept.
        << "<pre class=\"raw-text\" data-lang=\"" << Lang << "\">\n"
-       << escapeHTML(Text) << "</pre></details>\n";
+       << HTMLText{Text} << "</pre></details>\n";
   }
   for (const std::string &Name : Names) {
     const std::vector<size_t> &List = Bare[Name];
@@ -82,7 +82,7 @@ void writeRawEvents(raw_ostream &OS, const Module &M, ArrayRef<RawEvent> Raw,
       std::string Line, Text;
       Texts(Raw[I], Line, Text);
       OS << "<tr id=\"raw-" << escapeHTML(Prefix) << "-" << I << "\"><td>"
-         << Raw[I].Line << "</td><td><code>" << escapeHTML(Line)
+         << Raw[I].Line << "</td><td><code>" << HTMLText{Line}
          << "</code></td></tr>\n";
     }
     OS << "</tbody></table></details>\n";

@@ -11,6 +11,8 @@
 
 #include "tlp/Support/JSONWriter.h"
 
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
@@ -51,11 +53,13 @@ constexpr EscapeTable Table;
 
 const char Hex[] = "0123456789abcdef";
 
-/// Whether a byte of \p W is not copied as it is: a control character,
-/// '"', '\\', a byte over 0x7F, or in script-safe output '<', '>', '&'
-/// (SWAR: a byte under N sets its high bit in (W - N...) & ~W; a byte
-/// equal to C is a zero byte of W ^ C...).
-bool needsAttention(uint64_t W, bool ScriptSafe) {
+/// The high bit of each byte of \p W that is not copied as it is: a
+/// control character, '"', '\\', a byte over 0x7F, or in script-safe
+/// output '<', '>', '&' (SWAR: a byte under N sets its high bit in
+/// (W - N...) & ~W; a byte equal to C is a zero byte of W ^ C...). A
+/// borrow may flag bytes above a flagged one too, never below it: the
+/// lowest flag is exact. Zero when every byte is copied.
+uint64_t needsAttention(uint64_t W, bool ScriptSafe) {
   constexpr uint64_t Ones = 0x0101010101010101ULL;
   constexpr uint64_t Highs = 0x8080808080808080ULL;
   auto Equal = [&](unsigned char C) {
@@ -66,7 +70,7 @@ bool needsAttention(uint64_t W, bool ScriptSafe) {
                  Equal('"') | Equal('\\');
   if (ScriptSafe)
     Hit |= Equal('<') | Equal('>') | Equal('&');
-  return Hit != 0;
+  return Hit;
 }
 
 /// The length of the well-formed UTF-8 sequence at \p P (of \p N bytes
@@ -120,10 +124,15 @@ void JSONWriter::escape(raw_ostream &OS, StringRef S, bool ScriptSafe) {
     if (E - P >= 8) {
       uint64_t W;
       std::memcpy(&W, P, sizeof(W));
-      if (!needsAttention(W, ScriptSafe)) {
+      uint64_t M = needsAttention(W, ScriptSafe);
+      if (!M) {
         P += 8;
         continue;
       }
+      // On to the first byte that needs it (the lowest flag, in memory
+      // order on a little-endian host; elsewhere byte by byte).
+      if (sys::IsLittleEndianHost)
+        P += countTrailingZeros(M) / 8;
     }
     uint8_t C = Table.Class[*P];
     if (C == 0 || C > Stop) {

@@ -2,6 +2,9 @@
 
 #include "tlp/Support/StringUtils.h"
 
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SwapByteOrder.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -75,12 +78,19 @@ static uint64_t loadWord(const unsigned char *P) {
 }
 /// Every byte of \p W is ASCII (under 0x80).
 static bool allASCII(uint64_t W) { return !(W & SwarHighs); }
-/// Every byte of \p W is printable ASCII (0x20 to 0x7E): none under 0x20
-/// ((W - 0x20 each) & ~W & high bits) and none over 0x7E ((W + 1 each) | W,
-/// high bits).
-static bool allPlainASCII(uint64_t W) {
-  return !((((W - SwarOnes * 0x20) & ~W) | ((W + SwarOnes) | W)) &
-           SwarHighs);
+/// The high bit of each byte of \p W that is not printable ASCII (0x20 to
+/// 0x7E), possibly also of bytes above such a byte: under 0x20 ((W - 0x20
+/// each) & ~W & high bits), over 0x7E ((W + 1 each) | W, high bits). Zero
+/// when every byte is printable ASCII.
+static uint64_t notPlainASCII(uint64_t W) {
+  return (((W - SwarOnes * 0x20) & ~W) | ((W + SwarOnes) | W)) & SwarHighs;
+}
+/// How many bytes of a word loaded with loadWord come before the first
+/// one flagged in \p M (nonzero): on a little-endian host the lowest flag,
+/// which is exact; elsewhere 0 (a borrow or carry runs toward lower
+/// addresses there, so the bytes are taken one by one).
+static unsigned firstFlaggedByte(uint64_t M) {
+  return llvm::sys::IsLittleEndianHost ? llvm::countTrailingZeros(M) / 8 : 0;
 }
 
 size_t firstInvalidUTF8(StringRef S) {
@@ -137,9 +147,16 @@ static bool isControl(const unsigned char *P, unsigned Len) {
 bool isPrintable(StringRef S) {
   const unsigned char *P = S.bytes_begin(), *E = S.bytes_end();
   while (P < E) {
-    if (E - P >= 8 && allPlainASCII(loadWord(P))) {
-      P += 8;
-      continue;
+    if (E - P >= 8) {
+      // Skip to the first byte that is not printable ASCII (the lowest
+      // flagged byte is exact: a borrow or carry only flags bytes above a
+      // flagged one).
+      uint64_t M = notPlainASCII(loadWord(P));
+      if (!M) {
+        P += 8;
+        continue;
+      }
+      P += firstFlaggedByte(M);
     }
     if (*P >= 0x20 && *P < 0x7F) {
       ++P;

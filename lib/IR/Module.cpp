@@ -470,26 +470,89 @@ static StringRef lookupKind(const CacheLookup &C,
 }
 
 /// (kind, place) of FX graph lookup \p C among those of \p Rec, by AOT ID:
-/// a forward's place among the record's forwards (`N_forward`, in log
-/// order), a backward's that of its forward (`N_backward` is
-/// `N_forward`'s); none without an AOT ID or a forward.
+/// a forward's (or inference graph's) place among the record's forwards,
+/// in log order; a backward's that of its forward: the forward whose AOT
+/// ID number is the backward's when that number is one forward's and one
+/// backward's of the record, else the latest forward before it that no
+/// backward has taken (an FX graph cache hit keeps the AOT ID of the graph
+/// it was saved from, so identical submodules log one ID several times;
+/// backwards run last forward first: GroupCompileIds pairs units alike);
+/// none without an AOT ID or a forward.
 static Optional<std::pair<int, size_t>> graphPlace(const CompileRecord &Rec,
                                                    const CacheLookup &C) {
-  StringRef A = C.AotId;
-  bool Bwd = A.consume_back("_backward");
-  if (!Bwd && !A.consume_back("_forward") && !A.consume_back("_inference"))
+  auto Split = [](StringRef A, StringRef &Number) -> int {
+    Number = A;
+    if (Number.consume_back("_backward"))
+      return 1;
+    if (Number.consume_back("_forward"))
+      return 0;
+    if (Number.consume_back("_inference"))
+      return 2;
+    return -1;
+  };
+  StringRef Mine;
+  int Kind = Split(C.AotId, Mine);
+  if (Kind < 0)
     return None;
-  StringRef Kind =
-      Bwd ? StringRef("_forward") : StringRef(C.AotId).substr(A.size());
-  std::vector<StringRef> Seen;
+  // The record's FX graph lookups of graphs of known kind, in log order.
+  struct Graph {
+    const CacheLookup *L;
+    int Kind;
+    StringRef Number;
+  };
+  std::vector<Graph> Graphs;
+  std::map<std::pair<int, StringRef>, unsigned> Count;
   for (const CacheLookup &O : Rec.Caches) {
-    StringRef B = O.AotId;
-    if (O.Cache != CacheLookup::FXGraph || !B.endswith(Kind) ||
-        llvm::is_contained(Seen, B))
+    if (O.Cache != CacheLookup::FXGraph)
       continue;
-    if (B.drop_back(Kind.size()) == A)
-      return std::make_pair(Bwd ? 1 : 0, Seen.size());
-    Seen.push_back(B);
+    Graph G{&O, 0, ""};
+    G.Kind = Split(O.AotId, G.Number);
+    if (G.Kind < 0)
+      continue;
+    Graphs.push_back(G);
+    ++Count[{G.Kind, G.Number}];
+  }
+  auto Own = [&](StringRef N) {
+    return Count[{0, N}] == 1 && Count[{1, N}] == 1;
+  };
+  if (Kind != 1) {
+    size_t Place = 0;
+    for (const Graph &G : Graphs) {
+      if (G.Kind != Kind)
+        continue;
+      if (G.L == &C)
+        return std::make_pair(0, Place);
+      ++Place;
+    }
+    return None;
+  }
+  // Pair the backwards with their forwards in log order, up to C.
+  std::vector<std::pair<size_t, bool>> Forwards; // place; taken
+  std::map<StringRef, size_t> ByNumber;
+  for (const Graph &G : Graphs) {
+    if (G.Kind == 0) {
+      if (Own(G.Number))
+        ByNumber[G.Number] = Forwards.size();
+      Forwards.emplace_back(Forwards.size(), Own(G.Number));
+      continue;
+    }
+    if (G.Kind != 1)
+      continue;
+    Optional<size_t> F;
+    if (Own(G.Number) && ByNumber.count(G.Number)) {
+      F = ByNumber[G.Number];
+    } else {
+      for (size_t J = Forwards.size(); J-- > 0;)
+        if (!Forwards[J].second) {
+          F = J;
+          break;
+        }
+    }
+    if (F)
+      Forwards[*F].second = true;
+    if (G.L == &C)
+      return F ? Optional<std::pair<int, size_t>>(std::make_pair(1, *F))
+               : None;
   }
   return None;
 }

@@ -280,50 +280,99 @@ static StringRef aotNumber(const CompileUnit &U, StringRef Kind) {
 /// backward alike ("2_forward", "2_backward": the output code's AOT ID).
 /// A compile may compile several forwards before their backwards: those of
 /// the submodules DDPOptimizer splits a frame into, all forwards first, then
-/// the backwards at backward(), last submodule first. A backward takes the
-/// pre-grad graph of its forward (not the last one logged before it), and,
-/// when every backward of the compile has its forward there, the
+/// the backwards at backward(), last submodule first (or, when the
+/// backward is compiled eagerly, each right after its forward). A backward
+/// takes the pre-grad graph of its forward (not the last one logged before
+/// it), and, when every backward of the compile has its forward there, the
 /// forward's ordinal as its own, so that `backward #2` is the backward of
 /// `forward #2`.
-static void pairBackwards(std::vector<Run> &Runs) {
-  // Each forward by its compile and AOT ID number: its run and ordinal
-  // (the units are numbered by kind in log order).
-  std::map<std::pair<uint32_t, StringRef>, std::pair<size_t, uint32_t>>
-      Forwards;
-  uint32_t NextForward = 0;
+///
+/// An output code loaded from the FX graph cache keeps the AOT ID of the
+/// graph it was saved from: identical submodules log the first one's ID
+/// again ("1_forward" three times, "3_backward" for three backwards). An ID
+/// that one forward and one backward of the compile have is taken as
+/// theirs; any other backward is that of the latest forward logged before
+/// it that no backward has taken (backwards run last forward first), with
+/// a note.
+static void pairBackwards(std::vector<Run> &Runs, const Module &M,
+                          PassContext &Ctx) {
+  using Key = std::pair<uint32_t, StringRef>; // segment, AOT ID number
+  std::map<Key, unsigned> FwdCount, BwdCount;
+  auto KindOf = [&](const Run &R) {
+    return R.Unit->Code ? graphKindOfAotId(R.Unit->Code->AotId)
+                        : GraphKind::Unknown;
+  };
   bool KindsKnown = true;
-  for (size_t I = 0; I < Runs.size(); ++I) {
-    const CompileUnit &U = *Runs[I].Unit;
-    GraphKind K = U.Code ? graphKindOfAotId(U.Code->AotId) : GraphKind::Unknown;
+  for (const Run &R : Runs) {
+    GraphKind K = KindOf(R);
     KindsKnown &= K != GraphKind::Unknown;
-    if (K != GraphKind::Forward)
+    if (K == GraphKind::Forward)
+      ++FwdCount[Key(R.Segment, aotNumber(*R.Unit, "forward"))];
+    else if (K == GraphKind::Backward)
+      ++BwdCount[Key(R.Segment, aotNumber(*R.Unit, "backward"))];
+  }
+  auto Own = [&](const Key &K) {
+    return !K.second.empty() && FwdCount[K] == 1 && BwdCount[K] == 1;
+  };
+  // Each forward: its run and ordinal (the units are numbered by kind in
+  // log order); those whose ID is their own by that ID.
+  struct Forward {
+    size_t Run;
+    uint32_t Ordinal;
+    bool Reserved; // its ID is its own: its backward takes it by the ID
+    bool Taken = false;
+  };
+  std::vector<Forward> Forwards;
+  std::map<Key, size_t> ByNumber;
+  uint32_t NextForward = 0;
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    if (KindOf(Runs[I]) != GraphKind::Forward)
       continue;
-    StringRef N = aotNumber(U, "forward");
-    if (!N.empty())
-      Forwards.emplace(std::make_pair(Runs[I].Segment, N),
-                       std::make_pair(I, NextForward));
-    ++NextForward;
+    Key K(Runs[I].Segment, aotNumber(*Runs[I].Unit, "forward"));
+    Forwards.push_back(Forward{I, NextForward++, Own(K)});
+    if (Own(K))
+      ByNumber[K] = Forwards.size() - 1;
   }
   // Each backward takes its forward's pre-grad graph; the ordinals only
-  // when every backward has its own forward and every kind is known.
+  // when every backward has a forward and every kind is known.
   std::vector<std::pair<size_t, uint32_t>> Paired; // run, forward ordinal
-  std::set<uint32_t> Taken;
   bool All = KindsKnown;
   for (size_t I = 0; I < Runs.size(); ++I) {
     const CompileUnit &U = *Runs[I].Unit;
-    if (!U.Code || graphKindOfAotId(U.Code->AotId) != GraphKind::Backward)
+    if (KindOf(Runs[I]) != GraphKind::Backward)
       continue;
-    auto It = Forwards.find(
-        std::make_pair(Runs[I].Segment, aotNumber(U, "backward")));
-    if (It == Forwards.end()) {
+    Key K(Runs[I].Segment, aotNumber(U, "backward"));
+    Forward *F = nullptr;
+    if (Own(K)) {
+      F = &Forwards[ByNumber[K]];
+    } else {
+      for (size_t J = Forwards.size(); J-- > 0;) {
+        Forward &C = Forwards[J];
+        if (C.Run < I && Runs[C.Run].Segment == Runs[I].Segment &&
+            !C.Taken && !C.Reserved) {
+          F = &C;
+          break;
+        }
+      }
+      if (F)
+        Ctx.Diags.note(
+            M.logName(U.Code->Log), U.Code->Line,
+            "the AOT ID '" + U.Code->AotId +
+                "' of this backward's output code is not its own (another "
+                "graph of the compile has it too, or no forward does: an FX "
+                "graph cache hit keeps the ID of the graph it was saved "
+                "from); taken as the backward of the forward at line " +
+                std::to_string(Runs[F->Run].Unit->Code->Line) +
+                ", the latest before it whose backward had not come");
+    }
+    if (!F) {
       All = false;
       continue;
     }
-    if (GraphArtifact *Pre = Runs[It->second.first].Pre)
+    if (GraphArtifact *Pre = Runs[F->Run].Pre)
       Runs[I].Pre = Pre;
-    // Two backwards of one forward: log order.
-    All &= Taken.insert(It->second.second).second;
-    Paired.emplace_back(I, It->second.second);
+    F->Taken = true;
+    Paired.emplace_back(I, F->Ordinal);
   }
   // The forward's ordinal itself: a forward whose backward was not
   // compiled leaves its number unused (`backward`, `backward #3`).
@@ -556,7 +605,7 @@ public:
       if (Runs.empty() && Pre)
         NewRun(Pre->Line);
 
-      pairBackwards(Runs);
+      pairBackwards(Runs, M, Ctx);
       std::map<GraphKind, uint32_t> Ordinals;
       for (size_t I = 0; I < Runs.size(); ++I) {
         Run &R = Runs[I];

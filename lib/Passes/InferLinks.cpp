@@ -9,7 +9,8 @@
 //                op); several: the one whose op the post-grad node's op
 //                names or decomposes into (80), else the one its inputs on
 //                the line agree on (65); a line run by several layers pairs
-//                its nodes with the layers' in graph order (70). A node only
+//                its nodes with the layers' in graph order, last layer
+//                first in a backward (70). A node only
 //                the output uses that no op of its line explains is saved
 //                for backward (a mask) and gets no pre-grad node.
 //   op-match     post -> kernel, for kernels no code comment links: an
@@ -33,7 +34,8 @@
 //
 // Deep models (a loop over layers): a line's runs of post-grad nodes are
 // paired with its pre-grad runs (alignRuns), so candidates are one layer's
-// nodes; several ops that explain a node are told apart by where its inputs
+// nodes (in a backward graph the layers come last first: its first run of
+// a line is the last layer's); several ops that explain a node are told apart by where its inputs
 // come from (flowsFrom); a fused kernel is chosen only among the calls that
 // the node's data flow allows (computeWindows: the wrapper calls kernels in
 // topological order). A view op gets the fused kernels reading through it
@@ -216,7 +218,9 @@ public:
 
 private:
   CompileUnit &U;
-  std::vector<std::vector<uint32_t>> PostIn, PostUsers, PreIn;
+  std::vector<std::vector<uint32_t>> PostIn, PostUsers, PreIn, PreUsers;
+  /// Post-grad nodes a backward's tangents flow into: its gradient nodes.
+  std::vector<bool> Gradient;
   std::vector<std::set<uint32_t>> PreOfPost;
   std::vector<int64_t> KernelOf;
 
@@ -260,10 +264,30 @@ private:
       if (isComputeNode(PreNodes[I]) && PreNodes[I].Source)
         PreBySource[*PreNodes[I].Source].push_back(I);
     PreIn = nodeInputs(*U.PreGrad);
+    // A backward computes a node's gradient from its users' gradients: the
+    // pre-grad edges into a gradient node come from its users. Its other
+    // nodes recompute the forward (the partitioner's recomputed ops) and
+    // flow as the forward does.
+    PreUsers.assign(PreIn.size(), {});
+    for (uint32_t I = 0; I < PreIn.size(); ++I)
+      for (uint32_t J : PreIn[I])
+        if (J < PreUsers.size())
+          PreUsers[J].push_back(I);
+    Gradient.assign(PostNodes.size(), false);
+    if (U.Key.Graph == GraphKind::Backward)
+      for (uint32_t Q = 0; Q < PostNodes.size(); ++Q) {
+        const Node &N = PostNodes[Q];
+        Gradient[Q] = N.Op == NodeOp::Placeholder
+                          ? StringRef(N.Name).startswith("tangents_")
+                          : any_of(PostIn[Q], [&](uint32_t M) {
+                              return M < Q && Gradient[M];
+                            });
+      }
     // Runs of a line: a line run by several layers (a loop over blocks)
-    // comes back once per layer, in both graphs in the same order. When
-    // both graphs run a line the same number of times, the i-th run of
-    // post-grad nodes comes from the i-th run of pre-grad nodes.
+    // comes back once per layer, in a forward in the pre-grad graph's
+    // order, in a backward last layer first. When both graphs run a line
+    // the same number of times, the i-th run of post-grad nodes comes from
+    // the i-th run of pre-grad nodes (in a backward the i-th from last).
     std::vector<uint32_t> PreRun, PostRun;
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> RunTo =
         alignRuns(PreRun, PostRun);
@@ -393,7 +417,8 @@ private:
   /// The pre-grad nodes of \p Cands the inputs of post-grad node \p Q
   /// agree with: each input that has pre-grad nodes comes from it (a step
   /// inside its decomposition: \p Inside) or from one of its inputs in the
-  /// pre-grad graph (the edge into it: \p Into). Returns false if no input
+  /// pre-grad graph (the edge into it: \p Into; for a backward's gradient
+  /// node one of its users, whose gradient flows into its own). Returns false if no input
   /// of \p Q has pre-grad nodes.
   bool flowsFrom(uint32_t Q, const std::vector<uint32_t> &Cands,
                  std::vector<uint32_t> &Inside, std::vector<uint32_t> &Into) {
@@ -406,7 +431,7 @@ private:
           continue;
         bool Ok = PreOfPost[M].count(P) != 0;
         In |= Ok;
-        for (uint32_t I : PreIn[P])
+        for (uint32_t I : Gradient[Q] ? PreUsers[P] : PreIn[P])
           Ok |= PreOfPost[M].count(I) != 0;
         All &= Ok;
       }
@@ -442,9 +467,10 @@ private:
   }
 
   /// Pairs the runs of the post-grad graph with those of the pre-grad
-  /// graph (a line run by several layers comes back once per layer, in
-  /// both graphs in the same order). A line with as many runs in both pairs
-  /// them in order; these are the anchors. Inductor splits or moves some
+  /// graph (a line run by several layers comes back once per layer, in a
+  /// forward in the same order, in a backward last layer first). A line
+  /// with as many runs in both pairs them in that order; these are the
+  /// anchors. Inductor splits or moves some
   /// runs (a mask made before the attention it serves), so a run of another
   /// line goes to the run of its line in the pre-grad graph nearest to the
   /// pre-grad runs of the anchors before and after it, when one is nearest.
@@ -466,18 +492,36 @@ private:
       auto It = PreRuns.find(L);
       return It != PreRuns.end() && It->second == PostRuns[L];
     };
+    // The pre-grad run of an anchored line's post-grad run \p R: the same
+    // in a forward; in a backward the layers come last first (autograd
+    // runs the last layer's backward first), so the first post-grad run is
+    // the last layer's.
+    // Not for a line a higher-order op's body runs: a body is printed
+    // apart from the graph it is called from, in either graph, so its runs
+    // keep no layer order.
+    std::set<uint32_t> InBody;
+    for (const GraphArtifact *G : {U.PreGrad.get(), U.PostGrad.get()})
+      for (const Node &N : G->Nodes)
+        if (N.Source && !N.Scope.empty())
+          InBody.insert(*N.Source);
+    bool Reverse = U.Key.Graph == GraphKind::Backward;
+    auto PreRunOf = [&](uint32_t L, uint32_t R) {
+      return Reverse && !InBody.count(L) ? PreRuns[L] - 1 - R : R;
+    };
     // The pre-grad position of each anchored post-grad run, or -1.
     std::vector<int64_t> AnchorPos(PostSeq.size(), -1);
     for (uint32_t J = 0; J < PostSeq.size(); ++J)
       if (Anchored(PostSeq[J].first))
-        AnchorPos[J] = PrePos[PostSeq[J]];
+        AnchorPos[J] =
+            PrePos[{PostSeq[J].first,
+                    PreRunOf(PostSeq[J].first, PostSeq[J].second)}];
     for (uint32_t J = 0; J < PostSeq.size(); ++J) {
       uint32_t L = PostSeq[J].first;
       auto It = PreRuns.find(L);
       if (It == PreRuns.end() || It->second < 2)
         continue;
       if (AnchorPos[J] >= 0) {
-        To[PostSeq[J]] = PostSeq[J].second;
+        To[PostSeq[J]] = PreRunOf(L, PostSeq[J].second);
         continue;
       }
       int64_t Before = -1, After = -1;
@@ -548,17 +592,52 @@ private:
     for (auto &G : Groups) {
       const std::vector<uint32_t> &Cands = G.first.first;
       std::vector<uint32_t> Qs = G.second; // graph order: Open is
-      if (Qs.size() % Cands.size())
+      // Layers: one op each. Ops of one line (a norm and an activation
+      // that both decompose into `mul`) need not make as many nodes each.
+      if (!all_of(Cands, [&](uint32_t P) {
+            return targetOp(U.PreGrad->Nodes[P].Target) ==
+                   targetOp(U.PreGrad->Nodes[Cands[0]].Target);
+          }))
         continue;
-      size_t Run = Qs.size() / Cands.size();
+      // Each layer makes as many nodes of the op. Those another rule gave
+      // a candidate already (the `mm` nodes of one of two linears of a
+      // line, decided by their inputs) count toward its share; the open
+      // ones fill the shares left, layer by layer.
+      const std::string &Op = G.first.second;
+      std::map<uint32_t, size_t> Have;
+      for (uint32_t Q = 0; Q < PostNodes.size(); ++Q)
+        if (isComputeNode(PostNodes[Q]) &&
+            targetOp(PostNodes[Q].Target) == Op)
+          for (uint32_t P : PreOfPost[Q])
+            if (is_contained(Cands, P))
+              ++Have[P];
+      size_t Total = Qs.size();
+      for (const auto &KV : Have)
+        Total += KV.second;
+      if (Total % Cands.size())
+        continue;
+      size_t Share = Total / Cands.size();
+      if (any_of(Have, [&](const auto &KV) { return KV.second > Share; }))
+        continue;
+      // Layers in graph order; in a backward, last layer first (not when
+      // a higher-order op's body holds one: printed apart, its nodes keep
+      // no layer order).
       std::vector<uint32_t> Pres = Cands;
+      bool Reverse =
+          U.Key.Graph == GraphKind::Backward &&
+          all_of(Cands,
+                 [&](uint32_t P) { return U.PreGrad->Nodes[P].Scope.empty(); }) &&
+          all_of(Qs, [&](uint32_t Q) { return PostNodes[Q].Scope.empty(); });
       llvm::sort(Pres, [&](uint32_t A, uint32_t B) {
-        return U.PreGrad->Nodes[A].Line < U.PreGrad->Nodes[B].Line;
+        uint32_t LA = U.PreGrad->Nodes[A].Line, LB = U.PreGrad->Nodes[B].Line;
+        return Reverse ? LB < LA : LA < LB;
       });
-      for (size_t I = 0; I < Qs.size(); ++I) {
-        link(Pres[I / Run], Qs[I], 70);
-        Done.insert(Qs[I]);
-      }
+      size_t I = 0;
+      for (uint32_t P : Pres)
+        for (size_t K = Have[P]; K < Share; ++K, ++I) {
+          link(P, Qs[I], 70);
+          Done.insert(Qs[I]);
+        }
     }
     llvm::erase_if(Open, [&](const std::pair<uint32_t, std::vector<uint32_t>>
                                  &O) { return Done.count(O.first) != 0; });

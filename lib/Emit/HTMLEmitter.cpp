@@ -215,7 +215,7 @@ std::string byName(const CoverageCount &C) {
     return "";
   return formatv(" <span title=\"not linked: the provenance mapping names "
                  "their pre-grad node, but the unit has no pre-grad graph (an "
-                 "FX graph cache hit logs none)\">(+{0} by pre-grad name "
+                 "AOTAutograd cache hit logs none)\">(+{0} by pre-grad name "
                  "only)</span>",
                  C.ByPreGradName)
       .str();
@@ -545,13 +545,16 @@ void HTMLEmitter::writeRanks(raw_ostream &OS, const Module &M, bool Links) {
   auto VsFile = [](const std::string &Id) { return "vs-" + Id + ".html"; };
   size_t Diverge = RC.divergentRows();
   OS << "<h2 id=\"ranks-head\">Ranks</h2>\n<p>Each rank against the lowest, "
-        "per compile: the post-grad graph, the kernels and the collectives, "
+        "per compiled graph (a compile's forward, backward or inference "
+        "graph): the post-grad graph, the kernels and the collectives, "
         "noise normalised. "
      << (Diverge ? std::to_string(Diverge) + " of " +
                        std::to_string(RC.Rows.size()) +
-                       " compiles diverge."
+                       (RC.Rows.size() == 1 ? " graph diverges."
+                                            : " graphs diverge.")
                  : "All " + std::to_string(RC.Rows.size()) +
-                       " compiles agree on all " +
+                       (RC.Rows.size() == 1 ? " graph agrees on all "
+                                            : " graphs agree on all ") +
                        std::to_string(RC.Ranks.size()) + " ranks.")
      << "</p>\n";
   // A directory: a side-by-side page for each unit that differs.

@@ -373,12 +373,13 @@ private:
     };
     size_t Diverge = RC.divergentRows();
     OS << "## Ranks\n\n"
-       << "For each compile, does each rank agree with the lowest rank on "
+       << "For each compiled graph (a compile's forward, backward or "
+          "inference graph), does each rank agree with the lowest rank on "
           "the post-grad graph (its ops and their arguments, in order), the "
           "kernels (names, code and fusion, noise normalised) and the "
           "collectives? "
        << (RC.Rows.size() - Diverge) << " of "
-       << countOf(RC.Rows.size(), "compile agrees", "compiles agree")
+       << countOf(RC.Rows.size(), "graph agrees", "graphs agree")
        << " on all " << RC.Ranks.size() << " ranks.\n\n";
     if (RC.Ranks.size() > MaxRankColumns) {
       // Many ranks: by outcome, not a column per rank.
@@ -1412,7 +1413,7 @@ private:
       OS << " " << C.Post.ByPreGradName << " post-grad "
          << (C.Post.ByPreGradName == 1 ? "node is" : "nodes are")
          << " not linked only because the unit has no pre-grad graph (an "
-            "FX graph cache hit logs none): the provenance mapping names "
+            "AOTAutograd cache hit logs none): the provenance mapping names "
          << (C.Post.ByPreGradName == 1 ? "its" : "their")
          << " pre-grad node.";
     OS << "\n\n";
@@ -2151,7 +2152,9 @@ private:
         UnitProvenance::UnlinkedFate Fate = P.unlinkedFate(I);
         if (Fate == UnitProvenance::UnlinkedFate::Vanished) {
           OS << "It vanished: no post-grad node and no kernel is linked to "
-                "it.\n\n";
+                "it (dead code, a folded constant, or provenance Inductor "
+                "lost: a pattern rewrite, such as attention fused into one "
+                "`scaled_dot_product` call, maps its nodes to nothing).\n\n";
           continue;
         }
         if (Fate == UnitProvenance::UnlinkedFate::Bookkeeping) {

@@ -75,7 +75,7 @@ public:
                  "to the pre-grad graph are inferred");
     // A TORCH_COMPILE_DEBUG folder has no pre-grad graph either: said
     // once, as for a warm cache.
-    WarmCache = !U.PreGrad && (!U.Key.Folder.empty() || fxCacheHit());
+    WarmCache = !U.PreGrad && (!U.Key.Folder.empty() || cacheHit());
     KernelScope = kernelPostScopes(U);
     if (HasMapping)
       mapping();
@@ -108,7 +108,7 @@ private:
   bool HasMapping = false;
   /// ... and with at least one entry of its pre-grad halves.
   bool HasPreMapping = false;
-  /// An FX graph cache hit without a pre-grad graph (fxCacheHit): the
+  /// A cache hit without a pre-grad graph (cacheHit): the
   /// mapping's pre-grad names are counted for one note, not warned about.
   bool WarmCache = false;
   uint64_t WarmPreMisses = 0;
@@ -436,15 +436,16 @@ private:
     }
   }
 
-  /// The unit's compile was an FX graph cache hit: PyTorch logs no
-  /// pre-grad graph then (the graph is not traced again), so the mapping's
-  /// pre-grad names have nothing to name. Normal input, not damage. The
+  /// The unit's compile hit a cache: PyTorch logs no pre-grad graph when
+  /// the AOTAutograd cache hits (Inductor's passes do not run again; an FX
+  /// graph cache hit alone still logs it), so the mapping's pre-grad names
+  /// have nothing to name. Normal input, not damage. The
   /// unit's own compile: after torch._dynamo.reset() a hit can follow a
   /// miss of the same id (findCompile(U), not the first of U.Key).
-  bool fxCacheHit() const {
+  bool cacheHit() const {
     if (const CompileRecord *R = M.findCompile(U))
       for (const CacheLookup &L : R->Caches)
-        if (L.Cache == CacheLookup::FXGraph && L.Result == CacheLookup::Hit)
+        if (L.Result == CacheLookup::Hit)
           return true;
     return false;
   }

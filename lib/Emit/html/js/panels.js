@@ -52,7 +52,7 @@ function showUnit(id) {
   // Post-grad nodes whose pre-grad node the mapping names, with no
   // pre-grad graph to show it (a cache hit).
   if (cv.post_grad[2])
-    facts += ' <span title="not linked: the provenance mapping names their pre-grad node, but the unit has no pre-grad graph (an FX graph cache hit logs none)">(+' +
+    facts += ' <span title="not linked: the provenance mapping names their pre-grad node, but the unit has no pre-grad graph (an AOTAutograd cache hit logs none)">(+' +
       cv.post_grad[2] + ' by pre-grad name only)</span>';
   facts += ', kernels ' + pct(cv.kernels);
   if (d.discarded) facts += ' · <b class="discarded" title="' + esc(d.discarded) + '">discarded attempt</b>';

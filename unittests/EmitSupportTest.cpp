@@ -1,4 +1,4 @@
-//===- EmitSupportTest.cpp - HTML escaping of log text ---------------------===//
+//===- EmitSupportTest.cpp - HTML escaping of log text --------------------===//
 
 #include "../lib/Emit/EmitSupport.h"
 

@@ -516,7 +516,8 @@ void writeCompiles(raw_ostream &Out, const Module &M,
               "without this compile";
       OS << "</summary>";
       if (!R.FailReason.empty())
-        OS << "<pre class=\"reason\">" << HTMLText{R.FailReason, true} << "</pre>";
+        OS << "<pre class=\"reason\">" << HTMLText{R.FailReason, true}
+           << "</pre>";
       if (!R.FailTraceback.empty())
         OS << "<details class=\"traceback\"><summary>traceback "
               "(<code>dynamo_error</code>)</summary><pre class=\"reason\">"

@@ -418,8 +418,8 @@ private:
   /// agree with: each input that has pre-grad nodes comes from it (a step
   /// inside its decomposition: \p Inside) or from one of its inputs in the
   /// pre-grad graph (the edge into it: \p Into; for a backward's gradient
-  /// node one of its users, whose gradient flows into its own). Returns false if no input
-  /// of \p Q has pre-grad nodes.
+  /// node one of its users, whose gradient flows into its own). Returns
+  /// false if no input of \p Q has pre-grad nodes.
   bool flowsFrom(uint32_t Q, const std::vector<uint32_t> &Cands,
                  std::vector<uint32_t> &Inside, std::vector<uint32_t> &Into) {
     bool Any = any_of(PostIn[Q],
@@ -623,11 +623,12 @@ private:
       // a higher-order op's body holds one: printed apart, its nodes keep
       // no layer order).
       std::vector<uint32_t> Pres = Cands;
+      auto TopLevel = [](const Node &N) { return N.Scope.empty(); };
       bool Reverse =
           U.Key.Graph == GraphKind::Backward &&
           all_of(Cands,
-                 [&](uint32_t P) { return U.PreGrad->Nodes[P].Scope.empty(); }) &&
-          all_of(Qs, [&](uint32_t Q) { return PostNodes[Q].Scope.empty(); });
+                 [&](uint32_t P) { return TopLevel(U.PreGrad->Nodes[P]); }) &&
+          all_of(Qs, [&](uint32_t Q) { return TopLevel(PostNodes[Q]); });
       llvm::sort(Pres, [&](uint32_t A, uint32_t B) {
         uint32_t LA = U.PreGrad->Nodes[A].Line, LB = U.PreGrad->Nodes[B].Line;
         return Reverse ? LB < LA : LA < LB;

@@ -118,6 +118,7 @@ class Checker:
     def __init__(self, a):
         self.a = a
         self.problems = 0
+        self.errors = []
         # Each run's lines, printed in run order once the browser checks
         # (one batch for every run) have added theirs.
         self.lines = collections.defaultdict(list)
@@ -129,6 +130,7 @@ class Checker:
     def problem(self, run, msg):
         self.problems += 1
         self.lines[run].append("%s: error: %s" % (run, msg))
+        self.errors.append("%s: error: %s" % (run, msg))
 
     def call(self, run, argv, what, **kw):
         p = subprocess.run(argv, capture_output=True, text=True, **kw)
@@ -449,6 +451,10 @@ def main():
         for line in c.lines[r]:
             print(line)
     for line in c.lines["browser"]:
+        print(line)
+    # The problems again, next to the summary: a FileCheck failure shows
+    # the lines around it, not the run's lines far above.
+    for line in c.errors:
         print(line)
     print("%d runs checked, %d problems" % (len(runs), c.problems))
     return 1 if c.problems else 0

@@ -6,16 +6,14 @@
 
 #include "tlp/Support/FileUtilities.h"
 #include "tlp/Support/StringUtils.h"
+#include "tlp/Support/Swar.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MathExtras.h"
-#include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
-#include <cstring>
 
 using namespace llvm;
 
@@ -238,19 +236,13 @@ std::string mdCodeList(ArrayRef<std::string> Names, size_t Max, bool InTable) {
   return Out;
 }
 
-/// The high bit of each byte of \p W that HTML text escapes (one of the
-/// five, and with \p Pre a line break), possibly also of bytes above such
-/// a byte, never below it (SWAR: a byte equal to C is a zero byte of
-/// W ^ C, and a borrow runs upward only). Zero when there is none.
+/// The bytes of \p W that HTML text escapes, as a swar mask: the five,
+/// and with \p Pre a line break.
 static uint64_t htmlSpecial(uint64_t W, bool Pre) {
-  constexpr uint64_t Ones = 0x0101010101010101ULL;
-  constexpr uint64_t Highs = 0x8080808080808080ULL;
-  auto Has = [&](unsigned char C) {
-    uint64_t V = W ^ (Ones * C);
-    return (V - Ones) & ~V & Highs;
-  };
-  uint64_t M = Has('&') | Has('<') | Has('>') | Has('"') | Has('\'');
-  return Pre ? M | Has('\n') : M;
+  using namespace swar;
+  uint64_t M = equal(W, '&') | equal(W, '<') | equal(W, '>') |
+               equal(W, '"') | equal(W, '\'');
+  return Pre ? M | equal(W, '\n') : M;
 }
 
 /// \p S (printable) escaped for HTML, passed to \p Append a piece at a
@@ -263,15 +255,12 @@ static void escapeHTMLPieces(StringRef S, bool Pre, AppendFn Append) {
   const char *P = S.begin(), *E = S.end(), *Run = P;
   while (P != E) {
     if (E - P >= 8) {
-      uint64_t W;
-      std::memcpy(&W, P, sizeof(W));
-      uint64_t M = htmlSpecial(W, Pre);
+      uint64_t M = htmlSpecial(swar::load(P), Pre);
       if (!M) {
         P += 8;
         continue;
       }
-      if (sys::IsLittleEndianHost)
-        P += countTrailingZeros(M) / 8;
+      P += swar::firstFlagged(M);
     }
     StringRef Rep;
     switch (*P) {

@@ -12,6 +12,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <map>
+
 using namespace llvm;
 
 namespace tlp {
@@ -157,6 +159,54 @@ GraphKind graphKindOfAotId(StringRef AotId) {
   if (AotId.endswith("_inference"))
     return GraphKind::Inference;
   return GraphKind::Unknown;
+}
+
+StringRef aotIdNumber(StringRef AotId) {
+  for (StringRef Kind : {"_forward", "_backward", "_inference"})
+    if (AotId.consume_back(Kind))
+      return AotId;
+  return "";
+}
+
+std::vector<Optional<AotPair>> pairAotBackwards(ArrayRef<AotGraph> Graphs) {
+  using Key = std::pair<uint32_t, StringRef>; // compile, id number
+  std::map<Key, unsigned> Forwards, Backwards;
+  for (const AotGraph &G : Graphs) {
+    if (G.Kind == GraphKind::Forward)
+      ++Forwards[Key(G.Compile, G.Number)];
+    else if (G.Kind == GraphKind::Backward)
+      ++Backwards[Key(G.Compile, G.Number)];
+  }
+  auto Own = [&](const Key &K) {
+    return !K.second.empty() && Forwards[K] == 1 && Backwards[K] == 1;
+  };
+  std::map<Key, size_t> ByOwnId; // the forward of an own id
+  for (size_t I = 0; I < Graphs.size(); ++I)
+    if (Graphs[I].Kind == GraphKind::Forward &&
+        Own(Key(Graphs[I].Compile, Graphs[I].Number)))
+      ByOwnId[Key(Graphs[I].Compile, Graphs[I].Number)] = I;
+  std::vector<Optional<AotPair>> Out(Graphs.size());
+  std::vector<bool> Taken(Graphs.size());
+  for (size_t I = 0; I < Graphs.size(); ++I) {
+    const AotGraph &G = Graphs[I];
+    if (G.Kind != GraphKind::Backward)
+      continue;
+    Key K(G.Compile, G.Number);
+    if (Own(K)) {
+      Out[I] = AotPair{ByOwnId[K], true};
+      continue;
+    }
+    for (size_t J = I; J-- > 0;) {
+      const AotGraph &F = Graphs[J];
+      if (F.Kind == GraphKind::Forward && F.Compile == G.Compile &&
+          !Taken[J] && !Own(Key(F.Compile, F.Number))) {
+        Taken[J] = true;
+        Out[I] = AotPair{J, false};
+        break;
+      }
+    }
+  }
+  return Out;
 }
 
 std::string aotiLaunchWrapper(StringRef Kernel) {

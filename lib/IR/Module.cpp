@@ -1,6 +1,8 @@
 //===- Module.cpp - Compile units and the provenance module ---------------===//
 
 #include "tlp/IR/Module.h"
+
+#include "tlp/IR/InductorNames.h"
 #include "tlp/Support/StringUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -469,97 +471,44 @@ static StringRef lookupKind(const CacheLookup &C,
   return "";
 }
 
-/// (kind, place) of FX graph lookup \p C among those of \p Rec, by AOT ID:
-/// a forward's (or inference graph's) place among the record's forwards,
-/// in log order; a backward's that of its forward: the forward whose AOT
-/// ID number is the backward's when that number is one forward's and one
-/// backward's of the record, else the latest forward before it that no
-/// backward has taken (an FX graph cache hit keeps the AOT ID of the graph
-/// it was saved from, so identical submodules log one ID several times;
-/// backwards run last forward first: GroupCompileIds pairs units alike);
-/// none without an AOT ID or a forward.
-static Optional<std::pair<int, size_t>> graphPlace(const CompileRecord &Rec,
-                                                   const CacheLookup &C) {
-  auto Split = [](StringRef A, StringRef &Number) -> int {
-    Number = A;
-    if (Number.consume_back("_backward"))
-      return 1;
-    if (Number.consume_back("_forward"))
-      return 0;
-    if (Number.consume_back("_inference"))
-      return 2;
-    return -1;
-  };
-  StringRef Mine;
-  int Kind = Split(C.AotId, Mine);
-  if (Kind < 0)
-    return None;
-  // The record's FX graph lookups of graphs of known kind, in log order.
-  struct Graph {
-    const CacheLookup *L;
-    int Kind;
-    StringRef Number;
-  };
-  std::vector<Graph> Graphs;
-  std::map<std::pair<int, StringRef>, unsigned> Count;
-  for (const CacheLookup &O : Rec.Caches) {
-    if (O.Cache != CacheLookup::FXGraph)
+/// The (kind, place) of each FX graph lookup of \p Rec, by AOT ID: a
+/// forward's (or inference graph's) place among the record's forwards (or
+/// inference graphs), in log order; a backward's that of its forward
+/// (pairAotBackwards, as GroupCompileIds pairs units); none without an
+/// AOT ID or a forward.
+static std::map<const CacheLookup *, std::pair<int, size_t>>
+graphPlaces(const CompileRecord &Rec) {
+  std::vector<const CacheLookup *> Lookups;
+  std::vector<AotGraph> Graphs;
+  for (const CacheLookup &L : Rec.Caches) {
+    if (L.Cache != CacheLookup::FXGraph)
       continue;
-    Graph G{&O, 0, ""};
-    G.Kind = Split(O.AotId, G.Number);
-    if (G.Kind < 0)
+    GraphKind K = graphKindOfAotId(L.AotId);
+    if (K == GraphKind::Unknown)
       continue;
-    Graphs.push_back(G);
-    ++Count[{G.Kind, G.Number}];
+    Lookups.push_back(&L);
+    Graphs.push_back(AotGraph{K, aotIdNumber(L.AotId)});
   }
-  auto Own = [&](StringRef N) {
-    return Count[{0, N}] == 1 && Count[{1, N}] == 1;
-  };
-  if (Kind != 1) {
-    size_t Place = 0;
-    for (const Graph &G : Graphs) {
-      if (G.Kind != Kind)
-        continue;
-      if (G.L == &C)
-        return std::make_pair(0, Place);
-      ++Place;
-    }
-    return None;
+  std::vector<Optional<AotPair>> Pairs = pairAotBackwards(Graphs);
+  std::map<const CacheLookup *, std::pair<int, size_t>> Out;
+  std::vector<size_t> PlaceOf(Graphs.size());
+  size_t Forwards = 0, Inferences = 0;
+  for (size_t I = 0; I < Graphs.size(); ++I) {
+    if (Graphs[I].Kind == GraphKind::Forward)
+      PlaceOf[I] = Forwards++;
+    else if (Graphs[I].Kind == GraphKind::Inference)
+      PlaceOf[I] = Inferences++;
+    if (Graphs[I].Kind != GraphKind::Backward)
+      Out[Lookups[I]] = std::make_pair(0, PlaceOf[I]);
+    else if (Pairs[I])
+      Out[Lookups[I]] = std::make_pair(1, PlaceOf[Pairs[I]->Forward]);
   }
-  // Pair the backwards with their forwards in log order, up to C.
-  std::vector<std::pair<size_t, bool>> Forwards; // place; taken
-  std::map<StringRef, size_t> ByNumber;
-  for (const Graph &G : Graphs) {
-    if (G.Kind == 0) {
-      if (Own(G.Number))
-        ByNumber[G.Number] = Forwards.size();
-      Forwards.emplace_back(Forwards.size(), Own(G.Number));
-      continue;
-    }
-    if (G.Kind != 1)
-      continue;
-    Optional<size_t> F;
-    if (Own(G.Number) && ByNumber.count(G.Number)) {
-      F = ByNumber[G.Number];
-    } else {
-      for (size_t J = Forwards.size(); J-- > 0;)
-        if (!Forwards[J].second) {
-          F = J;
-          break;
-        }
-    }
-    if (F)
-      Forwards[*F].second = true;
-    if (G.L == &C)
-      return F ? Optional<std::pair<int, size_t>>(std::make_pair(1, *F))
-               : None;
-  }
-  return None;
+  return Out;
 }
 
 /// Of \p Candidates, lookups of record \p Against for the same kind of
 /// graph as \p Miss (a lookup of \p R), the one of the same graph: the one
-/// at the same place when the AOT IDs tell (graphPlace: the k-th forward,
+/// at the same place when the AOT IDs tell (graphPlaces: the k-th forward,
 /// the k-th submodule DDPOptimizer split the frame into, in both compiles;
 /// a backward by its forward's place, whatever order the backwards were
 /// compiled in); else the one whose key components differ least from the
@@ -569,11 +518,18 @@ sameGraphLookup(const CompileRecord &R, const CacheLookup &Miss,
                 const CompileRecord &Against,
                 ArrayRef<const CacheLookup *> Candidates,
                 const CacheLookup *Latest) {
-  if (!Miss.AotId.empty())
-    if (auto Mine = graphPlace(R, Miss))
-      for (const CacheLookup *C : Candidates)
-        if (graphPlace(Against, *C) == Mine)
+  if (!Miss.AotId.empty()) {
+    auto Mine = graphPlaces(R);
+    auto It = Mine.find(&Miss);
+    if (It != Mine.end()) {
+      auto Theirs = graphPlaces(Against);
+      for (const CacheLookup *C : Candidates) {
+        auto T = Theirs.find(C);
+        if (T != Theirs.end() && T->second == It->second)
           return C;
+      }
+    }
+  }
   std::vector<uint32_t> Mine(Miss.Components.begin(), Miss.Components.end());
   llvm::sort(Mine);
   auto Distance = [&](const CacheLookup &C) {

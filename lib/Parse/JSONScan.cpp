@@ -2,6 +2,8 @@
 
 #include "tlp/Parse/JSONScan.h"
 
+#include "tlp/Support/Swar.h"
+
 #include "llvm/Support/ConvertUTF.h"
 
 #include <cmath>
@@ -18,18 +20,10 @@ namespace {
 /// Nesting limit: deeper input is rejected rather than risking the stack.
 constexpr unsigned MaxDepth = 256;
 
-/// Whether any of the eight bytes of \p W ends a run of plain string
-/// bytes: a quote, a backslash or a control character (below 0x20). Exact
-/// (no false answers either way): the usual "has a zero byte" and "has a
-/// byte less than N" word tests.
-inline bool endsPlainRun(uint64_t W) {
-  constexpr uint64_t Ones = 0x0101010101010101ULL;
-  constexpr uint64_t Highs = 0x8080808080808080ULL;
-  uint64_t Q = W ^ (Ones * '"');
-  uint64_t B = W ^ (Ones * '\\');
-  uint64_t Hits = ((Q - Ones) & ~Q) | ((B - Ones) & ~B) |
-                  ((W - Ones * 0x20) & ~W);
-  return (Hits & Highs) != 0;
+/// The bytes of \p W that end a run of plain string bytes, as a swar
+/// mask: a quote, a backslash or a control character (below 0x20).
+inline uint64_t plainRunEnds(uint64_t W) {
+  return swar::equal(W, '"') | swar::equal(W, '\\') | swar::below(W, 0x20);
 }
 
 class Scanner {
@@ -164,12 +158,13 @@ private:
     ++P; // opening quote
     while (true) {
       // Skip plain bytes quickly: eight at a time while none of them ends
-      // the run, then one at a time up to the one that does.
+      // the run, then to the one that does.
       while (End - P >= 8) {
-        uint64_t W;
-        std::memcpy(&W, P, 8);
-        if (endsPlainRun(W))
+        uint64_t M = plainRunEnds(swar::load(P));
+        if (M) {
+          P += swar::firstFlagged(M);
           break;
+        }
         P += 8;
       }
       while (P < End && *P != '"' && *P != '\\' &&

@@ -266,16 +266,6 @@ void mergeDebugFolderUnits(Module &M, PassContext &Ctx) {
                 M.Units.end());
 }
 
-/// The number of an AOT ID of kind \p Kind ("2" of "2_backward"), or "".
-static StringRef aotNumber(const CompileUnit &U, StringRef Kind) {
-  if (!U.Code)
-    return "";
-  StringRef A = U.Code->AotId;
-  if (!A.consume_back(Kind) || !A.consume_back("_") || A.empty())
-    return "";
-  return A;
-}
-
 /// AOTAutograd numbers each graph it compiles and names a forward and its
 /// backward alike ("2_forward", "2_backward": the output code's AOT ID).
 /// A compile may compile several forwards before their backwards: those of
@@ -289,96 +279,61 @@ static StringRef aotNumber(const CompileUnit &U, StringRef Kind) {
 ///
 /// An output code loaded from the FX graph cache keeps the AOT ID of the
 /// graph it was saved from: identical submodules log the first one's ID
-/// again ("1_forward" three times, "3_backward" for three backwards). An ID
-/// that one forward and one backward of the compile have is taken as
-/// theirs; any other backward is that of the latest forward logged before
-/// it that no backward has taken (backwards run last forward first), with
-/// a note.
+/// again ("1_forward" three times, "3_backward" for three backwards).
+/// pairAotBackwards tells each backward's forward then by the order; such
+/// a backward gets a note.
 static void pairBackwards(std::vector<Run> &Runs, const Module &M,
                           PassContext &Ctx) {
-  using Key = std::pair<uint32_t, StringRef>; // segment, AOT ID number
-  std::map<Key, unsigned> FwdCount, BwdCount;
-  auto KindOf = [&](const Run &R) {
-    return R.Unit->Code ? graphKindOfAotId(R.Unit->Code->AotId)
-                        : GraphKind::Unknown;
-  };
+  std::vector<AotGraph> Graphs;
   bool KindsKnown = true;
   for (const Run &R : Runs) {
-    GraphKind K = KindOf(R);
-    KindsKnown &= K != GraphKind::Unknown;
-    if (K == GraphKind::Forward)
-      ++FwdCount[Key(R.Segment, aotNumber(*R.Unit, "forward"))];
-    else if (K == GraphKind::Backward)
-      ++BwdCount[Key(R.Segment, aotNumber(*R.Unit, "backward"))];
+    AotGraph G;
+    G.Compile = R.Segment;
+    if (const CodeArtifact *Code = R.Unit->Code.get()) {
+      G.Kind = graphKindOfAotId(Code->AotId);
+      G.Number = aotIdNumber(Code->AotId);
+    }
+    KindsKnown &= G.Kind != GraphKind::Unknown;
+    Graphs.push_back(G);
   }
-  auto Own = [&](const Key &K) {
-    return !K.second.empty() && FwdCount[K] == 1 && BwdCount[K] == 1;
-  };
-  // Each forward: its run and ordinal (the units are numbered by kind in
-  // log order); those whose ID is their own by that ID.
-  struct Forward {
-    size_t Run;
-    uint32_t Ordinal;
-    bool Reserved; // its ID is its own: its backward takes it by the ID
-    bool Taken = false;
-  };
-  std::vector<Forward> Forwards;
-  std::map<Key, size_t> ByNumber;
+  std::vector<Optional<AotPair>> Pairs = pairAotBackwards(Graphs);
+  // The units are numbered by kind in log order: each forward's ordinal.
+  std::vector<uint32_t> Ordinal(Runs.size());
   uint32_t NextForward = 0;
-  for (size_t I = 0; I < Runs.size(); ++I) {
-    if (KindOf(Runs[I]) != GraphKind::Forward)
-      continue;
-    Key K(Runs[I].Segment, aotNumber(*Runs[I].Unit, "forward"));
-    Forwards.push_back(Forward{I, NextForward++, Own(K)});
-    if (Own(K))
-      ByNumber[K] = Forwards.size() - 1;
-  }
+  for (size_t I = 0; I < Runs.size(); ++I)
+    if (Graphs[I].Kind == GraphKind::Forward)
+      Ordinal[I] = NextForward++;
   // Each backward takes its forward's pre-grad graph; the ordinals only
   // when every backward has a forward and every kind is known.
-  std::vector<std::pair<size_t, uint32_t>> Paired; // run, forward ordinal
   bool All = KindsKnown;
   for (size_t I = 0; I < Runs.size(); ++I) {
-    const CompileUnit &U = *Runs[I].Unit;
-    if (KindOf(Runs[I]) != GraphKind::Backward)
+    if (Graphs[I].Kind != GraphKind::Backward)
       continue;
-    Key K(Runs[I].Segment, aotNumber(U, "backward"));
-    Forward *F = nullptr;
-    if (Own(K)) {
-      F = &Forwards[ByNumber[K]];
-    } else {
-      for (size_t J = Forwards.size(); J-- > 0;) {
-        Forward &C = Forwards[J];
-        if (C.Run < I && Runs[C.Run].Segment == Runs[I].Segment &&
-            !C.Taken && !C.Reserved) {
-          F = &C;
-          break;
-        }
-      }
-      if (F)
-        Ctx.Diags.note(
-            M.logName(U.Code->Log), U.Code->Line,
-            "the AOT ID '" + U.Code->AotId +
-                "' of this backward's output code is not its own (another "
-                "graph of the compile has it too, or no forward does: an FX "
-                "graph cache hit keeps the ID of the graph it was saved "
-                "from); taken as the backward of the forward at line " +
-                std::to_string(Runs[F->Run].Unit->Code->Line) +
-                ", the latest before it whose backward had not come");
-    }
-    if (!F) {
+    if (!Pairs[I]) {
       All = false;
       continue;
     }
-    if (GraphArtifact *Pre = Runs[F->Run].Pre)
+    const Run &F = Runs[Pairs[I]->Forward];
+    const CodeArtifact &Code = *Runs[I].Unit->Code;
+    if (!Pairs[I]->ByOwnId)
+      Ctx.Diags.note(
+          M.logName(Code.Log), Code.Line,
+          "the AOT ID '" + Code.AotId +
+              "' of this backward's output code is not its own (another "
+              "graph of the compile has it too, or no forward does: an FX "
+              "graph cache hit keeps the ID of the graph it was saved "
+              "from); taken as the backward of the forward at line " +
+              std::to_string(F.Unit->Code->Line) +
+              ", the latest before it whose backward had not come");
+    if (GraphArtifact *Pre = F.Pre)
       Runs[I].Pre = Pre;
-    F->Taken = true;
-    Paired.emplace_back(I, F->Ordinal);
   }
   // The forward's ordinal itself: a forward whose backward was not
   // compiled leaves its number unused (`backward`, `backward #3`).
   if (All)
-    for (const auto &[Index, Ordinal] : Paired)
-      Runs[Index].PairedOrdinal = Ordinal;
+    for (size_t I = 0; I < Runs.size(); ++I)
+      if (Pairs[I])
+        Runs[I].PairedOrdinal = Ordinal[Pairs[I]->Forward];
 }
 
 class GroupCompileIdsPass : public Pass {

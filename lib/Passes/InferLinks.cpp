@@ -10,16 +10,17 @@
 //                names or decomposes into (80), else the one its inputs on
 //                the line agree on (65); a line run by several layers pairs
 //                its nodes with the layers' in graph order, last layer
-//                first in a backward (70). A node only
-//                the output uses that no op of its line explains is saved
-//                for backward (a mask) and gets no pre-grad node.
+//                first in a backward (70). A node only the output uses
+//                that no op of its line explains is saved for backward (a
+//                mask) and gets no pre-grad node.
 //   op-match     post -> kernel, for kernels no code comment links: an
 //                extern, fallback or collective call takes the first
 //                free post-grad node, in graph order, whose op the kernel
 //                names and that comes from a pre-grad node of the call's
 //                `Topologically Sorted Source Nodes` (85; no such comment,
-//                or none of its names a pre-grad node: 60). A fused kernel takes the free post-grad nodes whose op
-//                its name holds (80); for a decomposed node (its op is not
+//                or none of its names a pre-grad node: 60). A fused kernel
+//                takes the free post-grad nodes whose op its name holds
+//                (80); for a decomposed node (its op is not
 //                its pre-grad node's), the kernel holding the pre-grad op
 //                comes first (75; both ops: 85); a node the graph returns
 //                goes to the fused kernel that wrote the buffer the wrapper
@@ -35,8 +36,8 @@
 // Deep models (a loop over layers): a line's runs of post-grad nodes are
 // paired with its pre-grad runs (alignRuns), so candidates are one layer's
 // nodes (in a backward graph the layers come last first: its first run of
-// a line is the last layer's); several ops that explain a node are told apart by where its inputs
-// come from (flowsFrom); a fused kernel is chosen only among the calls that
+// a line is the last layer's); several ops that explain a node are told
+// apart by where its inputs come from (flowsFrom); a fused kernel is chosen only among the calls that
 // the node's data flow allows (computeWindows: the wrapper calls kernels in
 // topological order). A view op gets the fused kernels reading through it
 // whose name holds it (claimViews), never a kernel of its own; getitem none.
@@ -367,7 +368,8 @@ private:
           const std::vector<uint32_t> &Pick =
               !SameIn.empty() ? SameIn : !DecIn.empty() ? DecIn : DecInto;
           if (Pick.size() == 1) {
-            link(Pick[0], Q, (Same.size() == 1 && Pick[0] == Same[0] ? 80 : 75) - Less);
+            bool SameOp = Same.size() == 1 && Pick[0] == Same[0];
+            link(Pick[0], Q, (SameOp ? 80 : 75) - Less);
             continue;
           }
           if (Pick.empty()) {
@@ -574,10 +576,12 @@ private:
   }
 
   /// A line run by several layers (a loop over blocks) has one pre-grad
-  /// node per layer for each op. The post-grad nodes keep the layers'
-  /// order: when the open post-grad nodes with one op and one candidate set
-  /// number a multiple of the candidates whose op explains theirs, the i-th run of them goes to the
-  /// i-th candidate, in graph order (confidence 70).
+  /// node per layer for each op, and each layer makes as many post-grad
+  /// nodes of an op. The post-grad nodes keep the layers' order (a
+  /// backward's last layer first): the open post-grad nodes with one op
+  /// and one candidate set, all of one op, fill the layers' shares in that
+  /// order, the nodes already linked to a candidate counting toward its
+  /// share (confidence 70).
   void alignRepeats(
       std::vector<std::pair<uint32_t, std::vector<uint32_t>>> &Open) {
     const auto &PostNodes = U.PostGrad->Nodes;
@@ -588,6 +592,16 @@ private:
       if (O.second.size() > 1)
         Groups[{O.second, targetOp(PostNodes[O.first].Target)}].push_back(
             O.first);
+    // The compute nodes of each group's op, for the shares below.
+    std::map<std::string, std::vector<uint32_t>> NodesOf;
+    for (auto &G : Groups)
+      NodesOf[G.first.second];
+    for (uint32_t Q = 0; Q < PostNodes.size(); ++Q)
+      if (isComputeNode(PostNodes[Q])) {
+        auto It = NodesOf.find(targetOp(PostNodes[Q].Target));
+        if (It != NodesOf.end())
+          It->second.push_back(Q);
+      }
     std::set<uint32_t> Done;
     for (auto &G : Groups) {
       const std::vector<uint32_t> &Cands = G.first.first;
@@ -603,14 +617,11 @@ private:
       // a candidate already (the `mm` nodes of one of two linears of a
       // line, decided by their inputs) count toward its share; the open
       // ones fill the shares left, layer by layer.
-      const std::string &Op = G.first.second;
       std::map<uint32_t, size_t> Have;
-      for (uint32_t Q = 0; Q < PostNodes.size(); ++Q)
-        if (isComputeNode(PostNodes[Q]) &&
-            targetOp(PostNodes[Q].Target) == Op)
-          for (uint32_t P : PreOfPost[Q])
-            if (is_contained(Cands, P))
-              ++Have[P];
+      for (uint32_t Q : NodesOf[G.first.second])
+        for (uint32_t P : PreOfPost[Q])
+          if (is_contained(Cands, P))
+            ++Have[P];
       size_t Total = Qs.size();
       for (const auto &KV : Have)
         Total += KV.second;

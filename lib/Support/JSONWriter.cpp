@@ -11,8 +11,8 @@
 
 #include "tlp/Support/JSONWriter.h"
 
-#include "llvm/Support/MathExtras.h"
-#include "llvm/Support/SwapByteOrder.h"
+#include "tlp/Support/Swar.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
@@ -20,7 +20,6 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 
 using namespace llvm;
 
@@ -53,23 +52,14 @@ constexpr EscapeTable Table;
 
 const char Hex[] = "0123456789abcdef";
 
-/// The high bit of each byte of \p W that is not copied as it is: a
+/// The bytes of \p W that are not copied as they are, as a swar mask: a
 /// control character, '"', '\\', a byte over 0x7F, or in script-safe
-/// output '<', '>', '&' (SWAR: a byte under N sets its high bit in
-/// (W - N...) & ~W; a byte equal to C is a zero byte of W ^ C...). A
-/// borrow may flag bytes above a flagged one too, never below it: the
-/// lowest flag is exact. Zero when every byte is copied.
+/// output '<', '>', '&'.
 uint64_t needsAttention(uint64_t W, bool ScriptSafe) {
-  constexpr uint64_t Ones = 0x0101010101010101ULL;
-  constexpr uint64_t Highs = 0x8080808080808080ULL;
-  auto Equal = [&](unsigned char C) {
-    uint64_t V = W ^ (Ones * C);
-    return (V - Ones) & ~V & Highs;
-  };
-  uint64_t Hit = (W & Highs) | ((W - Ones * 0x20) & ~W & Highs) |
-                 Equal('"') | Equal('\\');
+  uint64_t Hit = swar::nonASCII(W) | swar::below(W, 0x20) |
+                 swar::equal(W, '"') | swar::equal(W, '\\');
   if (ScriptSafe)
-    Hit |= Equal('<') | Equal('>') | Equal('&');
+    Hit |= swar::equal(W, '<') | swar::equal(W, '>') | swar::equal(W, '&');
   return Hit;
 }
 
@@ -122,17 +112,12 @@ void JSONWriter::escape(raw_ostream &OS, StringRef S, bool ScriptSafe) {
   while (P != E) {
     // Most text has nothing to escape: eight bytes at a time.
     if (E - P >= 8) {
-      uint64_t W;
-      std::memcpy(&W, P, sizeof(W));
-      uint64_t M = needsAttention(W, ScriptSafe);
+      uint64_t M = needsAttention(swar::load(P), ScriptSafe);
       if (!M) {
         P += 8;
         continue;
       }
-      // On to the first byte that needs it (the lowest flag, in memory
-      // order on a little-endian host; elsewhere byte by byte).
-      if (sys::IsLittleEndianHost)
-        P += countTrailingZeros(M) / 8;
+      P += swar::firstFlagged(M); // on to the first byte that needs it
     }
     uint8_t C = Table.Class[*P];
     if (C == 0 || C > Stop) {

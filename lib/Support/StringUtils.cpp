@@ -2,8 +2,7 @@
 
 #include "tlp/Support/StringUtils.h"
 
-#include "llvm/Support/MathExtras.h"
-#include "llvm/Support/SwapByteOrder.h"
+#include "tlp/Support/Swar.h"
 
 #include <algorithm>
 #include <cstring>
@@ -67,37 +66,18 @@ static unsigned utf8SeqLen(const unsigned char *P, const unsigned char *E) {
   return Len;
 }
 
-/// Word-at-a-time tests (SWAR) over eight bytes: exact for whether any
-/// byte is such, which is all the callers ask.
-static constexpr uint64_t SwarOnes = 0x0101010101010101ULL;
-static constexpr uint64_t SwarHighs = 0x8080808080808080ULL;
-static uint64_t loadWord(const unsigned char *P) {
-  uint64_t W;
-  std::memcpy(&W, P, sizeof(W));
-  return W;
-}
-/// Every byte of \p W is ASCII (under 0x80).
-static bool allASCII(uint64_t W) { return !(W & SwarHighs); }
-/// The high bit of each byte of \p W that is not printable ASCII (0x20 to
-/// 0x7E), possibly also of bytes above such a byte: under 0x20 ((W - 0x20
-/// each) & ~W & high bits), over 0x7E ((W + 1 each) | W, high bits). Zero
-/// when every byte is printable ASCII.
+/// The bytes of \p W that are not printable ASCII (0x20 to 0x7E), as a
+/// swar mask: under 0x20, or over 0x7E (a carry out of W + 1 each, or the
+/// high bit already set).
 static uint64_t notPlainASCII(uint64_t W) {
-  return (((W - SwarOnes * 0x20) & ~W) | ((W + SwarOnes) | W)) & SwarHighs;
-}
-/// How many bytes of a word loaded with loadWord come before the first
-/// one flagged in \p M (nonzero): on a little-endian host the lowest flag,
-/// which is exact; elsewhere 0 (a borrow or carry runs toward lower
-/// addresses there, so the bytes are taken one by one).
-static unsigned firstFlaggedByte(uint64_t M) {
-  return llvm::sys::IsLittleEndianHost ? llvm::countTrailingZeros(M) / 8 : 0;
+  return swar::below(W, 0x20) | (((W + swar::Ones) | W) & swar::Highs);
 }
 
 size_t firstInvalidUTF8(StringRef S) {
   const unsigned char *P = S.bytes_begin(), *E = S.bytes_end();
   while (P < E) {
     // Fast path over ASCII, eight bytes at a time where it can.
-    if (E - P >= 8 && allASCII(loadWord(P))) {
+    if (E - P >= 8 && !swar::nonASCII(swar::load(P))) {
       P += 8;
       continue;
     }
@@ -148,15 +128,13 @@ bool isPrintable(StringRef S) {
   const unsigned char *P = S.bytes_begin(), *E = S.bytes_end();
   while (P < E) {
     if (E - P >= 8) {
-      // Skip to the first byte that is not printable ASCII (the lowest
-      // flagged byte is exact: a borrow or carry only flags bytes above a
-      // flagged one).
-      uint64_t M = notPlainASCII(loadWord(P));
+      // Skip to the first byte that is not printable ASCII.
+      uint64_t M = notPlainASCII(swar::load(P));
       if (!M) {
         P += 8;
         continue;
       }
-      P += firstFlaggedByte(M);
+      P += swar::firstFlagged(M);
     }
     if (*P >= 0x20 && *P < 0x7F) {
       ++P;

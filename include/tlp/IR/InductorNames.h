@@ -17,6 +17,7 @@
 
 #include "tlp/IR/Types.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -90,6 +91,41 @@ bool isAOTIKernelCall(llvm::StringRef Callee);
 /// `2_inference`, the `# AOT ID: ['0_forward']` of output code); Unknown
 /// for another form.
 GraphKind graphKindOfAotId(llvm::StringRef AotId);
+
+/// The number of AOT id \p AotId of a known kind ("2" of "2_backward"), or
+/// "" (another form, or no number).
+llvm::StringRef aotIdNumber(llvm::StringRef AotId);
+
+/// A graph AOTAutograd compiled, as pairAotBackwards takes it: its kind and
+/// AOT id number (aotIdNumber), and the compile it belongs to (pairs never
+/// cross compiles).
+struct AotGraph {
+  GraphKind Kind = GraphKind::Unknown;
+  llvm::StringRef Number;
+  uint32_t Compile = 0;
+};
+
+/// The forward a backward of pairAotBackwards is the backward of.
+struct AotPair {
+  size_t Forward;
+  /// Paired by the AOT id number, which is the two graphs' own; else the
+  /// id was another graph's too (or no forward's) and the order told.
+  bool ByOwnId;
+};
+
+/// For each of \p Graphs (in log order), the forward it is the backward
+/// of; None for a graph that is no backward and a backward with no
+/// forward. AOTAutograd names a forward and its backward alike
+/// ("2_forward", "2_backward"), but an output code loaded from the FX graph
+/// cache keeps the AOT id of the graph it was saved from, so identical
+/// submodules log the first one's id again. So an id number that one
+/// forward and one backward of the compile have pairs the two; any other
+/// backward is that of the latest forward of its compile logged before it
+/// that no backward has taken and whose id is not its own (backwards run
+/// last forward first: the submodules DDPOptimizer splits a frame into
+/// compile all forwards, then the backwards at backward()).
+std::vector<llvm::Optional<AotPair>>
+pairAotBackwards(llvm::ArrayRef<AotGraph> Graphs);
 
 /// The AOT id of a code line `# AOT ID: ['0_forward']` (`0_forward`),
 /// valid UTF-8 (bad bytes of a damaged log as U+FFFD); None for another

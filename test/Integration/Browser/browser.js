@@ -14,6 +14,11 @@ try {
 }
 
 const EXECUTABLE = process.env.TLP_CHROMIUM || '/usr/bin/chromium';
+// How long a check waits for the page (ready, a switch, colouring) before
+// it fails: long, since it only catches a hang; a busy 2-core machine
+// running the suite (two lit workers, two browsers) has taken seconds to
+// lay out a large unit's page.
+const WAIT_MS = 60000;
 
 async function launch() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tlp-chromium-'));
@@ -90,7 +95,7 @@ async function runChecks(body) {
   };
   const open = async (page, url) => {
     await page.goto(url);
-    await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+    await page.waitForSelector('body[data-ready="1"]', { timeout: WAIT_MS });
   };
   try {
     await body({ newPage, open });
@@ -104,4 +109,4 @@ async function runChecks(body) {
   process.exit(checks.failures ? 1 : 0);
 }
 
-module.exports = { launch, fileURL, parseArgs, checks, runChecks };
+module.exports = { launch, fileURL, parseArgs, checks, runChecks, WAIT_MS };

@@ -30,7 +30,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { launch, fileURL } = require('./browser.js');
+const { launch, fileURL, WAIT_MS } = require('./browser.js');
 
 function parseArgs(argv) {
   const a = { name: 'dashboard' };
@@ -73,7 +73,7 @@ async function main() {
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     const url = a.dir ? fileURL(path.join(a.dir, 'index.html')) : fileURL(a.page) + '#overview';
     await page.goto(url);
-    if (a.page) await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+    if (a.page) await page.waitForSelector('body[data-ready="1"]', { timeout: WAIT_MS });
     const root = a.dir ? '#index' : '#overview';
     if (!(await page.isVisible(root))) fail('index shown', 'hidden', 'visible');
 
@@ -146,7 +146,7 @@ async function main() {
       const up = await context.newPage();
       up.on('pageerror', (e) => errors.push(String(e)));
       await up.goto(a.dir ? fileURL(path.join(a.dir, u)) : fileURL(a.page) + u);
-      await up.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+      await up.waitForSelector('body[data-ready="1"]', { timeout: WAIT_MS });
       const wantHref = (a.dir ? 'index.html#' : '#') + id;
       const link = await up.$('#compile-link');
       const href = link ? await link.getAttribute('href') : null;
@@ -162,7 +162,7 @@ async function main() {
         // after the click returns: wait for it (a busy machine is slow),
         // then check; a page that never shows it fails below.
         await up.waitForFunction((h) => location.hash === h && !!document.querySelector('#compiles') &&
-          document.querySelector('#compiles').offsetParent !== null, '#' + id, { timeout: 10000 }).catch(() => {});
+          document.querySelector('#compiles').offsetParent !== null, '#' + id, { timeout: WAIT_MS }).catch(() => {});
         const at = await up.evaluate(() => ({ hash: location.hash, file: location.pathname.replace(/^.*\//, ''),
           target: !!document.querySelector('tr:target'), shown: !!document.querySelector('#compiles') && document.querySelector('#compiles').offsetParent !== null }));
         if (at.hash !== '#' + id || !at.shown || (a.dir && (at.file !== 'index.html' || !at.target)))
@@ -236,7 +236,7 @@ async function main() {
         await bar.click();
         // As above: the hashchange handler shows the index after the click.
         await page.waitForFunction(([h, sel]) => location.hash === h && !!document.querySelector(sel) &&
-          document.querySelector(sel).getClientRects().length > 0, [href, root], { timeout: 10000 }).catch(() => {});
+          document.querySelector(sel).getClientRects().length > 0, [href, root], { timeout: WAIT_MS }).catch(() => {});
         const hash = await page.evaluate(() => location.hash);
         if (hash !== href) fail('bar click', hash, href);
         if (!(await page.isVisible(root))) fail('index after a bar click', 'hidden', 'visible');
@@ -247,7 +247,7 @@ async function main() {
     if (a.shots) {
       fs.mkdirSync(a.shots, { recursive: true });
       await page.goto(url);
-      if (a.page) await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+      if (a.page) await page.waitForSelector('body[data-ready="1"]', { timeout: WAIT_MS });
       await page.screenshot({ path: path.join(a.shots, a.name + '-dashboard.png'), fullPage: true });
     }
     for (const e of errors) fail('page error', e, 'none');

@@ -42,7 +42,7 @@
 const fs = require('fs');
 const path = require('path');
 const { AsyncLocalStorage } = require('async_hooks');
-const { launch, fileURL } = require('./browser.js');
+const { launch, fileURL, WAIT_MS } = require('./browser.js');
 
 function parseArgs(argv) {
   const a = { max: 1000, name: 'page', jobs: 2 };
@@ -150,7 +150,7 @@ async function kernelState(page, line) {
 }
 async function open(page, url) {
   await page.goto(url);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+  await page.waitForSelector('body[data-ready="1"]', { timeout: WAIT_MS });
 }
 
 function expectations(u) {
@@ -329,7 +329,7 @@ async function checkSelector(ctx, a, units, urlOf) {
     a.dir ? page.waitForEvent('load') : Promise.resolve(),
     page.selectOption('#unit-select', target.id),
   ]);
-  await page.waitForFunction((id) => window.tlp && window.tlp.unit() === id, target.id, { timeout: 10000 })
+  await page.waitForFunction((id) => window.tlp && window.tlp.unit() === id, target.id, { timeout: WAIT_MS })
     .catch(() => {});
   const shown = await page.evaluate(() => window.tlp && window.tlp.unit());
   const facts = await page.textContent('#unit-facts');

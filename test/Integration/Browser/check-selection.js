@@ -30,7 +30,7 @@
 // 1 on any failure.
 'use strict';
 const fs = require('fs');
-const { fileURL, parseArgs, checks, runChecks } = require('./browser.js');
+const { fileURL, parseArgs, checks, runChecks, WAIT_MS } = require('./browser.js');
 
 const a = parseArgs('check-selection.js --json prov.json --page FILE.html', { required: ['json', 'page'] });
 const fail = checks.fail.bind(checks);
@@ -59,7 +59,7 @@ function count(s, cls) {
 /// until the page has read it.
 async function goHash(page, hash, done, arg) {
   await page.evaluate((h) => { location.hash = h; }, hash);
-  await page.waitForFunction(done, arg, { timeout: 10000 });
+  await page.waitForFunction(done, arg, { timeout: WAIT_MS });
 }
 
 (async () => {

@@ -33,7 +33,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { fileURL, parseArgs, checks, runChecks } = require('./browser.js');
+const { fileURL, parseArgs, checks, runChecks, WAIT_MS } = require('./browser.js');
 
 const a = parseArgs('check-view.js --json prov.json --page FILE.html [--unit ID] [--lang py|cpp] [--inferred]',
                     { required: ['json', 'page'], flags: ['inferred'] });
@@ -41,7 +41,7 @@ const fail = checks.fail.bind(checks);
 
 /// Rows are coloured in idle time, just after they are built.
 async function coloured(page) {
-  await page.waitForFunction(() => window.tlp.colourPending() === 0, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.tlp.colourPending() === 0, null, { timeout: WAIT_MS });
 }
 
 (async () => {

@@ -53,7 +53,8 @@ public:
       U.removeEdges(O);
     // PyTorch 2.13 logs `{"version": 2.0}` for a backward compiled on CPU:
     // a mapping with no entries links nothing, so the unit is linked as
-    // one without a mapping (from the wrapper's comments).
+    // one without a mapping: from the wrapper's comments, and by the
+    // inference (infer-links: source lines, op names) where it runs.
     HasMapping = U.Mapping && !(U.Mapping->PreToPost.empty() &&
                                 U.Mapping->PostToPre.empty() &&
                                 U.Mapping->KernelToPost.empty() &&
@@ -61,8 +62,9 @@ public:
     if (U.Mapping && !HasMapping)
       D.note(File, U.Mapping->Line,
              "unit " + U.Key.displayName() +
-                 ": the provenance mapping is empty; links are inferred "
-                 "from the wrapper's comments");
+                 ": the provenance mapping is empty; links come from the "
+                 "wrapper's comments and are inferred from source lines and "
+                 "op names");
     // A mapping with kernel entries only (`preToPost` and `postToPre`
     // empty, as PyTorch logs for some backward graphs) says nothing of the
     // pre-grad graph: those links are inferred as without a mapping.

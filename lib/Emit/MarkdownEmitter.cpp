@@ -49,6 +49,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace llvm;
@@ -1678,17 +1679,46 @@ private:
     llvm::stable_sort(Order, [&](uint32_t A, uint32_t B) {
       return U.Sources[A] < U.Sources[B];
     });
-    OS << "### User source lines\n\n"
-          "| source line | code | pre-grad nodes | kernels |\n"
-          "|---|---|---|---|\n";
-    for (uint32_t S : Order) {
-      const SourceLoc &L = U.Sources[S];
-      OS << "| " << mdCode(fullLabel(L)) << " | "
-         << (L.Code.empty() ? std::string() : mdCode(L.Code)) << " | "
-         << mdCodeList(preNames(U, V.preOfSource(S))) << " | " << mdCodeList(kernelKeys(U, P.kernelsOfSource(S)))
-         << " |\n";
+    // Rows of one spot that differ by function alone (a lambda's body and
+    // the call around it, a generator expression) say their function.
+    std::map<std::tuple<StringRef, uint32_t, uint32_t, uint32_t>,
+             std::set<StringRef>>
+        Functions;
+    for (const SourceLoc &L : U.Sources)
+      Functions[{L.File, L.Line, L.SpanBegin, L.SpanEnd}].insert(L.Function);
+    auto Table = [&](ArrayRef<uint32_t> Rows) {
+      OS << "| source line | code | pre-grad nodes | kernels |\n"
+            "|---|---|---|---|\n";
+      for (uint32_t S : Rows) {
+        const SourceLoc &L = U.Sources[S];
+        std::string Label = fullLabel(L);
+        if (Functions[{L.File, L.Line, L.SpanBegin, L.SpanEnd}].size() > 1 &&
+            !L.Function.empty())
+          Label += " in " + L.Function;
+        OS << "| " << mdCode(Label) << " | "
+           << (L.Code.empty() ? std::string() : mdCode(L.Code)) << " | "
+           << mdCodeList(preNames(U, V.preOfSource(S))) << " | "
+           << mdCodeList(kernelKeys(U, P.kernelsOfSource(S))) << " |\n";
+      }
+      OS << "\n";
+    };
+    // Lines of PyTorch's or Python's own files apart (isUserFile).
+    std::vector<uint32_t> User, Library;
+    for (uint32_t S : Order)
+      (isUserFile(U.Sources[S].File) ? User : Library).push_back(S);
+    if (!User.empty()) {
+      OS << "### User source lines\n\n";
+      Table(User);
     }
-    OS << "\n";
+    if (!Library.empty()) {
+      OS << "### Source lines in PyTorch and Python\n\n"
+            "Lines of PyTorch's or Python's own files that the graphs' `# "
+            "File:` comments or the kernels' stack traces name: an op "
+            "PyTorch implements in Python (`flex_attention`, an optimizer "
+            "step) is traced inside it, and a graph's comment names the "
+            "line there, not the call in your code.\n\n";
+      Table(Library);
+    }
   }
 
   void vanished(raw_ostream &OS, const CompileUnit &U,

@@ -175,6 +175,56 @@ bool decomposesInto(StringRef Pre, StringRef Post) {
   return false;
 }
 
+/// For a backward's gradient node: whether post-grad op \p Post is one
+/// the gradient of pre-grad op \p Pre is commonly made of, for the ops
+/// whose gradient is known here; None for another op. A gradient is not
+/// the forward's decomposition: `mean` decomposes into `sum`, but a
+/// gradient's `sum` on its line is a bias gradient (linear's); linear
+/// decomposes into `expand`, but a gradient's `expand` is `mean`'s.
+Optional<bool> gradientHolds(StringRef Pre, StringRef Post) {
+  if (Post == "reshape" || Post == "unsafe_view")
+    Post = "view";
+  auto In = [&](std::initializer_list<StringRef> L) {
+    return Optional<bool>(llvm::is_contained(L, Post));
+  };
+  // The input's gradient (mm), the weight's (permute, mm), the bias's
+  // (sum, view).
+  if (Pre == "linear")
+    return In({"mm", "permute", "t", "view", "sum", "clone"});
+  if (Pre == "matmul")
+    return In({"mm", "bmm", "permute", "view", "expand", "clone", "sum"});
+  if (Pre == "mean")
+    return In({"expand", "div", "view", "unsqueeze"});
+  if (Pre == "sum")
+    return In({"expand", "view", "unsqueeze"});
+  // `add` when one tensor is both factors' input (`h * sigmoid(h)`).
+  if (Pre == "mul")
+    return In({"mul", "add"});
+  if (Pre == "div")
+    return In({"div", "mul", "neg"});
+  if (Pre == "relu")
+    return In({"le", "where", "threshold_backward", "full",
+               "scalar_tensor"});
+  if (Pre == "gelu")
+    return In({"mul", "erf", "exp", "add", "neg", "gelu_backward"});
+  if (Pre == "sigmoid")
+    return In({"mul", "sub", "neg", "sigmoid_backward"});
+  if (Pre == "tanh")
+    return In({"mul", "sub", "neg", "tanh_backward"});
+  if (Pre == "softmax")
+    return In({"mul", "sum", "sub", "neg", "fma", "_softmax_backward_data"});
+  if (Pre == "log_softmax")
+    return In({"exp", "sum", "mul", "sub", "fma",
+               "_log_softmax_backward_data"});
+  // The input's gradient (two sums over the normalized dims), the
+  // weight's and the bias's (sums over the rest).
+  if (Pre == "layer_norm" || Pre == "group_norm" || Pre == "batch_norm")
+    return In({"mul", "sum", "sub", "div", "add", "neg",
+               "native_layer_norm_backward", "native_group_norm_backward",
+               "native_batch_norm_backward"});
+  return None;
+}
+
 bool isFused(const Kernel &K) { return isFusedKernelName(K.Name); }
 
 bool isCall(const Kernel &K) {
@@ -317,9 +367,19 @@ private:
       }
       const std::vector<uint32_t> &Cands = *CandsP;
       std::string Op = targetOp(N.Target);
+      // Whether \p PreOp's decomposition holds the node's op; for a
+      // gradient node not where the op's gradient is known not to (it is
+      // then unknown rather than a wrong guess).
+      auto Decomposes = [&](StringRef PreOp) {
+        if (!decomposesInto(PreOp, Op))
+          return false;
+        Optional<bool> G =
+            Gradient[Q] ? gradientHolds(PreOp, Op) : Optional<bool>();
+        return !G || *G;
+      };
       auto Explains = [&](uint32_t P) {
         std::string PreOp = targetOp(PreNodes[P].Target);
-        return sameOp(PreOp, Op) || decomposesInto(PreOp, Op);
+        return sameOp(PreOp, Op) || Decomposes(PreOp);
       };
       // A node only the output uses, that no op of its line explains, is
       // saved for the backward graph (relu's `le` mask for
@@ -352,8 +412,26 @@ private:
         std::string PreOp = targetOp(PreNodes[P].Target);
         if (sameOp(PreOp, Op))
           Same.push_back(P);
-        else if (decomposesInto(PreOp, Op))
+        else if (Decomposes(PreOp))
           Decomp.push_back(P);
+      }
+      // A gradient node no op of the line explains by name or forward
+      // decomposition, when the gradient of every op of the line is known:
+      // the one op whose gradient makes it (mean's `expand`, a bias
+      // gradient's `sum`).
+      if (Same.empty() && Decomp.empty() && Gradient[Q]) {
+        std::vector<uint32_t> Grad;
+        bool AllKnown = true;
+        for (uint32_t P : Cands) {
+          Optional<bool> G = gradientHolds(targetOp(PreNodes[P].Target), Op);
+          AllKnown &= G.hasValue();
+          if (G && *G)
+            Grad.push_back(P);
+        }
+        if (AllKnown && Grad.size() == 1) {
+          link(Grad[0], Q, 75 - Less);
+          continue;
+        }
       }
       // Several ops of the line explain the node: its inputs decide. An
       // op the node is comes first (`view` of `z = (a @ w).view(-1)`),
@@ -403,6 +481,17 @@ private:
             for (uint32_t P : PreOfPost[M])
               if (is_contained(O.second, P))
                 Agree.insert(P);
+        // A backward's gradient node reads its users' gradients: the
+        // gradient of the op after its own on the line (a bias gradient's
+        // `sum` reads the gradient of what followed the linear). So not
+        // an op whose gradient is known not to make the node's op.
+        if (Agree.size() == 1 && Gradient[O.first]) {
+          Optional<bool> G =
+              gradientHolds(targetOp(U.PreGrad->Nodes[*Agree.begin()].Target),
+                            targetOp(PostNodes[O.first].Target));
+          if (G && !*G)
+            Agree.clear();
+        }
         if (Agree.size() == 1)
           Decided.push_back({*Agree.begin(), O.first});
         else

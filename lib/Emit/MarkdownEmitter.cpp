@@ -1762,6 +1762,7 @@ private:
     }
     SourceNames Names(U);
     auto List = [&](const std::vector<uint32_t> &Nodes, bool Named) {
+      bool AnyNamed = false;
       for (uint32_t I : Nodes) {
         const Node &N = U.PreGrad->Nodes[I];
         OS << "- " << nodeSummary(N) << ", line " << N.Line;
@@ -1772,10 +1773,13 @@ private:
           if (!Kernels.empty())
             OS << "; kernels named after its op: "
                << mdCodeList(Kernels, 16, false);
+          AnyNamed |= !Kernels.empty();
         }
         OS << "\n";
       }
       OS << "\n";
+      if (AnyNamed && U.Key.Graph == GraphKind::Backward)
+        OS << BackwardNames << "\n\n";
     };
     if (!Gone.empty()) {
       OS << "Mapped to no post-grad node and no kernel (dead code, folded "
@@ -1856,6 +1860,13 @@ private:
            "need no backward code)";
     return S;
   }
+
+  /// What a name match is worth in a backward unit.
+  static constexpr const char *BackwardNames =
+      "In a backward, a kernel is named after the ops of the gradients it "
+      "computes, and one op's gradient may be another op (`sin`'s is a "
+      "`cos`): a kernel named after a node's op may compute another node's "
+      "gradient.";
 
   /// The kernels whose name holds the op of \p N (`max_pool2d` in
   /// `cpp_fused_..._max_pool2d_with_indices_backward_...`): a name match,
@@ -2214,9 +2225,12 @@ private:
                    : notRecordedReason(U, Fate))
            << ", so where it went is unknown.";
         std::vector<std::string> Named = kernelsNamedAfter(U, N);
-        if (!Named.empty())
+        if (!Named.empty()) {
           OS << " Kernels named after its op (a name match, not a link): "
              << mdCodeList(Named, 16, false) << ".";
+          if (U.Key.Graph == GraphKind::Backward)
+            OS << " " << BackwardNames;
+        }
         OS << "\n\n";
         continue;
       }

@@ -37,9 +37,11 @@
 // paired with its pre-grad runs (alignRuns), so candidates are one layer's
 // nodes (in a backward graph the layers come last first: its first run of
 // a line is the last layer's); several ops that explain a node are told
-// apart by where its inputs come from (flowsFrom); a fused kernel is chosen only among the calls that
-// the node's data flow allows (computeWindows: the wrapper calls kernels in
-// topological order). A view op gets the fused kernels reading through it
+// apart by where its inputs come from (flowsFrom); a backward's gradient
+// nodes go by what each op's gradient is made of (gradientHolds), not its
+// forward decomposition; a fused kernel is chosen only among the calls
+// that the node's data flow allows (computeWindows: the wrapper calls
+// kernels in topological order). A view op gets the fused kernels reading through it
 // whose name holds it (claimViews), never a kernel of its own; getitem none.
 // A node recomputed by a later fused kernel (no buffer of it read, by the
 // wrapper's buffer flow) gets that kernel too (claimRecomputed).

@@ -177,29 +177,30 @@ std::vector<Optional<AotPair>> pairAotBackwards(ArrayRef<AotGraph> Graphs) {
     else if (G.Kind == GraphKind::Backward)
       ++Backwards[Key(G.Compile, G.Number)];
   }
-  auto Own = [&](const Key &K) {
-    return !K.second.empty() && Forwards[K] == 1 && Backwards[K] == 1;
-  };
-  std::map<Key, size_t> ByOwnId; // the forward of an own id
-  for (size_t I = 0; I < Graphs.size(); ++I)
-    if (Graphs[I].Kind == GraphKind::Forward &&
-        Own(Key(Graphs[I].Compile, Graphs[I].Number)))
-      ByOwnId[Key(Graphs[I].Compile, Graphs[I].Number)] = I;
+  // Whether each graph's id number is its own: one forward's and one
+  // backward's of its compile; then the forward of that id.
+  std::vector<bool> Own(Graphs.size());
+  std::map<Key, size_t> ByOwnId;
+  for (size_t I = 0; I < Graphs.size(); ++I) {
+    Key K(Graphs[I].Compile, Graphs[I].Number);
+    Own[I] = !K.second.empty() && Forwards[K] == 1 && Backwards[K] == 1;
+    if (Own[I] && Graphs[I].Kind == GraphKind::Forward)
+      ByOwnId[K] = I;
+  }
   std::vector<Optional<AotPair>> Out(Graphs.size());
   std::vector<bool> Taken(Graphs.size());
   for (size_t I = 0; I < Graphs.size(); ++I) {
     const AotGraph &G = Graphs[I];
     if (G.Kind != GraphKind::Backward)
       continue;
-    Key K(G.Compile, G.Number);
-    if (Own(K)) {
-      Out[I] = AotPair{ByOwnId[K], true};
+    if (Own[I]) {
+      Out[I] = AotPair{ByOwnId[Key(G.Compile, G.Number)], true};
       continue;
     }
     for (size_t J = I; J-- > 0;) {
       const AotGraph &F = Graphs[J];
       if (F.Kind == GraphKind::Forward && F.Compile == G.Compile &&
-          !Taken[J] && !Own(Key(F.Compile, F.Number))) {
+          !Taken[J] && !Own[J]) {
         Taken[J] = true;
         Out[I] = AotPair{J, false};
         break;

@@ -476,8 +476,8 @@ static StringRef lookupKind(const CacheLookup &C,
 /// inference graphs), in log order; a backward's that of its forward
 /// (pairAotBackwards, as GroupCompileIds pairs units); none without an
 /// AOT ID or a forward.
-static std::map<const CacheLookup *, std::pair<int, size_t>>
-graphPlaces(const CompileRecord &Rec) {
+using GraphPlaces = std::map<const CacheLookup *, std::pair<int, size_t>>;
+static GraphPlaces graphPlaces(const CompileRecord &Rec) {
   std::vector<const CacheLookup *> Lookups;
   std::vector<AotGraph> Graphs;
   for (const CacheLookup &L : Rec.Caches) {
@@ -490,7 +490,7 @@ graphPlaces(const CompileRecord &Rec) {
     Graphs.push_back(AotGraph{K, aotIdNumber(L.AotId)});
   }
   std::vector<Optional<AotPair>> Pairs = pairAotBackwards(Graphs);
-  std::map<const CacheLookup *, std::pair<int, size_t>> Out;
+  GraphPlaces Out;
   std::vector<size_t> PlaceOf(Graphs.size());
   size_t Forwards = 0, Inferences = 0;
   for (size_t I = 0; I < Graphs.size(); ++I) {
@@ -513,16 +513,17 @@ graphPlaces(const CompileRecord &Rec) {
 /// a backward by its forward's place, whatever order the backwards were
 /// compiled in); else the one whose key components differ least from the
 /// miss's, the latest of those that tie (\p Latest among them).
-static const CacheLookup *
-sameGraphLookup(const CompileRecord &R, const CacheLookup &Miss,
-                const CompileRecord &Against,
-                ArrayRef<const CacheLookup *> Candidates,
-                const CacheLookup *Latest) {
+/// \p PlacesOf gives a record's graphPlaces (computed once a record).
+static const CacheLookup *sameGraphLookup(
+    const CompileRecord &R, const CacheLookup &Miss,
+    const CompileRecord &Against, ArrayRef<const CacheLookup *> Candidates,
+    const CacheLookup *Latest,
+    function_ref<const GraphPlaces &(const CompileRecord &)> PlacesOf) {
   if (!Miss.AotId.empty()) {
-    auto Mine = graphPlaces(R);
+    const GraphPlaces &Mine = PlacesOf(R);
     auto It = Mine.find(&Miss);
     if (It != Mine.end()) {
-      auto Theirs = graphPlaces(Against);
+      const GraphPlaces &Theirs = PlacesOf(Against);
       for (const CacheLookup *C : Candidates) {
         auto T = Theirs.find(C);
         if (T != Theirs.end() && T->second == It->second)
@@ -700,6 +701,13 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
                 std::pair<const CompileRecord *, const CacheLookup *>>,
       4>
       Walked;
+  std::map<const CompileRecord *, GraphPlaces> Places;
+  auto PlacesOf = [&](const CompileRecord &X) -> const GraphPlaces & {
+    auto It = Places.find(&X);
+    if (It == Places.end())
+      It = Places.emplace(&X, graphPlaces(X)).first;
+    return It->second;
+  };
   for (const CacheLookup &Miss : R.Caches) {
     if (Miss.Result != CacheLookup::Miss || Miss.Components.empty())
       continue;
@@ -730,7 +738,8 @@ Module::cacheMissDiffs(const CompileRecord &R) const {
           lookupKind(C, KeyComponents) == MyKind)
         Candidates.push_back(&C);
     if (Candidates.size() > 1)
-      D.Before = sameGraphLookup(R, Miss, *D.Against, Candidates, D.Before);
+      D.Before = sameGraphLookup(R, Miss, *D.Against, Candidates, D.Before,
+                                 PlacesOf);
     auto Split = [&](const CacheLookup &C) {
       std::vector<std::pair<StringRef, StringRef>> V; // name -> text
       for (uint32_t I : C.Components)

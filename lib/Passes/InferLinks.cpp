@@ -244,6 +244,10 @@ public:
     if (!U.PostGrad)
       return;
     const auto &PostNodes = U.PostGrad->Nodes;
+    PreOp.clear();
+    if (U.PreGrad)
+      for (const Node &N : U.PreGrad->Nodes)
+        PreOp.push_back(targetOp(N.Target));
     PostIn = nodeInputs(*U.PostGrad);
     PostUsers.assign(PostNodes.size(), {});
     for (uint32_t I = 0; I < PostIn.size(); ++I)
@@ -272,6 +276,8 @@ public:
 private:
   CompileUnit &U;
   std::vector<std::vector<uint32_t>> PostIn, PostUsers, PreIn, PreUsers;
+  /// The op of each pre-grad node (targetOp), computed once.
+  std::vector<std::string> PreOp;
   /// Post-grad nodes a backward's tangents flow into: its gradient nodes.
   std::vector<bool> Gradient;
   std::vector<std::set<uint32_t>> PreOfPost;
@@ -369,19 +375,18 @@ private:
       }
       const std::vector<uint32_t> &Cands = *CandsP;
       std::string Op = targetOp(N.Target);
-      // Whether \p PreOp's decomposition holds the node's op; for a
-      // gradient node not where the op's gradient is known not to (it is
-      // then unknown rather than a wrong guess).
-      auto Decomposes = [&](StringRef PreOp) {
-        if (!decomposesInto(PreOp, Op))
+      // Whether pre-grad op \p Pre's decomposition holds the node's op;
+      // for a gradient node not where the op's gradient is known not to
+      // (it is then unknown rather than a wrong guess).
+      auto Decomposes = [&](StringRef Pre) {
+        if (!decomposesInto(Pre, Op))
           return false;
         Optional<bool> G =
-            Gradient[Q] ? gradientHolds(PreOp, Op) : Optional<bool>();
+            Gradient[Q] ? gradientHolds(Pre, Op) : Optional<bool>();
         return !G || *G;
       };
       auto Explains = [&](uint32_t P) {
-        std::string PreOp = targetOp(PreNodes[P].Target);
-        return sameOp(PreOp, Op) || Decomposes(PreOp);
+        return sameOp(PreOp[P], Op) || Decomposes(PreOp[P]);
       };
       // A node only the output uses, that no op of its line explains, is
       // saved for the backward graph (relu's `le` mask for
@@ -411,10 +416,9 @@ private:
       }
       std::vector<uint32_t> Same, Decomp;
       for (uint32_t P : Cands) {
-        std::string PreOp = targetOp(PreNodes[P].Target);
-        if (sameOp(PreOp, Op))
+        if (sameOp(PreOp[P], Op))
           Same.push_back(P);
-        else if (Decomposes(PreOp))
+        else if (Decomposes(PreOp[P]))
           Decomp.push_back(P);
       }
       // A gradient node no op of the line explains by name or forward
@@ -425,7 +429,7 @@ private:
         std::vector<uint32_t> Grad;
         bool AllKnown = true;
         for (uint32_t P : Cands) {
-          Optional<bool> G = gradientHolds(targetOp(PreNodes[P].Target), Op);
+          Optional<bool> G = gradientHolds(PreOp[P], Op);
           AllKnown &= G.hasValue();
           if (G && *G)
             Grad.push_back(P);
@@ -488,9 +492,8 @@ private:
         // `sum` reads the gradient of what followed the linear). So not
         // an op whose gradient is known not to make the node's op.
         if (Agree.size() == 1 && Gradient[O.first]) {
-          Optional<bool> G =
-              gradientHolds(targetOp(U.PreGrad->Nodes[*Agree.begin()].Target),
-                            targetOp(PostNodes[O.first].Target));
+          Optional<bool> G = gradientHolds(PreOp[*Agree.begin()],
+                                           targetOp(PostNodes[O.first].Target));
           if (G && !*G)
             Agree.clear();
         }
@@ -700,8 +703,7 @@ private:
       // Layers: one op each. Ops of one line (a norm and an activation
       // that both decompose into `mul`) need not make as many nodes each.
       if (!all_of(Cands, [&](uint32_t P) {
-            return targetOp(U.PreGrad->Nodes[P].Target) ==
-                   targetOp(U.PreGrad->Nodes[Cands[0]].Target);
+            return PreOp[P] == PreOp[Cands[0]];
           }))
         continue;
       // Each layer makes as many nodes of the op. Those another rule gave
@@ -859,7 +861,7 @@ private:
     std::vector<std::string> Ops;
     if (U.PreGrad)
       for (uint32_t P : PreOfPost[Q])
-        Ops.push_back(targetOp(U.PreGrad->Nodes[P].Target));
+        Ops.push_back(PreOp[P]);
     return Ops;
   }
 

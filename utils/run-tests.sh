@@ -6,8 +6,11 @@
 #   1. build (Release, GCC) and run the unit and lit tests through CTest
 #      (test/Integration/Torch checks tlp on those logs);
 #   2. build again with clang, AddressSanitizer, UBSan and libFuzzer
-#      instrumentation (build-san/) and run the same tests there (the
-#      browser tests excepted: they test the page script, not our C++);
+#      instrumentation (build-san/; beside the tests of 1, at a lower
+#      priority: alone, those keep the two cores only about half busy,
+#      waiting on browsers) and run the same tests there (the browser
+#      tests excepted: they test the page script, not our C++; and the
+#      torch tests, whose logs are in build/);
 #   3. (a CTest test of that build) run every fuzz target on its seeds
 #      and regressions, then for a fixed number of inputs from a fixed seed
 #      (utils/run-fuzzers.sh --ci; TLP_FUZZ_SEED, default 1): the same
@@ -45,20 +48,42 @@ cmake "$build" >/dev/null
 # in part (browser tests wait on frames), the Python tests, the mutation
 # campaign and the fuzz targets use one each.
 jobs="${TLP_JOBS:-$(nproc)}"
+san="${TLP_SAN_BUILD_DIR:-$root/build-san}"
+san_log="$build/sanitizer-build.log"
+san_pid=
+if [[ "${TLP_SANITIZE:-1}" != 0 ]]; then
+  echo "run-tests: sanitizer build ($san): clang, ASan, UBSan, libFuzzer;" \
+    "beside the release tests, at a lower priority (its output: $san_log)"
+  # Its own process group (setsid), so that a failure below stops it whole.
+  setsid nice -n 10 bash -c '
+    set -e
+    cmake -S "$1" -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+      -DTLP_ENABLE_FUZZERS=ON -DTLP_ENABLE_BROWSER_TESTS=OFF >/dev/null
+    cmake --build "$2" -j "$3"' bash "$root" "$san" "$jobs" \
+    >"$san_log" 2>&1 &
+  san_pid=$!
+  trap '[[ -n "$san_pid" ]] && kill -- -"$san_pid" 2>/dev/null; true' EXIT
+fi
 echo "run-tests: tests of the release build ($build)"
 ctest --test-dir "$build" --output-on-failure -j "$jobs"
 
-if [[ "${TLP_SANITIZE:-1}" == 0 ]]; then
+if [[ -z "$san_pid" ]]; then
   exit 0
 fi
-san="${TLP_SAN_BUILD_DIR:-$root/build-san}"
-echo "run-tests: sanitizer build ($san): clang, ASan, UBSan, libFuzzer"
-cmake -S "$root" -B "$san" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
-  -DTLP_ENABLE_FUZZERS=ON -DTLP_ENABLE_BROWSER_TESTS=OFF >/dev/null
-cmake --build "$san" -j "$jobs"
+if ! wait "$san_pid"; then
+  san_pid=
+  cat "$san_log"
+  echo "run-tests: the sanitizer build failed" >&2
+  exit 1
+fi
+san_pid=
+echo "run-tests: sanitizer build done ($(tail -n 1 "$san_log"))"
 echo "run-tests: tests of the sanitizer build, then fuzzing"
 # Any report aborts the tool and fails its test (test/lit.cfg.py sets
 # ASAN_OPTIONS, UBSAN_OPTIONS and LSAN_OPTIONS).
 export TLP_FUZZ_SEED="${TLP_FUZZ_SEED:-1}"
-ctest --test-dir "$san" --output-on-failure -j "$jobs"
+# One test more than cores: the lit run, the fuzz targets and the mutation
+# campaign all start at once, so that none is left alone on one core at
+# the end while the other core idles.
+ctest --test-dir "$san" --output-on-failure -j "$((jobs + 1))"

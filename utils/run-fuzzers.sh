@@ -32,9 +32,9 @@ if [[ "${1:-}" == --ci ]]; then
 fi
 secs="${1:-${TLP_FUZZ_SECONDS:-30}}"
 # Inputs per target in --ci mode (each about 10 s on one core of a 2-core
-# machine under load; halved on 2026-12-08 to keep CI within 30 minutes:
-# the same inputs run on every CI run, so more of them find nothing new;
-# exploring is utils/run-fuzzers.sh SECONDS; docs/testing.md).
+# machine under load; halved on 2026-12-08, a trade for CI's 30 minutes:
+# finding new inputs is the job of utils/run-fuzzers.sh SECONDS;
+# docs/testing.md).
 declare -A RUNS=(
   [log]=400 [ir]=5000 [ir-compact]=5000 [fx-graph]=4000
   [python-wrapper]=4000 [cpp-code]=3000
